@@ -1,0 +1,69 @@
+# vtbench — run `make help` for the list of targets.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+include hack/versions.env
+
+CACHE       ?= $(HOME)/.cache/vtbench
+JAVA_HOME   ?= $(JDK25_HOME_DEFAULT)
+export JAVA_HOME
+JAVA        := $(JAVA_HOME)/bin/java
+MVN         := mvn -B -ntp -Dmaven.repo.local=$(CACHE)/m2
+CLI_JAR     := operator/local/target/vtbench-local-0.1.0-SNAPSHOT-cli.jar
+SUT_JAR     := sut/target/vtbench-sut.jar
+STUB_JAR    := stub/target/vtbench-stub.jar
+VTBENCH     := $(JAVA) -jar $(CLI_JAR)
+SOURCES     := $(shell find operator sut stub -name '*.java' -o -name '*.sql' -o -name '*.yaml' -o -name pom.xml 2>/dev/null) pom.xml
+
+##@ Run
+
+.PHONY: run
+run: up ## Run the quickstart benchmark locally (for now: bring the stack up; the local runner is next)
+
+.PHONY: up
+up: $(CLI_JAR) ## Start PostgreSQL (seeded), the stub and the SUT in the background; prints their URLs
+	$(VTBENCH) up $(UP_ARGS)
+
+.PHONY: down
+down: ## Stop exactly what `make up` started
+	@if [ -f $(CLI_JAR) ]; then $(VTBENCH) down; else echo "nothing to stop (not built)"; fi
+
+##@ Build
+
+.PHONY: build
+build: $(CLI_JAR) ## Build the SUT, stub and CLI jars (no tests)
+
+$(CLI_JAR) $(SUT_JAR) $(STUB_JAR) &: $(SOURCES) | java-check
+	$(MVN) -DskipTests -DskipITs install
+
+.PHONY: images
+images: build ## Build the SUT and stub OCI image tars without a Docker daemon (sut/target, stub/target)
+	bash hack/images.sh
+
+.PHONY: fmt
+fmt: java-check ## Format all Java code (the build fails on unformatted code)
+	$(MVN) -q spotless:apply
+
+##@ Test
+
+.PHONY: test
+test: java-check ## Run every test tier this machine can run: unit tests, then real PostgreSQL/stub/SUT integration tests
+	$(MVN) install
+
+.PHONY: deps
+deps: ## Install missing Debian packages (PostgreSQL, taskset, Maven) and check for JDK 25
+	bash hack/install-deps.sh
+
+##@ Helpers
+
+.PHONY: java-check
+java-check:
+	@$(JAVA) -version 2>&1 | grep -qE 'version "2[5-9]' || { echo "JDK 25 not found at JAVA_HOME=$(JAVA_HOME): install Temurin 25 or set JAVA_HOME" >&2; exit 1; }
+
+.PHONY: clean
+clean: ## Remove build output (keeps the database and tool cache in ~/.cache/vtbench)
+	$(MVN) -q clean
+
+.PHONY: help
+help: ## Show this help
+	@awk 'BEGIN {FS = ":.*##"; printf "Usage: make \033[36m<target>\033[0m\n"} /^[a-zA-Z_0-9-]+:.*?##/ { printf "  \033[36m%-12s\033[0m %s\n", $$1, $$2 } /^##@/ { printf "\n\033[1m%s\033[0m\n", substr($$0, 5) } ' $(MAKEFILE_LIST)

@@ -1,0 +1,420 @@
+package dev.vtbench.local;
+
+import dev.vtbench.engine.seed.SeedSql;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipalLookupService;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * A PostgreSQL server made from the machine's own binaries ({@code initdb}, {@code pg_ctl}): a data
+ * directory of its own, TCP on 127.0.0.1 only, trust authentication for the local user {@value
+ * #USER}, and the benchmark database {@value #DATABASE}.
+ *
+ * <p>PostgreSQL refuses to run as root, so when this process is root every server command runs
+ * through {@code runuser -u postgres} (or the user named by {@code PG_RUN_AS}) on a directory that
+ * user owns.
+ */
+public final class LocalPostgres implements AutoCloseable {
+
+  public static final String USER = "vtbench";
+  public static final String DATABASE = "bench";
+
+  private final Path binDir;
+  private final Path dataDir;
+  private final int port;
+  private final boolean startedHere;
+  private final Consumer<String> log;
+
+  private LocalPostgres(
+      Path binDir, Path dataDir, int port, boolean startedHere, Consumer<String> log) {
+    this.binDir = binDir;
+    this.dataDir = dataDir;
+    this.port = port;
+    this.startedHere = startedHere;
+    this.log = log;
+  }
+
+  /**
+   * Starts (or reuses, if already running) the server whose data lives in {@code dataDir}, creating
+   * the cluster on first use.
+   *
+   * @param port the port to listen on when it has to be started; 0 picks a free one
+   * @param maxConnections the server's max_connections; must exceed the largest Hikari pool used
+   * @param durable false for throwaway test servers (no fsync at all)
+   */
+  public static LocalPostgres start(
+      Path dataDir, int port, int maxConnections, boolean durable, Consumer<String> log) {
+    Path bin = binDir();
+    try {
+      Files.createDirectories(dataDir.getParent());
+      if (!Files.exists(dataDir.resolve("PG_VERSION"))) {
+        initdb(bin, dataDir, durable, log);
+      }
+      Integer running = runningPort(bin, dataDir);
+      if (running != null) {
+        log.accept("PostgreSQL already running from " + dataDir + " on port " + running);
+        LocalPostgres pg = new LocalPostgres(bin, dataDir, running, false, log);
+        pg.ensureDatabase();
+        return pg;
+      }
+      int chosen = port == 0 ? Os.freePort() : port;
+      if (Os.portInUse(chosen)) {
+        throw new IllegalStateException(
+            "port "
+                + chosen
+                + " is already in use; pick another PostgreSQL port (--pg-port) or stop what"
+                + " listens there");
+      }
+      String options =
+          String.join(
+              " ",
+              "-p " + chosen,
+              "-c listen_addresses=127.0.0.1",
+              "-c unix_socket_directories=''",
+              "-c max_connections=" + maxConnections,
+              "-c shared_buffers=256MB",
+              "-c synchronous_commit=off",
+              durable ? "" : "-c fsync=off -c full_page_writes=off");
+      Path logFile = dataDir.resolve("vtbench-postgres.log");
+      Os.Result result =
+          Os.run(
+              asServerUser(
+                  List.of(
+                      bin.resolve("pg_ctl").toString(),
+                      "-D",
+                      dataDir.toString(),
+                      "-l",
+                      logFile.toString(),
+                      "-w",
+                      "-t",
+                      "60",
+                      "-o",
+                      options,
+                      "start")),
+              90);
+      if (result.exitCode() != 0) {
+        throw new IllegalStateException(
+            "PostgreSQL did not start (pg_ctl exit "
+                + result.exitCode()
+                + "): "
+                + result.output()
+                + "\n"
+                + tail(logFile, 20));
+      }
+      log.accept("PostgreSQL started from " + dataDir + " on 127.0.0.1:" + chosen);
+      LocalPostgres pg = new LocalPostgres(bin, dataDir, chosen, true, log);
+      pg.ensureDatabase();
+      return pg;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot prepare " + dataDir, e);
+    }
+  }
+
+  /** A throwaway server in a fresh temporary directory on a random port, for tests. */
+  public static LocalPostgres throwaway(Consumer<String> log) {
+    try {
+      Path dir = Files.createTempDirectory("vtbench-pg-");
+      makeReachable(dir);
+      return start(dir.resolve("data"), 0, 200, false, log);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Where a cached data directory under {@code cacheDir} can live. As root the server runs as
+   * another user, who cannot enter a home directory such as /root; then it lives under /var/tmp.
+   */
+  public static Path dataDirUnder(Path cacheDir) {
+    Path wanted = cacheDir.resolve("pgdata");
+    if (!Os.isRoot() || everyoneCanEnter(cacheDir)) {
+      return wanted;
+    }
+    return Path.of("/var/tmp/vtbench/pgdata");
+  }
+
+  /** Stops a server left running from {@code dataDir}, if any. Returns true if one was stopped. */
+  public static boolean stopIfRunning(Path dataDir) {
+    Path bin = binDir();
+    if (!Files.exists(dataDir.resolve("postmaster.pid"))) {
+      return false;
+    }
+    Os.Result result =
+        Os.run(
+            asServerUser(
+                List.of(
+                    bin.resolve("pg_ctl").toString(),
+                    "-D",
+                    dataDir.toString(),
+                    "-m",
+                    "fast",
+                    "-w",
+                    "stop")),
+            90);
+    return result.exitCode() == 0;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public Path dataDir() {
+    return dataDir;
+  }
+
+  /** True when this object started the server (and so {@link #close()} stops it). */
+  public boolean startedHere() {
+    return startedHere;
+  }
+
+  /** JDBC URL of the benchmark database; no password, the server trusts local TCP. */
+  public String jdbcUrl() {
+    return jdbcUrl(DATABASE);
+  }
+
+  private String jdbcUrl(String database) {
+    return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
+  }
+
+  public Connection connect() throws SQLException {
+    return DriverManager.getConnection(jdbcUrl(), USER, "");
+  }
+
+  /** What seeding did. */
+  public record SeedResult(long customers, long orders, Duration took, boolean alreadySeeded) {}
+
+  /**
+   * Creates the schema and seeds it (idempotent: same sizes again do nothing).
+   *
+   * @param reseed drop the seed marker first so the data is rebuilt
+   */
+  public SeedResult seed(long customers, long orders, boolean reseed) {
+    long started = System.nanoTime();
+    try (Connection c = connect();
+        Statement s = c.createStatement()) {
+      if (reseed) {
+        s.execute("DROP TABLE IF EXISTS vtbench_seed, orders, customers");
+      }
+      s.execute(SeedSql.render(customers, orders));
+      boolean already = false;
+      for (SQLWarning w = s.getWarnings(); w != null; w = w.getNextWarning()) {
+        log.accept(w.getMessage());
+        already |= w.getMessage().contains("already seeded");
+      }
+      return new SeedResult(
+          customers, orders, Duration.ofNanos(System.nanoTime() - started), already);
+    } catch (SQLException e) {
+      throw new IllegalStateException("seeding failed: " + e.getMessage(), e);
+    }
+  }
+
+  /** Stops the server if this object started it. */
+  @Override
+  public void close() {
+    if (startedHere) {
+      stopIfRunning(dataDir);
+      log.accept("PostgreSQL stopped (" + dataDir + ")");
+    }
+  }
+
+  /** Stops the server whether or not this object started it. */
+  public void stop() {
+    stopIfRunning(dataDir);
+  }
+
+  /** Stops the server and deletes its directory (throwaway servers). */
+  public void destroy() {
+    stopIfRunning(dataDir);
+    deleteTree(dataDir.getParent());
+  }
+
+  private void ensureDatabase() {
+    try (Connection c = DriverManager.getConnection(jdbcUrl("postgres"), USER, "");
+        Statement s = c.createStatement()) {
+      var rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'");
+      if (!rs.next()) {
+        s.execute("CREATE DATABASE " + DATABASE);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "PostgreSQL on port " + port + " refused the vtbench user: " + e.getMessage(), e);
+    }
+  }
+
+  /** Locates the server binaries: PG_BIN, else the newest /usr/lib/postgresql/N/bin, else PATH. */
+  public static Path binDir() {
+    String env = System.getenv("PG_BIN");
+    if (env != null && !env.isBlank()) {
+      Path dir = Path.of(env);
+      if (!Files.isExecutable(dir.resolve("initdb"))) {
+        throw new IllegalStateException("PG_BIN=" + env + " has no initdb");
+      }
+      return dir;
+    }
+    Path root = Path.of("/usr/lib/postgresql");
+    if (Files.isDirectory(root)) {
+      try (Stream<Path> versions = Files.list(root)) {
+        var found =
+            versions
+                .map(v -> v.resolve("bin"))
+                .filter(b -> Files.isExecutable(b.resolve("initdb")))
+                .max(
+                    Comparator.comparingInt(
+                        b -> parseIntOr(b.getParent().getFileName().toString(), 0)));
+        if (found.isPresent()) {
+          return found.get();
+        }
+      } catch (IOException e) {
+        // fall through to PATH
+      }
+    }
+    Path initdb = Os.onPath("initdb");
+    if (initdb != null) {
+      return initdb.getParent();
+    }
+    throw new IllegalStateException(
+        "PostgreSQL server binaries (initdb, pg_ctl) not found. Install them with"
+            + " 'apt-get install postgresql' (Debian/Ubuntu) or point PG_BIN at their folder.");
+  }
+
+  private static void initdb(Path bin, Path dataDir, boolean durable, Consumer<String> log)
+      throws IOException {
+    Files.createDirectories(dataDir);
+    Files.setPosixFilePermissions(dataDir, PosixFilePermissions.fromString("rwx------"));
+    if (Os.isRoot()) {
+      chown(dataDir, serverUser());
+    }
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                bin.resolve("initdb").toString(),
+                "-D",
+                dataDir.toString(),
+                "-U",
+                USER,
+                "-A",
+                "trust",
+                "-E",
+                "UTF8",
+                "--locale=C"));
+    if (!durable) {
+      cmd.add("--no-sync");
+    }
+    log.accept("initdb " + dataDir);
+    Os.Result result = Os.run(asServerUser(cmd), 120);
+    if (result.exitCode() != 0) {
+      throw new IllegalStateException("initdb failed: " + result.output());
+    }
+  }
+
+  private static Integer runningPort(Path bin, Path dataDir) throws IOException {
+    Path pidFile = dataDir.resolve("postmaster.pid");
+    if (!Files.exists(pidFile)) {
+      return null;
+    }
+    Os.Result status =
+        Os.run(
+            asServerUser(
+                List.of(bin.resolve("pg_ctl").toString(), "-D", dataDir.toString(), "status")),
+            30);
+    if (status.exitCode() != 0) {
+      return null; // stale pid file after a crash: pg_ctl start copes with it
+    }
+    // postmaster.pid: line 4 is the port
+    List<String> lines = Files.readAllLines(pidFile);
+    return lines.size() > 3 ? parseIntOr(lines.get(3).strip(), null) : null;
+  }
+
+  static List<String> asServerUser(List<String> command) {
+    if (!Os.isRoot()) {
+      return command;
+    }
+    return Os.prefixed(List.of("runuser", "-u", serverUser(), "--"), command);
+  }
+
+  private static String serverUser() {
+    String user = System.getenv("PG_RUN_AS");
+    return user == null || user.isBlank() ? "postgres" : user;
+  }
+
+  private static void chown(Path path, String user) throws IOException {
+    UserPrincipalLookupService users = path.getFileSystem().getUserPrincipalLookupService();
+    try {
+      Files.setOwner(path, users.lookupPrincipalByName(user));
+    } catch (java.nio.file.attribute.UserPrincipalNotFoundException e) {
+      throw new IllegalStateException(
+          "running as root, PostgreSQL must run as an unprivileged user, but user '"
+              + user
+              + "' does not exist: install the postgresql package or set PG_RUN_AS",
+          e);
+    }
+  }
+
+  private static void makeReachable(Path dir) throws IOException {
+    Set<PosixFilePermission> perms = PosixFilePermissions.fromString("rwxr-xr-x");
+    Files.setPosixFilePermissions(dir, perms);
+    if (Os.isRoot()) {
+      chown(dir, serverUser());
+    }
+  }
+
+  private static boolean everyoneCanEnter(Path dir) {
+    for (Path p = dir.toAbsolutePath(); p != null; p = p.getParent()) {
+      if (!Files.exists(p)) {
+        continue;
+      }
+      try {
+        if (!Files.getPosixFilePermissions(p).contains(PosixFilePermission.OTHERS_EXECUTE)) {
+          return false;
+        }
+      } catch (IOException e) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static Integer parseIntOr(String s, Integer fallback) {
+    try {
+      return Integer.parseInt(s);
+    } catch (NumberFormatException e) {
+      return fallback;
+    }
+  }
+
+  static String tail(Path file, int lines) {
+    try {
+      List<String> all = Files.readAllLines(file);
+      return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    } catch (IOException e) {
+      return "(no log at " + file + ")";
+    }
+  }
+
+  static void deleteTree(Path root) {
+    if (root == null || !Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(root)) {
+      walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      // best effort: a temp directory left behind is harmless
+    }
+  }
+}

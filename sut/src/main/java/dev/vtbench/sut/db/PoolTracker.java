@@ -1,0 +1,88 @@
+package dev.vtbench.sut.db;
+
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.HikariPoolMXBean;
+import com.zaxxer.hikari.metrics.IMetricsTracker;
+import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Counts connections checked out of HikariCP exactly, not by sampling: Hikari reports every borrow
+ * (acquired) and every return (usage), so the peak between two resets cannot be missed.
+ */
+public final class PoolTracker {
+
+  private final AtomicInteger active = new AtomicInteger();
+  private final AtomicInteger activeMax = new AtomicInteger();
+  private volatile HikariDataSource dataSource;
+
+  /** Connections checked out right now. */
+  public int active() {
+    return active.get();
+  }
+
+  /** The most connections checked out at once since the last {@link #resetPeak()}. */
+  public int activeMax() {
+    return activeMax.get();
+  }
+
+  public void resetPeak() {
+    activeMax.set(active.get());
+  }
+
+  /** Threads waiting for a connection right now, or 0 before the pool has started. */
+  public int pending() {
+    HikariPoolMXBean bean = bean();
+    return bean == null ? 0 : bean.getThreadsAwaitingConnection();
+  }
+
+  /** Connections in the pool, or 0 before the pool has started. */
+  public int total() {
+    HikariPoolMXBean bean = bean();
+    return bean == null ? 0 : bean.getTotalConnections();
+  }
+
+  // Live values from the MX bean: Hikari's PoolStats caches them for a second.
+  private HikariPoolMXBean bean() {
+    HikariDataSource ds = dataSource;
+    return ds == null ? null : ds.getHikariPoolMXBean();
+  }
+
+  void attach(HikariDataSource ds) {
+    this.dataSource = ds;
+  }
+
+  MetricsTrackerFactory wrapping(MetricsTrackerFactory delegate) {
+    return (poolName, poolStats) -> {
+      IMetricsTracker inner = delegate.create(poolName, poolStats);
+      return new IMetricsTracker() {
+        @Override
+        public void recordConnectionCreatedMillis(long millis) {
+          inner.recordConnectionCreatedMillis(millis);
+        }
+
+        @Override
+        public void recordConnectionAcquiredNanos(long nanos) {
+          activeMax.accumulateAndGet(active.incrementAndGet(), Math::max);
+          inner.recordConnectionAcquiredNanos(nanos);
+        }
+
+        @Override
+        public void recordConnectionUsageMillis(long millis) {
+          active.decrementAndGet();
+          inner.recordConnectionUsageMillis(millis);
+        }
+
+        @Override
+        public void recordConnectionTimeout() {
+          inner.recordConnectionTimeout();
+        }
+
+        @Override
+        public void close() {
+          inner.close();
+        }
+      };
+    };
+  }
+}

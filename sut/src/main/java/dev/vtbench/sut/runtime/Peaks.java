@@ -1,0 +1,131 @@
+package dev.vtbench.sut.runtime;
+
+import dev.vtbench.sut.SutSettings;
+import dev.vtbench.sut.db.PoolTracker;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+
+/**
+ * Peaks since the last reset, for the CSV columns hikari_active_max … pinned_events. Exact where
+ * the JVM or Hikari keeps the peak (connections checked out, live platform threads, RSS high-water
+ * mark); sampled every SAMPLE_INTERVAL_MS on one platform thread where only a current value exists
+ * (Hikari threads waiting for a connection).
+ */
+@Component
+public class Peaks implements DisposableBean {
+
+  private static final Path STATUS = Path.of("/proc/self/status");
+  private static final Path CLEAR_REFS = Path.of("/proc/self/clear_refs");
+
+  private final PoolTracker pool;
+  private final PinnedEvents pinned;
+  private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+  private final AtomicInteger pendingMax = new AtomicInteger();
+  private final AtomicLong rssKbMax = new AtomicLong();
+  private final ScheduledExecutorService sampler;
+  private volatile Instant since = Instant.now();
+
+  public Peaks(PoolTracker pool, SutSettings settings) {
+    this.pool = pool;
+    this.pinned = new PinnedEvents(settings.pinnedThreshold());
+    this.sampler =
+        Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("vtbench-peaks").factory());
+    long every = settings.sampleInterval().toMillis();
+    sampler.scheduleAtFixedRate(this::sample, 0, every, TimeUnit.MILLISECONDS);
+  }
+
+  private void sample() {
+    pendingMax.accumulateAndGet(pool.pending(), Math::max);
+    long rss = Math.max(statusKb("VmRSS:"), statusKb("VmHWM:"));
+    rssKbMax.accumulateAndGet(rss, Math::max);
+  }
+
+  /** Starts a new measurement window. */
+  public synchronized void reset() {
+    pool.resetPeak();
+    pendingMax.set(pool.pending());
+    threads.resetPeakThreadCount();
+    try {
+      // "5" resets the kernel's RSS high-water mark (VmHWM) for this process.
+      Files.writeString(CLEAR_REFS, "5");
+    } catch (IOException | UnsupportedOperationException | SecurityException e) {
+      // not Linux or not allowed: the sampled VmRSS still gives a peak
+    }
+    rssKbMax.set(statusKb("VmRSS:"));
+    pinned.reset();
+    since = Instant.now();
+  }
+
+  public Map<String, Object> snapshot() {
+    sample();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("since", since.toString());
+    m.put("hikariActiveMax", pool.activeMax());
+    m.put("hikariPendingMax", pendingMax.get());
+    m.put("jvmThreadsMax", threads.getPeakThreadCount());
+    m.put("rssMbMax", Math.round(rssKbMax.get() / 1024.0));
+    m.put("pinnedEvents", pinned.count());
+    m.put("pinnedLastFrame", pinned.lastStackTop());
+    return m;
+  }
+
+  public Map<String, Object> current() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("hikariActive", pool.active());
+    m.put("hikariPending", pool.pending());
+    m.put("hikariTotal", pool.total());
+    m.put("jvmThreads", threads.getThreadCount());
+    m.put("rssMb", Math.round(statusKb("VmRSS:") / 1024.0));
+    return m;
+  }
+
+  public boolean pinnedEventsEnabled() {
+    return pinned.enabled();
+  }
+
+  static long statusKb(String key) {
+    String value = statusValue(key);
+    if (value == null) {
+      return 0;
+    }
+    try {
+      return Long.parseLong(value.replace("kB", "").strip());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  /** A field of /proc/self/status (e.g. "Cpus_allowed_list:"), or null off Linux. */
+  static String statusValue(String key) {
+    try {
+      for (String line : Files.readAllLines(STATUS)) {
+        if (line.startsWith(key)) {
+          return line.substring(key.length()).strip();
+        }
+      }
+    } catch (IOException e) {
+      // not Linux
+    }
+    return null;
+  }
+
+  @Override
+  public void destroy() {
+    sampler.shutdownNow();
+    pinned.close();
+  }
+}

@@ -1,0 +1,52 @@
+package dev.vtbench.sut.runtime;
+
+import dev.vtbench.sut.SutSettings;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * What this process really runs with — read live, not assumed — and its peaks since the last reset.
+ * vtbench resets before each measured window and reads after it.
+ */
+@RestController
+class RuntimeInfoController {
+
+  private final SutSettings settings;
+  private final Peaks peaks;
+
+  RuntimeInfoController(SutSettings settings, Peaks peaks) {
+    this.settings = settings;
+    this.peaks = peaks;
+  }
+
+  @GetMapping("/api/runtime-info")
+  Map<String, Object> info() {
+    Thread t = Thread.currentThread();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("config", settings.describe());
+    m.put("tomcatMaxThreads", settings.tomcatMaxThreads());
+    m.put("hikariPoolSize", settings.hikariPoolSize());
+    m.put("virtualThread", t.isVirtual());
+    m.put("thread", t.toString());
+    m.put("availableProcessors", Runtime.getRuntime().availableProcessors());
+    m.put("cpuset", Peaks.statusValue("Cpus_allowed_list:"));
+    m.put("javaVersion", Runtime.version().toString());
+    m.put("pid", ProcessHandle.current().pid());
+    m.put("pinnedEventsEnabled", peaks.pinnedEventsEnabled());
+    m.put("pinnedThresholdMs", settings.pinnedThreshold().toMillis());
+    m.put("sampleIntervalMs", settings.sampleInterval().toMillis());
+    m.put("current", peaks.current());
+    m.put("peaks", peaks.snapshot());
+    return m;
+  }
+
+  /** Starts a new measurement window and returns the state right after the reset. */
+  @PostMapping("/api/runtime-info/reset")
+  Map<String, Object> reset() {
+    peaks.reset();
+    return info();
+  }
+}
