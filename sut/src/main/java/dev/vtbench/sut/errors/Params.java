@@ -7,12 +7,16 @@ public final class Params {
 
   /** A positive id that fits a bigint column. */
   public static long id(String name, String raw) {
+    if (raw == null) {
+      throw new ApiException(
+          org.springframework.http.HttpStatus.BAD_REQUEST, "parameter '" + name + "' is required");
+    }
     try {
       long id = Long.parseLong(raw.strip());
       if (id > 0) {
         return id;
       }
-    } catch (NumberFormatException | NullPointerException e) {
+    } catch (NumberFormatException e) {
       // reported below
     }
     throw ApiException.badParameter(name, raw, "a positive integer up to " + Long.MAX_VALUE);
@@ -36,7 +40,11 @@ public final class Params {
 
   /** A non-blank text of at most 200 characters. */
   public static String text(String name, String raw) {
-    if (raw == null || raw.isBlank() || raw.length() > 200) {
+    if (raw == null) {
+      throw new ApiException(
+          org.springframework.http.HttpStatus.BAD_REQUEST, "parameter '" + name + "' is required");
+    }
+    if (raw.isBlank() || raw.length() > 200) {
       throw ApiException.badParameter(name, raw, "a non-empty text of at most 200 characters");
     }
     return raw;

@@ -33,7 +33,7 @@ public final class PinnedEvents implements AutoCloseable {
               lastStackTop =
                   trace.getFrames().stream()
                       .map(f -> f.getMethod().getType().getName() + "." + f.getMethod().getName())
-                      .filter(m -> !m.startsWith("java.lang.VirtualThread"))
+                      .filter(m -> !m.startsWith("java.") && !m.startsWith("jdk."))
                       .findFirst()
                       .orElse("");
             }
@@ -58,7 +58,7 @@ public final class PinnedEvents implements AutoCloseable {
     return stream != null;
   }
 
-  /** The first application frame of the most recent pinned event, for diagnosis. */
+  /** The first frame outside the JDK of the most recent pinned event, for diagnosis. */
   public String lastStackTop() {
     return lastStackTop;
   }

@@ -1,0 +1,298 @@
+#!/usr/bin/env bash
+# Builds the OCI image tars of the SUT and the stub without a Docker daemon:
+#   sut/target/vtbench-sut-image.tar   (vtbench/sut:$IMAGE_TAG)
+#   stub/target/vtbench-stub-image.tar (vtbench/stub:$IMAGE_TAG)
+#
+# Usage: hack/images.sh [-h|--help]        (normally via `make images`, after `make build`)
+#
+# By default the images are FROM scratch plus a runtime directory this script builds and caches
+# in ~/.cache/vtbench/image-runtime (rebuilt only when its inputs change):
+#   /opt/java                  a jlink'ed JRE from $JAVA_HOME (modules: a baseline for what Spring
+#                              Boot loads by reflection or ServiceLoader, plus what jdeps finds in
+#                              the real SUT and stub jars), with its CDS archive
+#   /lib*/...                  the host's shared libraries that JRE links against (from ldd),
+#                              the dynamic loader at the path the java binary asks for
+#   /etc/passwd, /etc/group    root and nonroot (65532:65532), the user the images run as
+#   /etc/nsswitch.conf, /tmp, /home/nonroot
+# Jib then adds the application layers (/app/libs, /app/resources, /app/classes) on top and runs
+# `java -cp @/app/jib-classpath-file <MainClass>` as 65532:65532.
+#
+# Environment:
+#   IMAGE_TAG          image tag (default: dev)
+#   IMAGE_BASE         base image (default: scratch). Jib pulls it from a registry, or reads a
+#                      docker-save tar given as tar:///abs/path.tar (this machine has no registry
+#                      to pull from). With a base other than scratch the bundled runtime is NOT
+#                      added (it would overwrite the base's /etc/passwd and C library), so the
+#                      base must bring its own java: set IMAGE_JAVA to its path, e.g.
+#                        IMAGE_BASE=eclipse-temurin:25-jre IMAGE_JAVA=/opt/java/openjdk/bin/java
+#                      The images still run as 65532:65532; that user needs no passwd entry, but
+#                      the base must let it read the JRE and write java.io.tmpdir (/tmp).
+#   IMAGE_JAVA         the entrypoint's java (default: /opt/java/bin/java, the bundled one)
+#   IMAGE_BUNDLE_JRE   auto (default: yes for scratch, no otherwise) | yes | no: force adding the
+#                      bundled runtime on top of IMAGE_BASE, or leave it out
+#   IMAGE_JLINK_EXTRA_MODULES  comma-separated extra JDK modules for the runtime (e.g. jdk.jcmd)
+#   IMAGE_RUNTIME_DIR  where the runtime directory is cached (default: ~/.cache/vtbench/image-runtime)
+#   JAVA_HOME          the JDK 25 to jlink from and to run Maven with (default: hack/versions.env)
+#
+# Known limit: Jib only takes 3-digit modes for added files, so /tmp is 0777 without the sticky
+# bit. The images run a single user, so nothing else can delete its files; mount an emptyDir on
+# /tmp when the root file system is read-only.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/.." && pwd)
+# shellcheck source=versions.env
+. "$here/versions.env"
+
+case "${1:-}" in
+  -h | --help)
+    sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
+    exit 0
+    ;;
+  "") ;;
+  *)
+    echo "images: unknown argument '$1' (see --help)" >&2
+    exit 2
+    ;;
+esac
+
+log() { printf 'images: %s\n' "$*" >&2; }
+die() {
+  printf 'images: ERROR: %s\n' "$*" >&2
+  exit 1
+}
+
+export JAVA_HOME=${JAVA_HOME:-$JDK25_HOME_DEFAULT}
+cache=$HOME/.cache/vtbench
+runtime=${IMAGE_RUNTIME_DIR:-$cache/image-runtime}
+stamp_file=$runtime.stamp
+base=${IMAGE_BASE:-scratch}
+sut_jar=$repo/sut/target/vtbench-sut.jar
+stub_jar=$repo/stub/target/vtbench-stub.jar
+
+"$JAVA_HOME/bin/java" -version 2>&1 | grep -qE 'version "2[5-9]' ||
+  die "JDK 25 not found at JAVA_HOME=$JAVA_HOME (install Temurin 25 or set JAVA_HOME)"
+[ -x "$JAVA_HOME/bin/jlink" ] && [ -x "$JAVA_HOME/bin/jdeps" ] ||
+  die "$JAVA_HOME has no jlink/jdeps: it must be a full JDK, not a JRE"
+for j in "$sut_jar" "$stub_jar"; do
+  [ -f "$j" ] || die "$j is missing: run 'make build' first (or use 'make images')"
+done
+command -v ldd >/dev/null || die "ldd not found (Debian package libc-bin)"
+
+case "${IMAGE_BUNDLE_JRE:-auto}" in
+  auto) if [ "$base" = scratch ]; then bundle=yes; else bundle=no; fi ;;
+  yes | no) bundle=$IMAGE_BUNDLE_JRE ;;
+  *) die "IMAGE_BUNDLE_JRE must be auto, yes or no (got '$IMAGE_BUNDLE_JRE')" ;;
+esac
+if [ "$base" = scratch ] && [ "$bundle" = no ]; then
+  die "IMAGE_BASE=scratch with IMAGE_BUNDLE_JRE=no would give an image without java"
+fi
+
+# Modules Spring Boot and its libraries need but jdeps cannot see (reflection, ServiceLoader,
+# JNDI/DNS, TLS curves, zip file systems, JFR and its JMX bridge, socket options).
+baseline_modules=(
+  java.base java.desktop java.instrument java.logging java.management java.naming
+  java.net.http java.security.jgss java.sql java.xml jdk.crypto.ec jdk.jfr jdk.management
+  jdk.management.jfr jdk.naming.dns jdk.net jdk.unsupported jdk.zipfs
+)
+# Libraries only a desktop JVM loads (X11 AWT, sound, splash screen): their host dependencies
+# are not copied; a server JVM runs headless (Spring Boot sets java.awt.headless=true).
+desktop_only_libs=(libawt_xawt.so libjawt.so libjsound.so libsplashscreen.so)
+
+# The runtime directory is rebuilt when any of these change: this script, the JDK build, the host
+# C library, the extra modules asked for, and the set of jars and classes inside the two app jars
+# (a new dependency may need a new module; jdeps then runs again).
+fingerprint() {
+  {
+    sha256sum "$0" | cut -d' ' -f1
+    grep -E '^(FULL_VERSION|JAVA_RUNTIME_VERSION)=' "$JAVA_HOME/release" || true
+    ldd --version 2>&1 | head -1
+    echo "extra=${IMAGE_JLINK_EXTRA_MODULES:-}"
+    for j in "$sut_jar" "$stub_jar"; do
+      "$JAVA_HOME/bin/jar" tf "$j" | grep -E '^BOOT-INF/(lib/.*\.jar|classes/.*\.class)$' | LC_ALL=C sort
+    done
+  } | sha256sum | cut -d' ' -f1
+}
+
+# Prints the modules jdeps finds for one Spring Boot fat jar (its classes and every library).
+jdeps_modules() {
+  local jar=$1 dir=$2
+  mkdir -p "$dir"
+  (cd "$dir" && "$JAVA_HOME/bin/jar" xf "$jar" BOOT-INF/)
+  local args=("$dir/BOOT-INF/classes")
+  if compgen -G "$dir/BOOT-INF/lib/*.jar" >/dev/null; then
+    args+=("$dir"/BOOT-INF/lib/*.jar)
+  fi
+  local release
+  release=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$JAVA_HOME/release")
+  "$JAVA_HOME/bin/jdeps" -q --multi-release "$release" --ignore-missing-deps --print-module-deps \
+    "${args[@]}" | tail -1 | tr ',' '\n'
+}
+
+# Copies each host library an ELF file in the runtime links against (per ldd) to the same path
+# inside the runtime, dereferenced (jib layers hold plain files, no symlinks needed).
+copy_host_libs() {
+  local rt=$1 elf line lib missing=()
+  local -A seen=()
+  local -a queue=()
+  while IFS= read -r elf; do
+    local name=${elf##*/} skip=no d
+    for d in "${desktop_only_libs[@]}"; do [ "$name" = "$d" ] && skip=yes; done
+    [ $skip = yes ] && continue
+    queue+=("$elf")
+  done < <(find "$rt/opt/java" -type f \( -name '*.so' -o -path '*/bin/*' -o -name jspawnhelper -o -name jexec \))
+  # glibc loads these at run time with dlopen, so ldd never lists them: unwinding for
+  # pthread_exit/cancel, and the NSS modules behind /etc/nsswitch.conf (built into libc >= 2.34).
+  for lib in libgcc_s.so.1 libnss_files.so.2 libnss_dns.so.2; do
+    line=$(/sbin/ldconfig -p 2>/dev/null | awk -v l="$lib" '$1 == l && /x86-64|x86_64|64bit/ {print $NF; exit}')
+    if [ -n "$line" ] && [ -e "$line" ]; then
+      install -D -m 0755 "$(readlink -f "$line")" "$rt$line"
+      queue+=("$rt$line")
+    fi
+  done
+  while [ ${#queue[@]} -gt 0 ]; do
+    elf=${queue[0]}
+    queue=("${queue[@]:1}")
+    while IFS= read -r line; do
+      local path=""
+      case "$line" in
+        *"=> not found"*)
+          lib=$(awk '{print $1}' <<<"$line")
+          # libjvm.so is found at run time by the launcher, not through the library path.
+          if [ -z "$(find "$rt/opt/java/lib" -name "$lib" -print -quit)" ]; then
+            missing+=("${elf#"$rt"}: $lib")
+          fi
+          ;;
+        *"=> /"*) path=$(sed -E 's/.*=> (\/[^ ]+).*/\1/' <<<"$line") ;;
+        /*) path=$(awk '{print $1}' <<<"$line") ;; # the dynamic loader (PT_INTERP)
+      esac
+      [ -n "$path" ] || continue
+      case "$path" in "$rt"/*) continue ;; esac # the JRE's own libraries
+      [ -n "${seen[$path]:-}" ] && continue
+      seen[$path]=1
+      install -D -m 0755 "$(readlink -f "$path")" "$rt$path"
+      queue+=("$rt$path")
+    done < <(ldd "$elf" 2>/dev/null | grep -v 'linux-vdso' | sed 's/^[[:space:]]*//' || true)
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    printf '  %s\n' "${missing[@]}" >&2
+    die "the JRE needs libraries this host does not have (above)"
+  fi
+  log "copied ${#seen[@]} host libraries: $(printf '%s\n' "${!seen[@]}" | LC_ALL=C sort | tr '\n' ' ')"
+}
+
+build_runtime() {
+  local fp=$1 work modules rt t0=$SECONDS
+  work=$(mktemp -d "${runtime%/*}/.image-runtime-build.XXXXXX")
+  # shellcheck disable=SC2064 # expand now: the path is fixed
+  trap "rm -rf '$work'" EXIT
+  rt=$work/root
+
+  log "finding the JDK modules the SUT and stub use (jdeps on their jars) ..."
+  local sut_mods stub_mods
+  jdeps_modules "$sut_jar" "$work/jdeps-sut" >"$work/sut.mods" &
+  local p1=$!
+  jdeps_modules "$stub_jar" "$work/jdeps-stub" >"$work/stub.mods" &
+  local p2=$!
+  if wait $p1 && wait $p2; then
+    sut_mods=$(paste -sd, "$work/sut.mods")
+    stub_mods=$(paste -sd, "$work/stub.mods")
+    log "  jdeps: sut needs $sut_mods"
+    log "  jdeps: stub needs $stub_mods"
+  else
+    log "WARNING: jdeps failed; using the baseline module list only"
+    : >"$work/sut.mods" && : >"$work/stub.mods"
+  fi
+  local available
+  available=$("$JAVA_HOME/bin/java" --list-modules | sed 's/@.*//')
+  modules=$({
+    printf '%s\n' "${baseline_modules[@]}"
+    cat "$work/sut.mods" "$work/stub.mods"
+    tr ',' '\n' <<<"${IMAGE_JLINK_EXTRA_MODULES:-}"
+  } | sed '/^$/d' | LC_ALL=C sort -u | while read -r m; do
+    if grep -qx "$m" <<<"$available"; then echo "$m"; else echo "images: note: $JAVA_HOME has no module $m, skipped" >&2; fi
+  done | paste -sd,)
+  rm -rf "$work/jdeps-sut" "$work/jdeps-stub"
+
+  log "jlink: $modules"
+  mkdir -p "$rt/opt"
+  "$JAVA_HOME/bin/jlink" --add-modules "$modules" --strip-debug --no-man-pages --no-header-files \
+    --generate-cds-archive --output "$rt/opt/java" >"$work/jlink.log" 2>&1 ||
+    {
+      cat "$work/jlink.log" >&2
+      die "jlink failed"
+    }
+  # jlink links legal/<module>/* to java.base's copies; jib layers want plain files.
+  find "$rt/opt/java" -type l | while read -r l; do
+    cp --remove-destination "$(readlink -f "$l")" "$l"
+  done
+  "$rt/opt/java/bin/java" -version >/dev/null 2>&1 || die "the jlink'ed java does not run"
+
+  log "copying the shared libraries the JRE needs from this host ..."
+  copy_host_libs "$rt"
+
+  log "writing /etc/passwd, /etc/group, /etc/nsswitch.conf, /tmp, /home/nonroot ..."
+  mkdir -p "$rt/etc" "$rt/tmp" "$rt/home/nonroot"
+  chmod 1777 "$rt/tmp"
+  chmod 0777 "$rt/home/nonroot"
+  cat >"$rt/etc/passwd" <<'EOF'
+root:x:0:0:root:/root:/sbin/nologin
+nonroot:x:65532:65532:nonroot:/home/nonroot:/sbin/nologin
+EOF
+  cat >"$rt/etc/group" <<'EOF'
+root:x:0:
+nonroot:x:65532:
+EOF
+  cat >"$rt/etc/nsswitch.conf" <<'EOF'
+passwd: files
+group:  files
+shadow: files
+hosts:  files dns
+EOF
+
+  # Swap in atomically, so an interrupted build never leaves a half-made runtime behind.
+  rm -rf "$runtime.old"
+  [ -e "$runtime" ] && mv "$runtime" "$runtime.old"
+  mv "$rt" "$runtime"
+  rm -rf "$runtime.old"
+  printf '%s\n%s\n' "$fp" "$modules" >"$stamp_file"
+  rm -rf "$work"
+  trap - EXIT
+  log "runtime ready in $((SECONDS - t0)) s: $runtime ($(du -sh "$runtime" | cut -f1))"
+}
+
+start=$SECONDS
+mvn_args=()
+if [ "$bundle" = yes ]; then
+  mkdir -p "${runtime%/*}"
+  fp=$(fingerprint)
+  if [ -d "$runtime/opt/java" ] && [ -f "$stamp_file" ] && [ "$(head -1 "$stamp_file")" = "$fp" ]; then
+    log "runtime up to date: $runtime"
+  else
+    if [ -d "$runtime" ]; then log "runtime is stale, rebuilding: $runtime"; else log "building the runtime: $runtime"; fi
+    build_runtime "$fp"
+  fi
+  mvn_args+=("-Dimage.runtime=$runtime")
+else
+  # Nothing to add on top of the base image: point jib at an empty directory.
+  empty=$cache/image-runtime-none
+  rm -rf "$empty" && mkdir -p "$empty"
+  mvn_args+=("-Dimage.runtime=$empty")
+  log "IMAGE_BASE=$base: not adding the bundled runtime; the entrypoint runs ${IMAGE_JAVA:-/opt/java/bin/java} from the base"
+fi
+mvn_args+=("-Dimage.base=$base")
+[ -n "${IMAGE_TAG:-}" ] && mvn_args+=("-Dimage.tag=$IMAGE_TAG")
+[ -n "${IMAGE_JAVA:-}" ] && mvn_args+=("-Dimage.java=$IMAGE_JAVA")
+
+log "jib:buildTar for sut and stub (base: $base, tag: ${IMAGE_TAG:-dev}) ..."
+cd "$repo"
+mvn -B -ntp -q -Dmaven.repo.local="$cache/m2" -pl sut,stub "${mvn_args[@]}" jib:buildTar ||
+  die "jib:buildTar failed (rerun without -q for details: mvn -pl sut,stub jib:buildTar ${mvn_args[*]})"
+
+log "done in $((SECONDS - start)) s:"
+for m in sut stub; do
+  tar_path=$repo/$m/target/vtbench-$m-image.tar
+  [ -f "$tar_path" ] || die "expected $tar_path, not found"
+  printf '  %-45s %s\n' "${tar_path#"$repo"/}" "$(du -h "$tar_path" | cut -f1)"
+done
+echo "Load them with: ctr -n k8s.io images import <tar>  (or docker/podman load -i <tar>)"

@@ -1,0 +1,90 @@
+package dev.vtbench.local;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Small blocking JSON-over-HTTP calls to the local SUT and stub (runtime-info, probes). */
+public final class HttpJson {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
+  private static final HttpClient CLIENT =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
+
+  private HttpJson() {}
+
+  /** Status, body, the body parsed as a JSON object (empty if it is not one), and the latency. */
+  public record Response(int status, String body, Map<String, Object> json, Duration took) {
+
+    /** A nested value by dotted path, e.g. "peaks.hikariActiveMax"; null when absent. */
+    public Object at(String path) {
+      Object node = json;
+      for (String key : path.split("\\.")) {
+        if (!(node instanceof Map<?, ?> m)) {
+          return null;
+        }
+        node = m.get(key);
+      }
+      return node;
+    }
+
+    public long longAt(String path) {
+      Object v = at(path);
+      if (v instanceof Number n) {
+        return n.longValue();
+      }
+      throw new IllegalStateException("no number at " + path + " in " + body);
+    }
+  }
+
+  public static Response get(String url) {
+    return send(HttpRequest.newBuilder(URI.create(url)).GET());
+  }
+
+  public static Response get(String url, Map<String, String> headers) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).GET();
+    headers.forEach(b::header);
+    return send(b);
+  }
+
+  public static Response post(String url) {
+    return send(HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.noBody()));
+  }
+
+  public static Map<String, Object> parse(String body) {
+    try {
+      return JSON.readValue(body, MAP);
+    } catch (JacksonException e) {
+      return Map.of();
+    }
+  }
+
+  private static Response send(HttpRequest.Builder request) {
+    long start = System.nanoTime();
+    try {
+      HttpResponse<String> r =
+          CLIENT.send(
+              request.timeout(Duration.ofSeconds(120)).build(),
+              HttpResponse.BodyHandlers.ofString());
+      Duration took = Duration.ofNanos(System.nanoTime() - start);
+      return new Response(r.statusCode(), r.body(), parse(r.body()), took);
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "request to " + request.build().uri() + " failed: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+}

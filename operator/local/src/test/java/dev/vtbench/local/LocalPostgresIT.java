@@ -1,0 +1,100 @@
+package dev.vtbench.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtbench.engine.seed.SeedSql;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The seed script against a real, throwaway PostgreSQL started from the machine's binaries. */
+class LocalPostgresIT {
+
+  static LocalPostgres pg;
+
+  @BeforeAll
+  static void start() {
+    pg = LocalPostgres.throwaway(System.out::println);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (pg != null) {
+      pg.destroy();
+    }
+  }
+
+  @Test
+  void seedYieldsTheRequestedCountsAndIsIdempotent() throws SQLException {
+    LocalPostgres.SeedResult first = pg.seed(1_000, 5_000, false);
+    assertThat(first.alreadySeeded()).isFalse();
+    assertThat(count("customers")).isEqualTo(1_000);
+    assertThat(count("orders")).isEqualTo(5_000);
+
+    LocalPostgres.SeedResult again = pg.seed(1_000, 5_000, false);
+    assertThat(again.alreadySeeded()).isTrue();
+    assertThat(count("orders")).isEqualTo(5_000);
+
+    pg.seed(2_000, 3_000, false);
+    assertThat(count("customers")).isEqualTo(2_000);
+    assertThat(count("orders")).isEqualTo(3_000);
+    // every order points at an existing customer (the foreign key is rebuilt after the load)
+    assertThat(
+            scalar(
+                "SELECT count(*) FROM orders o LEFT JOIN customers c ON c.id = o.customer_id"
+                    + " WHERE c.id IS NULL"))
+        .isZero();
+    // each name/surname pair matches exactly one customer (the users-by-name experiment)
+    assertThat(
+            scalar(
+                "SELECT count(*) FROM (SELECT name, surname FROM customers"
+                    + " GROUP BY 1, 2 HAVING count(*) > 1) d"))
+        .isZero();
+  }
+
+  @Test
+  void bootstrapAsSuperuserLeavesTablesReadableByTheDatabaseOwner() throws SQLException {
+    // CloudNativePG runs postInitApplicationSQL as postgres inside the app's database.
+    try (Connection c = pg.connect();
+        Statement s = c.createStatement()) {
+      s.execute("DROP DATABASE IF EXISTS app");
+      s.execute("DROP ROLE IF EXISTS app");
+      s.execute("CREATE ROLE app LOGIN");
+      s.execute("CREATE DATABASE app OWNER app");
+    }
+    String appDb = pg.jdbcUrl().replace("/bench", "/app");
+    try (Connection su = DriverManager.getConnection(appDb, LocalPostgres.USER, "");
+        Statement s = su.createStatement()) {
+      s.execute(SeedSql.render(100, 300));
+    }
+    try (Connection app = DriverManager.getConnection(appDb, "app", "");
+        Statement s = app.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT (SELECT count(*) FROM customers), (SELECT count(*) FROM orders),"
+                    + " (SELECT tableowner FROM pg_tables WHERE tablename = 'orders')")) {
+      rs.next();
+      assertThat(rs.getLong(1)).isEqualTo(100);
+      assertThat(rs.getLong(2)).isEqualTo(300);
+      assertThat(rs.getString(3)).isEqualTo("app");
+    }
+  }
+
+  private static long count(String table) throws SQLException {
+    return scalar("SELECT count(*) FROM " + table);
+  }
+
+  private static long scalar(String sql) throws SQLException {
+    try (Connection c = pg.connect();
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+}

@@ -1,0 +1,84 @@
+package dev.vtbench.sut;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtbench.local.HttpJson;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Released vs held, measured on a real pool: while 10 requests wait on a 2 s downstream call, a
+ * released SUT has no connection checked out and a held SUT has exactly one per request.
+ */
+class ConnectionModesIT {
+
+  static final int IN_FLIGHT = 10;
+
+  @Test
+  void releasedReturnsTheConnectionBeforeTheDownstreamCall() throws Exception {
+    try (RealStack.Sut sut =
+            RealStack.get()
+                .sut(
+                    Map.of(
+                        "CONN_MODE", "released", "HIKARI_MAX_POOL", "20", "VT_ENABLED", "true"));
+        Load load = new Load()) {
+      HttpJson.post(sut.url() + "/api/runtime-info/reset");
+      load.fire(IN_FLIGHT, i -> sut.url() + "/api/order-summary/" + (i + 1) + "?delayMs=2000");
+      Thread.sleep(1_000);
+      HttpJson.Response during = HttpJson.get(sut.url() + "/api/runtime-info");
+      assertThat(load.pending()).as("requests still waiting on the stub").isEqualTo(IN_FLIGHT);
+      assertThat(during.longAt("current.hikariActive")).isZero();
+      assertThat(load.await()).allSatisfy(r -> assertThat(r.status()).isEqualTo(200));
+    }
+  }
+
+  @Test
+  void heldKeepsOneConnectionPerRequestInFlight() throws Exception {
+    try (RealStack.Sut sut =
+            RealStack.get()
+                .sut(Map.of("CONN_MODE", "held", "HIKARI_MAX_POOL", "20", "VT_ENABLED", "false"));
+        Load load = new Load()) {
+      HttpJson.post(sut.url() + "/api/runtime-info/reset");
+      load.fire(IN_FLIGHT, i -> sut.url() + "/api/order-summary/" + (i + 1) + "?delayMs=2000");
+      Thread.sleep(1_000);
+      HttpJson.Response during = HttpJson.get(sut.url() + "/api/runtime-info");
+      assertThat(load.pending()).as("requests still waiting on the stub").isEqualTo(IN_FLIGHT);
+      assertThat(during.longAt("current.hikariActive")).isEqualTo(IN_FLIGHT);
+      List<HttpJson.Response> done = load.await();
+      assertThat(done).allSatisfy(r -> assertThat(r.status()).isEqualTo(200));
+      HttpJson.Response after = HttpJson.get(sut.url() + "/api/runtime-info");
+      assertThat(after.longAt("peaks.hikariActiveMax")).isEqualTo(IN_FLIGHT);
+      assertThat(after.longAt("current.hikariActive")).isZero();
+    }
+  }
+
+  @Test
+  void orderSummaryCombinesTheRowAndTheDownstreamAnswer() throws Exception {
+    RealStack stack = RealStack.get();
+    try (RealStack.Sut sut = stack.sut(Map.of())) {
+      HttpJson.Response r = HttpJson.get(sut.url() + "/api/order-summary/4242");
+      assertThat(r.status()).isEqualTo(200);
+      try (Connection c = stack.pg.connect();
+          PreparedStatement ps =
+              c.prepareStatement(
+                  "SELECT o.status, o.total_cents, c.id, c.surname FROM orders o"
+                      + " JOIN customers c ON c.id = o.customer_id WHERE o.id = 4242")) {
+        ResultSet rs = ps.executeQuery();
+        assertThat(rs.next()).isTrue();
+        assertThat(r.at("order.id")).isEqualTo(4242);
+        assertThat(r.at("order.status")).isEqualTo(rs.getString(1));
+        assertThat(r.longAt("order.totalCents")).isEqualTo(rs.getLong(2));
+        assertThat(r.longAt("order.customer.id")).isEqualTo(rs.getLong(3));
+        assertThat(r.at("order.customer.surname")).isEqualTo(rs.getString(4));
+      }
+      assertThat(r.at("downstream.id")).isEqualTo("4242");
+      assertThat(r.longAt("downstream.delayMs")).isEqualTo(100);
+      assertThat(r.took().toMillis()).isGreaterThanOrEqualTo(100);
+      assertThat(r.at("virtualThread")).isEqualTo(false);
+    }
+  }
+}

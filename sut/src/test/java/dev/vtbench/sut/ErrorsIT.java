@@ -1,0 +1,165 @@
+package dev.vtbench.sut;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtbench.local.HttpJson;
+import dev.vtbench.local.ManagedProcess;
+import dev.vtbench.local.Os;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Every failure answers JSON with the right status and a message naming what went wrong. */
+class ErrorsIT {
+
+  static RealStack.Sut sut;
+
+  @BeforeAll
+  static void start() {
+    sut =
+        RealStack.get()
+            .sut(
+                Map.of(
+                    "CONN_MODE", "held",
+                    "HIKARI_MAX_POOL", "1",
+                    "HIKARI_CONNECTION_TIMEOUT_MS", "300",
+                    "STUB_TIMEOUT_MS", "1500"));
+  }
+
+  @AfterAll
+  static void stop() {
+    sut.close();
+  }
+
+  @ParameterizedTest
+  @CsvSource({"abc", "-1", "0", "99999999999999999999", "1.5"})
+  void badIdIs400NamingTheParameter(String id) {
+    HttpJson.Response r = HttpJson.get(sut.url() + "/api/order-summary/" + id);
+    assertThat(r.status()).isEqualTo(400);
+    assertThat((String) r.at("message")).contains("'id'").contains(id);
+    assertJsonError(r);
+  }
+
+  @Test
+  void badDelayIs400NamingTheParameter() {
+    HttpJson.Response r = HttpJson.get(sut.url() + "/api/sleep?ms=-3");
+    assertThat(r.status()).isEqualTo(400);
+    assertThat((String) r.at("message")).contains("'ms'");
+    HttpJson.Response users = HttpJson.get(sut.url() + "/api/users?name=a");
+    assertThat(users.status()).isEqualTo(400);
+    assertThat((String) users.at("message")).isEqualTo("parameter 'surname' is required");
+  }
+
+  @Test
+  void unknownIdIs404Json() {
+    HttpJson.Response r = HttpJson.get(sut.url() + "/api/order-summary/" + (RealStack.ORDERS + 1));
+    assertThat(r.status()).isEqualTo(404);
+    assertThat((String) r.at("message")).contains("not found");
+    assertJsonError(r);
+  }
+
+  @Test
+  void unknownPathIsJsonEvenForBrowsers() {
+    HttpJson.Response r = HttpJson.get(sut.url() + "/no/such/thing", Map.of("Accept", "text/html"));
+    assertThat(r.status()).isEqualTo(404);
+    assertJsonError(r);
+  }
+
+  @Test
+  void slowDownstreamIs504() {
+    HttpJson.Response r = HttpJson.get(sut.url() + "/api/order-summary/1?delayMs=4000");
+    assertThat(r.status()).isEqualTo(504);
+    assertThat((String) r.at("message")).contains("did not answer in time");
+    assertJsonError(r);
+  }
+
+  @Test
+  void poolTimeoutIs503() throws Exception {
+    // one connection, held for 1 s by the first request; the second gives up after 300 ms
+    try (Load load = new Load()) {
+      load.fire(1, i -> sut.url() + "/api/order-summary/1?delayMs=1000");
+      Thread.sleep(300);
+      HttpJson.Response second = HttpJson.get(sut.url() + "/api/order-summary/2?delayMs=10");
+      assertThat(second.status()).isEqualTo(503);
+      assertThat((String) second.at("message")).contains("database unavailable");
+      assertJsonError(second);
+      assertThat(load.await().getFirst().status()).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void downDependenciesAre502And503AndNotReady() {
+    int closed = Os.freePort();
+    try (RealStack.Sut broken =
+        RealStack.get()
+            .sut(
+                Map.of(
+                    "STUB_URL", "http://127.0.0.1:" + closed,
+                    "DB_URL", "jdbc:postgresql://127.0.0.1:" + closed + "/bench?password=hunter2",
+                    "HIKARI_CONNECTION_TIMEOUT_MS", "500"))) {
+      HttpJson.Response stubDown = HttpJson.get(broken.url() + "/api/downstream");
+      assertThat(stubDown.status()).isEqualTo(502);
+      assertThat((String) stubDown.at("message")).contains("refused");
+      assertJsonError(stubDown);
+
+      HttpJson.Response dbDown = HttpJson.get(broken.url() + "/api/order-summary/1");
+      assertThat(dbDown.status()).isEqualTo(503);
+      assertJsonError(dbDown);
+
+      assertThat(HttpJson.get(broken.url() + "/readyz").status()).isEqualTo(503);
+      assertThat(HttpJson.get(broken.url() + "/livez").status()).isEqualTo(200);
+
+      // the password never leaves the process: not in runtime-info, errors or the log
+      HttpJson.Response info = HttpJson.get(broken.url() + "/api/runtime-info");
+      assertThat((String) info.at("config.DB_URL")).contains("password=***");
+      assertThat(info.body() + dbDown.body()).doesNotContain("hunter2");
+      assertThat(readLog(broken.process().log())).doesNotContain("hunter2");
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "CONN_MODE, foo, 'CONN_MODE=foo is invalid; allowed: released, held'",
+    "PATH_MODE, fast, 'PATH_MODE=fast is invalid; allowed: normal, synchronized'",
+    "VT_ENABLED, yes, 'VT_ENABLED=yes is invalid; allowed: true, false'",
+    "HIKARI_MAX_POOL, 0, 'HIKARI_MAX_POOL=0 is invalid; allowed: an integer from 1 to 10000'"
+  })
+  void invalidSettingStopsStartupNamingTheVariable(String name, String value, String message)
+      throws Exception {
+    Path log = Files.createTempFile("vtbench-bad-config", ".log");
+    try (ManagedProcess p =
+        ManagedProcess.start(
+            ManagedProcess.Spec.of(
+                "sut",
+                ManagedProcess.javaJar(RealStack.jar("vtbench.sut.jar"), List.of()),
+                Map.of(name, value, "SERVER_PORT", Integer.toString(Os.freePort())),
+                log))) {
+      assertThat(p.waitFor(Duration.ofSeconds(60))).isEqualTo(2);
+    }
+    String out = readLog(log);
+    assertThat(out).contains(message).doesNotContain("Exception").doesNotContain("\tat ");
+  }
+
+  private static void assertJsonError(HttpJson.Response r) {
+    assertThat(r.json()).containsKeys("status", "error", "message");
+    assertThat(r.body())
+        .doesNotContain("<html")
+        .doesNotContain("\tat ")
+        .doesNotContain("Exception");
+  }
+
+  private static String readLog(Path log) {
+    try {
+      return Files.readString(log);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+}
