@@ -1,0 +1,418 @@
+#!/usr/bin/env bash
+# Proves that image tars built by hack/images.sh really run, and as a non-root user, without a
+# container engine: each tar (docker-save or OCI layout, as jib:buildTar writes) is unpacked, its
+# layers are applied in order to a temporary root file system, and its entrypoint runs there
+# under chroot as the image's user, with /proc and a minimal /dev mounted in a private mount
+# namespace (as a container runtime would).
+#
+# Usage: hack/image-smoke.sh IMAGE_TAR...      (must run as root: chroot and mount need it)
+#   e.g. hack/image-smoke.sh sut/target/vtbench-sut-image.tar stub/target/vtbench-stub-image.tar
+#
+# Checks, per image:
+#   - the configured user is not root (not empty, 0 or root), by name and by uid
+#   - the entrypoint's program exists and the user may execute it; /tmp is writable by the user
+#   - `java -version` runs in the image as that user
+#   - SUT image (main class dev.vtbench.sut.SutApplication): started with CONN_MODE=foo it
+#     exits 2 naming CONN_MODE=foo (its main class loads and validates the environment)
+#   - stub and SUT images: the entrypoint starts on a random free port, GET /livez answers 200
+#     within SMOKE_TIMEOUT seconds, and /proc/<pid>/status shows the image's uid and gid, with
+#     no supplementary root group; then it is stopped. The SUT gets an unreachable database
+#     (liveness does not need one).
+# Environment: SMOKE_TIMEOUT (seconds to wait for /livez, default 60), SMOKE_KEEP=1 keeps the
+# temporary root file systems for inspection.
+set -euo pipefail
+
+timeout_s=${SMOKE_TIMEOUT:-60}
+passed=0
+failed=0
+work=""
+pids=()
+
+log() { printf 'image-smoke: %s\n' "$*"; }
+pass() {
+  passed=$((passed + 1))
+  printf 'image-smoke:   ok   %s\n' "$*"
+}
+fail() {
+  failed=$((failed + 1))
+  printf 'image-smoke:   FAIL %s\n' "$*" >&2
+}
+die() {
+  printf 'image-smoke: ERROR: %s\n' "$*" >&2
+  exit 1
+}
+
+case "${1:-}" in
+  -h | --help | "")
+    sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
+    [ -n "${1:-}" ] && exit 0
+    exit 2
+    ;;
+esac
+
+[ "$(id -u)" -eq 0 ] || die "must run as root (chroot and mount need it); the image's program still runs as its own user"
+for t in chroot unshare curl python3 tar timeout; do
+  command -v "$t" >/dev/null || die "$t not found"
+done
+chroot_bin=$(command -v chroot)
+env_bin=$(command -v env)
+
+stop_pid() {
+  local pid=$1 i
+  kill -0 "$pid" 2>/dev/null || return 0
+  kill -TERM "$pid" 2>/dev/null || true
+  for i in $(seq 1 50); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.2
+  done
+  kill -KILL "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+}
+
+cleanup() {
+  local pid
+  for pid in "${pids[@]}"; do stop_pid "$pid"; done
+  if [ -n "$work" ] && [ -d "$work" ]; then
+    # The mounts live only in the started processes' private namespaces; never delete through one.
+    if grep -qF " $work/" /proc/self/mountinfo; then
+      echo "image-smoke: NOT removing $work: something is mounted below it" >&2
+    elif [ "${SMOKE_KEEP:-0}" = 1 ]; then
+      echo "image-smoke: kept $work"
+    else
+      rm -rf "$work"
+    fi
+  fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+work=$(mktemp -d /tmp/vtbench-image-smoke.XXXXXX)
+
+# Can we give the chroot a /proc (the JVM needs it, e.g. to find libjli.so through $ORIGIN)?
+if unshare --mount --propagation private true 2>/dev/null; then
+  mount_ns=1
+else
+  mount_ns=0
+  log "note: cannot create a mount namespace here; running without /proc and /dev (java may fail)"
+fi
+
+# Runs "$@" inside rootfs $1 as user spec $2 with the environment in file $3 (one VAR=value a line).
+# The command replaces this process at every step (unshare, bash, env, chroot), so when started
+# with & its pid is the pid of the program in the image.
+in_image() {
+  local root=$1 spec=$2 envfile=$3
+  shift 3
+  local inner='
+    set -e
+    r=$1 spec=$2 envfile=$3 ns=$4 envb=$5 chr=$6
+    shift 6
+    if [ "$ns" = 1 ]; then
+      mount -t proc proc "$r/proc"
+      mount -t tmpfs -o mode=755,nosuid tmpfs "$r/dev"
+      for d in null zero full random urandom; do : >"$r/dev/$d"; mount --bind "/dev/$d" "$r/dev/$d"; done
+      ln -s /proc/self/fd "$r/dev/fd"
+      mkdir -m 1777 "$r/dev/shm"
+    fi
+    mapfile -t envs <"$envfile"
+    exec "$envb" -i "${envs[@]}" "$chr" --userspec="$spec" "$r" "$@"'
+  if [ "$mount_ns" = 1 ]; then
+    exec unshare --mount --propagation private bash -c "$inner" _ "$root" "$spec" "$envfile" 1 "$env_bin" "$chroot_bin" "$@"
+  else
+    exec bash -c "$inner" _ "$root" "$spec" "$envfile" 0 "$env_bin" "$chroot_bin" "$@"
+  fi
+}
+
+free_port() {
+  local p i
+  for i in $(seq 1 100); do
+    p=$((20000 + RANDOM % 40000))
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+      echo "$p"
+      return 0
+    fi
+  done
+  return 1
+}
+
+# Reads the image tar's layout: prints "config <file>", "layer <file>"..., then the config's
+# "user <u>", "workdir <d>", "entry <arg>"..., "cmd <arg>"..., "env <VAR=value>"....
+image_meta() {
+  python3 - "$1" <<'PY'
+import json, os, sys
+d = sys.argv[1]
+def blob(digest):
+    algo, hexd = digest.split(":", 1)
+    return os.path.join(d, "blobs", algo, hexd)
+if os.path.exists(os.path.join(d, "manifest.json")):
+    m = json.load(open(os.path.join(d, "manifest.json")))[0]
+    config = os.path.join(d, m["Config"])
+    layers = [os.path.join(d, l) for l in m["Layers"]]
+elif os.path.exists(os.path.join(d, "index.json")):
+    idx = json.load(open(os.path.join(d, "index.json")))
+    m = json.load(open(blob(idx["manifests"][0]["digest"])))
+    if "manifests" in m:  # an index of platforms: take the first
+        m = json.load(open(blob(m["manifests"][0]["digest"])))
+    config = blob(m["config"]["digest"])
+    layers = [blob(l["digest"]) for l in m["layers"]]
+else:
+    sys.exit("neither manifest.json nor index.json in the image tar")
+c = json.load(open(config)).get("config") or {}
+print("config", config)
+for l in layers:
+    print("layer", l)
+print("user", c.get("User") or "")
+print("workdir", c.get("WorkingDir") or "/")
+for a in c.get("Entrypoint") or []:
+    print("entry", a)
+for a in c.get("Cmd") or []:
+    print("cmd", a)
+for e in c.get("Env") or []:
+    print("env", e)
+PY
+}
+
+# Applies one layer to the root file system, honouring whiteouts (.wh.<name>, .wh..wh..opq).
+apply_layer() {
+  local layer=$1 root=$2 entry dir base
+  local -a whiteouts=()
+  mapfile -t whiteouts < <(tar --warning=no-unknown-keyword -tf "$layer" | grep -E '(^|/)\.wh\.' || true)
+  for entry in "${whiteouts[@]}"; do
+    entry=${entry#./}
+    case "/$entry/" in */../*) continue ;; esac
+    base=${entry##*/}
+    dir=$root/$(dirname "$entry")
+    if [ "$base" = .wh..wh..opq ]; then
+      [ -d "$dir" ] && find "$dir" -mindepth 1 -maxdepth 1 -exec rm -rf {} +
+    else
+      rm -rf "${dir:?}/${base#.wh.}"
+    fi
+  done
+  tar --warning=no-unknown-keyword --numeric-owner --same-owner -xpf "$layer" -C "$root"
+  for entry in "${whiteouts[@]}"; do
+    entry=${entry#./}
+    case "/$entry/" in */../*) continue ;; esac
+    rm -f "$root/$entry"
+  done
+  # Make absolute symlinks relative, so a later layer writing through one stays in the root.
+  local link target rel
+  while IFS= read -r link; do
+    target=$(readlink "$link")
+    case "$target" in /*) ;; *) continue ;; esac
+    rel=$(realpath -m --relative-to="$(dirname "$link")" "$root$target")
+    ln -sfn "$rel" "$link"
+  done < <(find "$root" -type l)
+}
+
+# uid and gid of a user spec (name or number, optional :group) from the image's passwd/group.
+resolve_user() {
+  local root=$1 spec=$2 user group uid gid
+  user=${spec%%:*}
+  group=""
+  [[ "$spec" == *:* ]] && group=${spec#*:}
+  if [[ "$user" =~ ^[0-9]+$ ]]; then
+    uid=$user
+    gid=$(awk -F: -v u="$user" '$3 == u {print $4; exit}' "$root/etc/passwd" 2>/dev/null || true)
+  else
+    uid=$(awk -F: -v u="$user" '$1 == u {print $3; exit}' "$root/etc/passwd" 2>/dev/null || true)
+    gid=$(awk -F: -v u="$user" '$1 == u {print $4; exit}' "$root/etc/passwd" 2>/dev/null || true)
+  fi
+  if [ -n "$group" ]; then
+    if [[ "$group" =~ ^[0-9]+$ ]]; then gid=$group; else gid=$(awk -F: -v g="$group" '$1 == g {print $3; exit}' "$root/etc/group" 2>/dev/null || true); fi
+  fi
+  echo "${uid:-} ${gid:-$uid}"
+}
+
+# Checks /proc/<pid>/status of a running program: uid and gid all equal to the expected ones.
+check_ids() {
+  local pid=$1 uid=$2 gid=$3 what=$4 uids gids groups
+  uids=$(awk '/^Uid:/ {print $2, $3, $4, $5}' "/proc/$pid/status")
+  gids=$(awk '/^Gid:/ {print $2, $3, $4, $5}' "/proc/$pid/status")
+  groups=$(awk '/^Groups:/ {$1 = ""; print}' "/proc/$pid/status" | xargs)
+  if [ "$uids" = "$uid $uid $uid $uid" ] && [ "$gids" = "$gid $gid $gid $gid" ] &&
+    ! grep -qw 0 <<<"$groups"; then
+    pass "$what runs as uid $uid gid $gid (/proc/$pid/status: Uid $uids, Gid $gids, Groups '${groups}')"
+  else
+    fail "$what: /proc/$pid/status shows Uid '$uids', Gid '$gids', Groups '$groups'; expected uid $uid gid $gid"
+  fi
+  local proot
+  proot=$(readlink "/proc/$pid/root")
+  if [ "$proot" = "$5" ]; then
+    pass "$what runs inside the image's root file system ($(readlink "/proc/$pid/exe"))"
+  else
+    fail "$what: its root is $proot, not $5"
+  fi
+}
+
+# Starts the entrypoint with extra environment, waits for GET /livez = 200, checks ids, stops it.
+run_service() {
+  local name=$1 root=$2 spec=$3 uid=$4 gid=$5 envbase=$6 port=$7
+  shift 7
+  local envfile=$work/$name.run.env log=$work/$name.run.log pid code="" i t0=$SECONDS
+  cp "$envbase" "$envfile"
+  printf '%s\n' "$@" >>"$envfile"
+  in_image "$root" "$spec" "$envfile" "${argv[@]}" >"$log" 2>&1 &
+  pid=$!
+  pids+=("$pid")
+  log "  started $name (pid $pid) on 127.0.0.1:$port, waiting up to ${timeout_s}s for /livez ..."
+  while [ $((SECONDS - t0)) -lt "$timeout_s" ]; do
+    if ! kill -0 "$pid" 2>/dev/null; then break; fi
+    code=$(curl -s -o /dev/null -m 2 -w '%{http_code}' "http://127.0.0.1:$port/livez" || true)
+    [ "$code" = 200 ] && break
+    sleep 0.5
+  done
+  if [ "$code" = 200 ]; then
+    pass "$name: GET /livez = 200 after $((SECONDS - t0)) s"
+    check_ids "$pid" "$uid" "$gid" "$name" "$root"
+  elif ! kill -0 "$pid" 2>/dev/null; then
+    wait "$pid" 2>/dev/null && rc=0 || rc=$?
+    fail "$name exited (code $rc) before /livez answered; last lines of its output:"
+    tail -20 "$log" | sed 's/^/    /' >&2
+  else
+    fail "$name: GET /livez = '${code:-no answer}' after ${timeout_s}s; last lines of its output:"
+    tail -20 "$log" | sed 's/^/    /' >&2
+  fi
+  stop_pid "$pid"
+  if kill -0 "$pid" 2>/dev/null; then fail "$name (pid $pid) did not stop"; else pass "$name stopped"; fi
+}
+
+smoke_image() {
+  local tar_file=$1 n=$2 p0=$passed f0=$failed
+  local dir=$work/img$n root=$work/rootfs$n
+  log "$tar_file"
+  if [ ! -f "$tar_file" ]; then
+    fail "$tar_file: no such file (run 'make images' first)"
+    return
+  fi
+  mkdir -p "$dir" "$root"
+  if ! tar --warning=no-unknown-keyword -xf "$tar_file" -C "$dir"; then
+    fail "$tar_file: cannot unpack"
+    return
+  fi
+  local meta
+  if ! meta=$(image_meta "$dir"); then
+    fail "$tar_file: not a docker-save or OCI image layout"
+    return
+  fi
+  local user workdir
+  local -a layers=() entry=() cmd=() envs=()
+  user=$(sed -n 's/^user //p' <<<"$meta")
+  workdir=$(sed -n 's/^workdir //p' <<<"$meta")
+  mapfile -t layers < <(sed -n 's/^layer //p' <<<"$meta")
+  mapfile -t entry < <(sed -n 's/^entry //p' <<<"$meta")
+  mapfile -t cmd < <(sed -n 's/^cmd //p' <<<"$meta")
+  mapfile -t envs < <(sed -n 's/^env //p' <<<"$meta")
+
+  local l
+  for l in "${layers[@]}"; do
+    if ! apply_layer "$l" "$root"; then
+      fail "cannot apply layer ${l##*/}"
+      return
+    fi
+  done
+  pass "unpacked ${#layers[@]} layers ($(du -sh "$root" | cut -f1) root file system)"
+
+  # The user.
+  local uid gid
+  read -r uid gid <<<"$(resolve_user "$root" "$user")"
+  case "${user%%:*}" in
+    "" | 0 | root)
+      fail "configured user is '${user}': the image would run as root"
+      return
+      ;;
+  esac
+  if [ -z "$uid" ]; then
+    fail "configured user '$user' is not in the image's /etc/passwd and not numeric"
+    return
+  elif [ "$uid" = 0 ]; then
+    fail "configured user '$user' has uid 0 in the image's /etc/passwd"
+    return
+  fi
+  pass "configured user is '$user' (uid $uid, gid $gid), not root"
+  local spec="$uid:$gid"
+
+  # The entrypoint and /tmp.
+  local argv=("${entry[@]}" "${cmd[@]}")
+  if [ ${#argv[@]} -eq 0 ]; then
+    fail "the image has neither Entrypoint nor Cmd"
+    return
+  fi
+  local prog=${argv[0]} main=${argv[${#argv[@]} - 1]}
+  if [ -f "$root$prog" ] && chroot --userspec="$spec" "$root" /opt/java/bin/java -version >/dev/null 2>&1 ||
+    { [ -f "$root$prog" ] && [ -n "$(find "$root$prog" -perm -o+x)" ]; }; then
+    pass "entrypoint program $prog exists and is executable by others ($(stat -c %A "$root$prog"))"
+  else
+    fail "entrypoint program $prog is missing or not executable by uid $uid"
+    return
+  fi
+  local tmpmode
+  tmpmode=$(stat -c %a "$root/tmp" 2>/dev/null || echo none)
+  if [ "$tmpmode" != none ] && [ $((8#$tmpmode & 8#0002)) -ne 0 ]; then
+    pass "/tmp is writable by uid $uid (mode $tmpmode)"
+  else
+    fail "/tmp is missing or not writable by uid $uid (mode $tmpmode)"
+  fi
+
+  # What a runtime provides: /proc and /dev mount points, /etc/hosts and /etc/resolv.conf.
+  mkdir -p "$root/proc" "$root/dev" "$root/etc"
+  for f in hosts resolv.conf; do
+    [ -e "$root/etc/$f" ] || { [ -f "/etc/$f" ] && cp "/etc/$f" "$root/etc/$f"; } || true
+  done
+  local envbase=$work/env$n
+  {
+    printf '%s\n' "${envs[@]}"
+    echo "HOSTNAME=$(uname -n)"
+  } | sed '/^$/d' >"$envbase"
+
+  # java -version as the user.
+  local out rc
+  out=$( (in_image "$root" "$spec" "$envbase" "$prog" -version) 2>&1) && rc=0 || rc=$?
+  if [ $rc -eq 0 ] && grep -q 'version "' <<<"$out"; then
+    pass "$prog -version as $spec: $(head -1 <<<"$out")"
+  else
+    fail "$prog -version as $spec exited $rc: $(head -3 <<<"$out")"
+    return
+  fi
+
+  local port
+  case "$main" in
+    dev.vtbench.sut.SutApplication)
+      cp "$envbase" "$work/env$n.bad"
+      echo CONN_MODE=foo >>"$work/env$n.bad"
+      out=$( (timeout 60 bash -c "$(declare -f in_image); $(declare -p mount_ns env_bin chroot_bin); in_image \"\$@\"" _ \
+        "$root" "$spec" "$work/env$n.bad" "${argv[@]}") 2>&1 >/dev/null) && rc=0 || rc=$?
+      if [ $rc -eq 2 ] && grep -q 'CONN_MODE=foo' <<<"$out"; then
+        pass "SUT main class loads: CONN_MODE=foo exits 2 with '$(grep -m1 'CONN_MODE=foo' <<<"$out")'"
+      else
+        fail "SUT with CONN_MODE=foo: expected exit 2 and 'CONN_MODE=foo' on stderr, got exit $rc: $(head -3 <<<"$out")"
+      fi
+      port=$(free_port) || {
+        fail "no free port"
+        return
+      }
+      run_service sut "$root" "$spec" "$uid" "$gid" "$envbase" "$port" \
+        "SERVER_PORT=$port" SERVER_ADDRESS=127.0.0.1 DB_URL=jdbc:postgresql://127.0.0.1:1/none \
+        STUB_URL=http://127.0.0.1:1
+      ;;
+    dev.vtbench.stub.StubApplication)
+      port=$(free_port) || {
+        fail "no free port"
+        return
+      }
+      run_service stub "$root" "$spec" "$uid" "$gid" "$envbase" "$port" \
+        "STUB_PORT=$port" STUB_ADDRESS=127.0.0.1
+      ;;
+    *)
+      log "  (main class '$main' is neither the SUT nor the stub: no start-up test)"
+      ;;
+  esac
+  log "$(basename "$tar_file"): $((passed - p0)) passed, $((failed - f0)) failed"
+  [ "${SMOKE_KEEP:-0}" = 1 ] || rm -rf "$dir" "$root"
+}
+
+start=$SECONDS
+n=0
+for tar_file in "$@"; do
+  n=$((n + 1))
+  smoke_image "$tar_file" "$n"
+done
+log "$passed passed, $failed failed ($((SECONDS - start)) s)"
+[ "$failed" -eq 0 ]
