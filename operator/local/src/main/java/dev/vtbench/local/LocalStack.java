@@ -76,7 +76,7 @@ public final class LocalStack {
           ManagedProcess.start(
               ManagedProcess.Spec.of(
                       "stub",
-                      ManagedProcess.javaJar(o.stubJar(), List.of()),
+                      ManagedProcess.javaJar(snapshot(o.stubJar(), logs), List.of()),
                       stubEnv,
                       logs.resolve("stub.log"))
                   .detach());
@@ -95,7 +95,7 @@ public final class LocalStack {
           ManagedProcess.start(
               ManagedProcess.Spec.of(
                       "sut",
-                      ManagedProcess.javaJar(o.sutJar(), List.of()),
+                      ManagedProcess.javaJar(snapshot(o.sutJar(), logs), List.of()),
                       sutEnv,
                       logs.resolve("sut.log"))
                   .detach());
@@ -195,6 +195,24 @@ public final class LocalStack {
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * A copy of the jar for the background process: a rebuild (mvn package) rewrites the original,
+   * and a JVM whose jar changes underneath it crashes.
+   */
+  private static Path snapshot(Path jar, Path dir) {
+    if (!Files.isRegularFile(jar)) {
+      throw new IllegalStateException(jar + " not found: build it first with 'make build'");
+    }
+    try {
+      Files.createDirectories(dir);
+      Path copy = dir.resolve(jar.getFileName());
+      Files.copy(jar, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      return copy;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot copy " + jar, e);
     }
   }
 
