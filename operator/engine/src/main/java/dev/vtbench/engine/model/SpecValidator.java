@@ -1,0 +1,165 @@
+package dev.vtbench.engine.model;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Checks a spec and lists every problem, each naming the field, the value and what is allowed. The
+ * CRD's schema and CEL rules say the same at admission; this is for local mode and for what a
+ * schema cannot express.
+ */
+public final class SpecValidator {
+
+  public static final List<String> ENDPOINTS =
+      List.of("order-summary", "downstream", "db-sleep", "sleep", "users");
+  public static final List<String> CONNECTION_MODES = List.of("released", "held");
+  public static final List<String> PATH_MODES = List.of("normal", "synchronized");
+  public static final List<String> EXECUTORS = List.of("ramping-vus", "constant-arrival-rate");
+  public static final List<String> THREAD_MODES = List.of("platform", "virtual");
+
+  private SpecValidator() {}
+
+  public static List<String> validate(BenchmarkRun run) {
+    List<String> errors = new ArrayList<>();
+    if (!BenchmarkRun.API_VERSION.equals(run.apiVersion)) {
+      errors.add("apiVersion: '" + run.apiVersion + "' must be " + BenchmarkRun.API_VERSION);
+    }
+    if (!BenchmarkRun.KIND.equals(run.kind)) {
+      errors.add("kind: '" + run.kind + "' must be " + BenchmarkRun.KIND);
+    }
+    if (run.metadata == null
+        || run.metadata.name == null
+        || !run.metadata.name.matches("[a-z0-9]([-a-z0-9]{0,50}[a-z0-9])?")) {
+      errors.add(
+          "metadata.name: '"
+              + (run.metadata == null ? null : run.metadata.name)
+              + "' must be lower-case letters, digits and '-', at most 52 characters");
+    }
+    if (run.spec == null) {
+      errors.add("spec: required");
+      return errors;
+    }
+    validate(run.spec, errors);
+    return errors;
+  }
+
+  static void validate(BenchmarkRunSpec s, List<String> errors) {
+    if (required(s.workload, "spec.workload", errors)) {
+      oneOf("spec.workload.endpoint", s.workload.endpoint, ENDPOINTS, errors);
+      oneOf("spec.workload.connectionMode", s.workload.connectionMode, CONNECTION_MODES, errors);
+      oneOf("spec.workload.pathMode", s.workload.pathMode, PATH_MODES, errors);
+      duration("spec.workload.stubDelay", s.workload.stubDelay, false, errors);
+      duration("spec.workload.blockFor", s.workload.blockFor, false, errors);
+    }
+    if (required(s.sut, "spec.sut", errors)) {
+      wholeCpu("spec.sut.cpu", s.sut.cpu, errors);
+      positive("spec.sut.tomcatMaxThreads", s.sut.tomcatMaxThreads, errors);
+    }
+    if (required(s.stub, "spec.stub", errors)) {
+      wholeCpu("spec.stub.cpu", s.stub.cpu, errors);
+    }
+    if (required(s.database, "spec.database", errors)
+        && required(s.database.seed, "spec.database.seed", errors)) {
+      wholeCpu("spec.database.cpu", s.database.cpu, errors);
+      positive("spec.database.seed.customers", s.database.seed.customers, errors);
+      positive("spec.database.seed.orders", s.database.seed.orders, errors);
+    }
+    if (required(s.load, "spec.load", errors)) {
+      oneOf("spec.load.executor", s.load.executor, EXECUTORS, errors);
+      duration("spec.load.ramp", s.load.ramp, false, errors);
+      duration("spec.load.warmup", s.load.warmup, false, errors);
+      duration("spec.load.hold", s.load.hold, true, errors);
+      duration("spec.load.requestTimeout", s.load.requestTimeout, true, errors);
+      positive("spec.load.maxVUs", s.load.maxVUs, errors);
+      wholeCpu("spec.load.cpu", s.load.cpu, errors);
+    }
+    if (required(s.matrix, "spec.matrix", errors)) {
+      BenchmarkRunSpec.Matrix m = s.matrix;
+      if (m.threadModes == null || m.threadModes.isEmpty()) {
+        errors.add("spec.matrix.threadModes: must list at least one of " + THREAD_MODES);
+      } else {
+        for (int i = 0; i < m.threadModes.size(); i++) {
+          oneOf("spec.matrix.threadModes[" + i + "]", m.threadModes.get(i), THREAD_MODES, errors);
+        }
+        unique("spec.matrix.threadModes", m.threadModes, errors);
+      }
+      positives("spec.matrix.hikariPoolSizes", m.hikariPoolSizes, errors);
+      positives("spec.matrix.concurrency", m.concurrency, errors);
+      positive("spec.matrix.repetitions", m.repetitions, errors);
+    }
+  }
+
+  private static boolean required(Object o, String field, List<String> errors) {
+    if (o == null) {
+      errors.add(field + ": required");
+      return false;
+    }
+    return true;
+  }
+
+  private static void oneOf(String field, String value, List<String> allowed, List<String> errors) {
+    if (!allowed.contains(value)) {
+      errors.add(field + ": '" + value + "' is not one of " + String.join(", ", allowed));
+    }
+  }
+
+  private static void duration(String field, String value, boolean positive, List<String> errors) {
+    try {
+      if (Durations.parse(field, value).isZero() && positive) {
+        errors.add(field + ": must be longer than 0");
+      }
+    } catch (IllegalArgumentException e) {
+      errors.add(e.getMessage());
+    }
+  }
+
+  private static void positive(String field, long value, List<String> errors) {
+    if (value < 1) {
+      errors.add(field + ": " + value + " must be at least 1");
+    }
+  }
+
+  private static void positives(String field, List<Integer> values, List<String> errors) {
+    if (values == null || values.isEmpty()) {
+      errors.add(field + ": must list at least one positive integer");
+      return;
+    }
+    for (int i = 0; i < values.size(); i++) {
+      Integer v = values.get(i);
+      if (v == null || v < 1) {
+        errors.add(field + "[" + i + "]: " + v + " must be a positive integer");
+      }
+    }
+    unique(field, values, errors);
+  }
+
+  private static void unique(String field, List<?> values, List<String> errors) {
+    Set<Object> seen = new HashSet<>();
+    for (Object v : values) {
+      if (!seen.add(v)) {
+        errors.add(field + ": '" + v + "' is listed twice");
+      }
+    }
+  }
+
+  /** Pinning to cores needs whole CPUs: "2" or "2000m", not "1.5". */
+  private static void wholeCpu(String field, String value, List<String> errors) {
+    if (value == null || !value.matches("[1-9][0-9]*|[1-9][0-9]*000m")) {
+      errors.add(
+          field
+              + ": '"
+              + value
+              + "' must be a whole number of CPUs (e.g. 1, 2 or 2000m) so the"
+              + " tier can be pinned to cores");
+    }
+  }
+
+  /** Whole CPUs of a validated cpu field. */
+  public static int cpus(String value) {
+    return value.endsWith("m")
+        ? Integer.parseInt(value.substring(0, value.length() - 1)) / 1000
+        : Integer.parseInt(value);
+  }
+}

@@ -1,0 +1,109 @@
+package dev.vtbench.engine.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SpecLoaderTest {
+
+  static final String HEAD = "apiVersion: vtbench.dev/v1alpha1\nkind: BenchmarkRun\n";
+
+  @Test
+  void defaultsReproduceTheReferenceRig() {
+    BenchmarkRun run = SpecLoader.parse("t", HEAD + "metadata: {name: hero}\n");
+    BenchmarkRunSpec s = run.spec;
+    assertThat(s.workload.endpoint).isEqualTo("order-summary");
+    assertThat(s.workload.stubDelay).isEqualTo("100ms");
+    assertThat(s.matrix.threadModes).containsExactly("platform", "virtual");
+    assertThat(s.matrix.hikariPoolSizes).containsExactly(50);
+    assertThat(s.matrix.concurrency).containsExactly(100, 500, 1000, 2500, 5000, 10000);
+    assertThat(s.matrix.repetitions).isEqualTo(3);
+    assertThat(s.sut.tomcatMaxThreads).isEqualTo(200);
+    assertThat(s.database.seed.orders).isEqualTo(1_000_000);
+    assertThat(s.load.executor).isEqualTo("ramping-vus");
+  }
+
+  @Test
+  void readsTheIssuesExample() {
+    BenchmarkRun run =
+        SpecLoader.parse(
+            "t",
+            HEAD
+                + """
+                metadata: {name: hero}
+                spec:
+                  workload: {endpoint: order-summary, stubDelay: 100ms, connectionMode: released, pathMode: normal}
+                  sut:      {image: x, cpu: 4, memory: 2Gi, tomcatMaxThreads: 200}
+                  stub:     {cpu: 1, memory: 512Mi}
+                  database: {cpu: 1, memory: 1Gi, storage: 2Gi, seed: {customers: 100000, orders: 1000000}}
+                  load:     {executor: ramping-vus, ramp: 8s, warmup: 10s, hold: 20s, cpu: 3}
+                  matrix:   {threadModes: [platform, virtual], hikariPoolSizes: [50],
+                             concurrency: [100, 500, 1000, 2500, 5000, 10000], repetitions: 3}
+                """);
+    assertThat(run.metadata.name).isEqualTo("hero");
+    assertThat(run.spec.sut.cpu).isEqualTo("4");
+  }
+
+  @Test
+  void everyProblemIsListedNamingFieldValueAndAllowedValues() {
+    assertThatThrownBy(
+            () ->
+                SpecLoader.parse(
+                    "bad.yaml",
+                    HEAD
+                        + """
+                        metadata: {name: Bad_Name}
+                        spec:
+                          workload: {connectionMode: sometimes}
+                          sut: {cpu: "1.5"}
+                          load: {hold: 20 seconds, executor: open}
+                          matrix: {threadModes: [platform, green], concurrency: [100, -5], hikariPoolSizes: []}
+                        """))
+        .isInstanceOfSatisfying(
+            SpecLoader.InvalidSpecException.class,
+            e ->
+                assertThat(e.problems())
+                    .containsExactlyInAnyOrder(
+                        "metadata.name: 'Bad_Name' must be lower-case letters, digits and '-', at"
+                            + " most 52 characters",
+                        "spec.workload.connectionMode: 'sometimes' is not one of released, held",
+                        "spec.sut.cpu: '1.5' must be a whole number of CPUs (e.g. 1, 2 or 2000m)"
+                            + " so the tier can be pinned to cores",
+                        "spec.load.executor: 'open' is not one of ramping-vus,"
+                            + " constant-arrival-rate",
+                        "spec.load.hold: '20 seconds' is not a duration; write e.g. 10s, 250ms or"
+                            + " 1m30s",
+                        "spec.matrix.threadModes[1]: 'green' is not one of platform, virtual",
+                        "spec.matrix.hikariPoolSizes: must list at least one positive integer",
+                        "spec.matrix.concurrency[1]: -5 must be a positive integer"))
+        .hasMessageStartingWith("bad.yaml is not a valid BenchmarkRun:");
+  }
+
+  @Test
+  void unknownFieldsAndWrongTypesNameThePath() {
+    assertThatThrownBy(
+            () -> SpecLoader.parse("t", HEAD + "metadata: {name: a}\nspec: {matrix: {reps: 3}}\n"))
+        .hasMessageContaining("spec.matrix.reps: unknown field; known fields:")
+        .hasMessageContaining("repetitions");
+    assertThatThrownBy(
+            () ->
+                SpecLoader.parse(
+                    "t", HEAD + "metadata: {name: a}\nspec: {matrix: {repetitions: many}}\n"))
+        .hasMessageContaining("spec.matrix.repetitions");
+  }
+
+  @Test
+  void durationsParseTheK6Way() {
+    assertThat(Durations.parse("f", "100ms")).isEqualTo(Duration.ofMillis(100));
+    assertThat(Durations.parse("f", "1m30s")).isEqualTo(Duration.ofSeconds(90));
+    assertThat(Durations.format(Duration.ofMillis(1500))).isEqualTo("1500ms");
+    assertThat(Durations.format(Duration.ofSeconds(20))).isEqualTo("20s");
+    for (String bad : List.of("", "10", "s", "10sec", "-1s", "1.5s")) {
+      assertThatThrownBy(() -> Durations.parse("spec.load.ramp", bad))
+          .hasMessageStartingWith("spec.load.ramp: ");
+    }
+  }
+}

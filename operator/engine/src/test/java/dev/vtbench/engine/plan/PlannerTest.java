@@ -1,0 +1,96 @@
+package dev.vtbench.engine.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import java.util.HashSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PlannerTest {
+
+  static BenchmarkRunSpec spec(List<Integer> pools, List<Integer> levels, int reps) {
+    BenchmarkRunSpec s = new BenchmarkRunSpec();
+    s.matrix.hikariPoolSizes = pools;
+    s.matrix.concurrency = levels;
+    s.matrix.repetitions = reps;
+    return s;
+  }
+
+  @Test
+  void expandsEveryCellOfEveryRepetitionWithStableUniqueIds() {
+    List<Scenario> plan = Planner.plan(spec(List.of(50, 100), List.of(500, 100), 3));
+    assertThat(plan).hasSize(2 * 2 * 2 * 3);
+    assertThat(new HashSet<>(plan.stream().map(Scenario::id).toList())).hasSize(plan.size());
+    assertThat(plan.getFirst().id()).isEqualTo("r1-platform-pool50-c100");
+    assertThat(plan)
+        .extracting(Scenario::index)
+        .containsExactlyElementsOf(
+            java.util.stream.IntStream.range(0, plan.size()).boxed().toList());
+    assertThat(Planner.plan(spec(List.of(50, 100), List.of(500, 100), 3))).isEqualTo(plan);
+  }
+
+  @Test
+  void concurrencyAscendsWithinABlockSoTheSutRestartsOnlyOnConfigChanges() {
+    List<Scenario> plan = Planner.plan(spec(List.of(50), List.of(1000, 100, 500), 1));
+    assertThat(plan)
+        .extracting(Scenario::id)
+        .containsExactly(
+            "r1-platform-pool50-c100",
+            "r1-platform-pool50-c500",
+            "r1-platform-pool50-c1000",
+            "r1-virtual-pool50-c100",
+            "r1-virtual-pool50-c500",
+            "r1-virtual-pool50-c1000");
+    assertThat(Planner.sutStarts(plan)).isEqualTo(2);
+  }
+
+  @Test
+  void modesTakeTurnsGoingFirstAndRepetitionsJoinWithoutARestart() {
+    List<Scenario> plan = Planner.plan(spec(List.of(50), List.of(100), 4));
+    assertThat(plan)
+        .extracting(Scenario::id)
+        .containsExactly(
+            "r1-platform-pool50-c100",
+            "r1-virtual-pool50-c100",
+            "r2-virtual-pool50-c100",
+            "r2-platform-pool50-c100",
+            "r3-platform-pool50-c100",
+            "r3-virtual-pool50-c100",
+            "r4-virtual-pool50-c100",
+            "r4-platform-pool50-c100");
+    // 8 blocks, but each repetition starts with the config the previous one ended with
+    assertThat(Planner.sutStarts(plan)).isEqualTo(5);
+  }
+
+  @Test
+  void poolSweepSerpentinesAcrossRepetitions() {
+    List<Scenario> plan = Planner.plan(spec(List.of(10, 20), List.of(100), 2));
+    assertThat(plan)
+        .extracting(Scenario::id)
+        .containsExactly(
+            "r1-platform-pool10-c100",
+            "r1-virtual-pool10-c100",
+            "r1-virtual-pool20-c100",
+            "r1-platform-pool20-c100",
+            "r2-platform-pool20-c100",
+            "r2-virtual-pool20-c100",
+            "r2-virtual-pool10-c100",
+            "r2-platform-pool10-c100");
+    assertThat(Planner.sutStarts(plan)).isEqualTo(7);
+  }
+
+  @Test
+  void sutConfigCarriesTheWorkloadIntoTheReferenceRigsVariables() {
+    BenchmarkRunSpec s = spec(List.of(20), List.of(100), 1);
+    s.workload.connectionMode = "held";
+    s.sut.tomcatMaxThreads = 50;
+    Scenario virtual = Planner.plan(s).get(1);
+    assertThat(virtual.sut().env())
+        .containsEntry("VT_ENABLED", "true")
+        .containsEntry("HIKARI_MAX_POOL", "20")
+        .containsEntry("CONN_MODE", "held")
+        .containsEntry("PATH_MODE", "normal")
+        .containsEntry("TOMCAT_MAX_THREADS", "50");
+  }
+}
