@@ -16,11 +16,7 @@ public final class HttpJson {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
-  private static final HttpClient CLIENT =
-      HttpClient.newBuilder()
-          .version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(Duration.ofSeconds(5))
-          .build();
+  private static final HttpClient CLIENT = newClient();
 
   private HttpJson() {}
 
@@ -49,17 +45,45 @@ public final class HttpJson {
   }
 
   public static Response get(String url) {
-    return send(HttpRequest.newBuilder(URI.create(url)).GET());
+    return get(url, Map.of());
   }
 
+  /**
+   * A GET, tried a second time on a fresh connection if the first one times out: the JDK client has
+   * been seen (rarely, on a loaded 2-core machine) to wait forever on a pooled keep-alive
+   * connection, and a GET may be repeated.
+   */
   public static Response get(String url, Map<String, String> headers) {
     HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).GET();
     headers.forEach(b::header);
-    return send(b);
+    try {
+      return send(b, CLIENT, Duration.ofSeconds(30));
+    } catch (RequestTimedOut e) {
+      System.err.println("HttpJson: GET " + url + " timed out after 30 s; retrying once");
+      try (HttpClient fresh = newClient()) {
+        return send(b, fresh, Duration.ofSeconds(60));
+      }
+    }
   }
 
   public static Response post(String url) {
-    return send(HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.noBody()));
+    return send(
+        HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.noBody()),
+        CLIENT,
+        Duration.ofSeconds(60));
+  }
+
+  private static HttpClient newClient() {
+    return HttpClient.newBuilder()
+        .version(HttpClient.Version.HTTP_1_1)
+        .connectTimeout(Duration.ofSeconds(5))
+        .build();
+  }
+
+  private static final class RequestTimedOut extends IllegalStateException {
+    RequestTimedOut(String message, Throwable cause) {
+      super(message, cause);
+    }
   }
 
   public static Map<String, Object> parse(String body) {
@@ -70,15 +94,17 @@ public final class HttpJson {
     }
   }
 
-  private static Response send(HttpRequest.Builder request) {
+  private static Response send(HttpRequest.Builder request, HttpClient client, Duration timeout) {
     long start = System.nanoTime();
     try {
       HttpResponse<String> r =
-          CLIENT.send(
-              request.timeout(Duration.ofSeconds(120)).build(),
-              HttpResponse.BodyHandlers.ofString());
+          client.send(request.timeout(timeout).build(), HttpResponse.BodyHandlers.ofString());
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       return new Response(r.statusCode(), r.body(), parse(r.body()), took);
+    } catch (java.net.http.HttpTimeoutException e) {
+      throw new RequestTimedOut(
+          "request to " + request.build().uri() + " timed out after " + timeout.toSeconds() + " s",
+          e);
     } catch (IOException e) {
       throw new IllegalStateException(
           "request to " + request.build().uri() + " failed: " + e.getMessage(), e);
