@@ -1,0 +1,48 @@
+package dev.vtbench.local;
+
+/**
+ * Which CPUs each tier may run on (taskset lists). The SUT gets cores of its own, taken from the
+ * top; PostgreSQL the next ones if any are left; the load generator and the stub share the rest,
+ * always including CPU 0. With one CPU nothing is pinned. The SUT's cpuset is then read back from
+ * inside the SUT (/api/runtime-info), not assumed.
+ */
+public record CoreMap(String sut, String database, String load, int cpus) {
+
+  public static CoreMap plan(int cpus, int sutWanted, int dbWanted) {
+    if (cpus < 2) {
+      return new CoreMap(null, null, null, cpus);
+    }
+    int sut = Math.max(1, Math.min(sutWanted, cpus - 1));
+    int left = cpus - sut;
+    int db = left >= 2 ? Math.max(1, Math.min(dbWanted, left - 1)) : 0;
+    int load = cpus - sut - db;
+    String sutList = range(cpus - sut, cpus - 1);
+    String loadList = range(0, load - 1);
+    String dbList = db == 0 ? loadList : range(load, load + db - 1);
+    return new CoreMap(sutList, dbList, loadList, cpus);
+  }
+
+  /** How many CPUs a taskset list such as "0-2" or "3" holds; all CPUs when not pinned. */
+  public int count(String list) {
+    if (list == null) {
+      return cpus;
+    }
+    int n = 0;
+    for (String part : list.split(",")) {
+      String[] ends = part.split("-");
+      n += ends.length == 1 ? 1 : Integer.parseInt(ends[1]) - Integer.parseInt(ends[0]) + 1;
+    }
+    return n;
+  }
+
+  private static String range(int from, int to) {
+    return from == to ? Integer.toString(from) : from + "-" + to;
+  }
+
+  @Override
+  public String toString() {
+    return cpus < 2
+        ? "one CPU: no pinning"
+        : "SUT " + sut + " | PostgreSQL " + database + " | k6 + stub " + load;
+  }
+}

@@ -1,0 +1,71 @@
+package dev.vtbench.local;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * CPU time of local processes from /proc, so each tier's CPU over a window is measured, not
+ * guessed. Children count too (PostgreSQL forks a backend per connection).
+ */
+public final class ProcCpu {
+
+  /** The kernel's clock ticks per second for /proc/[pid]/stat; 100 on every Linux we target. */
+  private static final double TICKS_PER_SECOND = 100.0;
+
+  private ProcCpu() {}
+
+  /** A reading of the CPU time used so far by a set of process trees. */
+  public record Sample(long ticks, long nanoTime) {
+    /** CPU used between {@code earlier} and this sample, in percent of one core. */
+    public double percentSince(Sample earlier) {
+      double seconds = (nanoTime - earlier.nanoTime) / 1e9;
+      if (seconds <= 0) {
+        return 0;
+      }
+      return (ticks - earlier.ticks) / TICKS_PER_SECOND / seconds * 100.0;
+    }
+  }
+
+  /**
+   * CPU time of the trees rooted at {@code pids} (each process plus its live descendants). A
+   * descendant that exits during the window takes its ticks with it, so short-lived children are
+   * slightly under-counted; PostgreSQL backends live as long as the pool's connections.
+   */
+  public static Sample sample(List<Long> pids) {
+    long ticks = 0;
+    for (long pid : pids) {
+      List<Long> tree = new ArrayList<>();
+      tree.add(pid);
+      ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(d -> tree.add(d.pid())));
+      for (long p : tree) {
+        ticks += ticks(p);
+      }
+    }
+    return new Sample(ticks, System.nanoTime());
+  }
+
+  /** utime + stime of one process, 0 when it is gone. */
+  static long ticks(long pid) {
+    try {
+      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+      // the command name (field 2) may contain spaces: fields are counted after its ')'
+      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    } catch (IOException | RuntimeException e) {
+      return 0;
+    }
+  }
+
+  /** The postmaster's pid of a PostgreSQL data directory (first line of postmaster.pid). */
+  public static long postmasterPid(Path dataDir) {
+    try {
+      return Long.parseLong(
+          Files.readAllLines(dataDir.resolve("postmaster.pid")).getFirst().strip());
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalStateException("no running PostgreSQL in " + dataDir, e);
+    }
+  }
+}

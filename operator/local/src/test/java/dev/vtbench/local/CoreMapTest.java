@@ -1,0 +1,33 @@
+package dev.vtbench.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class CoreMapTest {
+
+  @Test
+  void onTwoCoresTheSutGetsOneToItself() {
+    CoreMap m = CoreMap.plan(2, 4, 1);
+    assertThat(m.sut()).isEqualTo("1");
+    assertThat(m.load()).isEqualTo("0");
+    assertThat(m.database()).isEqualTo("0");
+    assertThat(m.count(m.sut())).isEqualTo(1);
+  }
+
+  @Test
+  void onEightCoresTheReferenceSplit() {
+    CoreMap m = CoreMap.plan(8, 4, 1);
+    assertThat(m.sut()).isEqualTo("4-7");
+    assertThat(m.database()).isEqualTo("3");
+    assertThat(m.load()).isEqualTo("0-2");
+    assertThat(m.count(m.load())).isEqualTo(3);
+  }
+
+  @Test
+  void oneCpuPinsNothing() {
+    CoreMap m = CoreMap.plan(1, 4, 1);
+    assertThat(m.sut()).isNull();
+    assertThat(m.count(m.sut())).isEqualTo(1);
+  }
+}
