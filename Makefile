@@ -50,6 +50,10 @@ fmt: java-check ## Format all Java code (the build fails on unformatted code)
 test: java-check ## Run every test tier this machine can run: unit tests, then real PostgreSQL/stub/SUT integration tests
 	$(MVN) install
 
+.PHONY: image-test
+image-test: images ## Build both images and prove they start as non-root
+	bash hack/image-smoke.sh sut/target/vtbench-sut-image.tar stub/target/vtbench-stub-image.tar
+
 .PHONY: deps
 deps: ## Install missing Debian packages (PostgreSQL, taskset, Maven) and check for JDK 25
 	bash hack/install-deps.sh

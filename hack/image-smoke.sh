@@ -43,30 +43,45 @@ die() {
 }
 
 case "${1:-}" in
-  -h | --help | "")
+  -h | --help)
     sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
-    [ -n "${1:-}" ] && exit 0
+    exit 0
+    ;;
+  "")
+    echo "usage: hack/image-smoke.sh IMAGE_TAR... (see --help)" >&2
     exit 2
     ;;
 esac
 
 [ "$(id -u)" -eq 0 ] || die "must run as root (chroot and mount need it); the image's program still runs as its own user"
-for t in chroot unshare curl python3 tar timeout; do
+for t in chroot unshare curl python3 tar; do
   command -v "$t" >/dev/null || die "$t not found"
 done
 chroot_bin=$(command -v chroot)
 env_bin=$(command -v env)
 
+# True while process $1 runs (a zombie counts as gone).
+alive() { [ -r "/proc/$1/status" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
+
 stop_pid() {
-  local pid=$1 i
-  kill -0 "$pid" 2>/dev/null || return 0
-  kill -TERM "$pid" 2>/dev/null || true
-  for i in $(seq 1 50); do
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.2
-  done
-  kill -KILL "$pid" 2>/dev/null || true
+  local pid=$1 _
+  if alive "$pid"; then
+    kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do
+      alive "$pid" || break
+      sleep 0.2
+    done
+    alive "$pid" && kill -KILL "$pid" 2>/dev/null
+  fi
   wait "$pid" 2>/dev/null || true
+  forget_pid "$pid"
+}
+
+# Drops a reaped pid from the cleanup list, so a reused pid is never signalled.
+forget_pid() {
+  local keep=() p
+  for p in "${pids[@]}"; do [ "$p" = "$1" ] || keep+=("$p"); done
+  pids=("${keep[@]}")
 }
 
 cleanup() {
@@ -97,10 +112,11 @@ fi
 
 # Runs "$@" inside rootfs $1 as user spec $2 with the environment in file $3 (one VAR=value a line).
 # The command replaces this process at every step (unshare, bash, env, chroot), so when started
-# with & its pid is the pid of the program in the image.
+# with & its pid is the pid of the program in the image. Call it only in the background (&).
 in_image() {
   local root=$1 spec=$2 envfile=$3
   shift 3
+  # shellcheck disable=SC2016 # expanded by the inner bash, from its arguments
   local inner='
     set -e
     r=$1 spec=$2 envfile=$3 ns=$4 envb=$5 chr=$6
@@ -121,9 +137,27 @@ in_image() {
   fi
 }
 
+# Runs in_image "$@" in the background for at most $1 seconds; output to files $2 (stdout) and
+# $3 (stderr). Returns its exit code, or 124 if it had to be stopped.
+run_bounded() {
+  local secs=$1 out=$2 err=$3 pid t0=$SECONDS rc
+  shift 3
+  in_image "$@" >"$out" 2>"$err" &
+  pid=$!
+  pids+=("$pid")
+  while alive "$pid" && [ $((SECONDS - t0)) -lt "$secs" ]; do sleep 0.2; done
+  if alive "$pid"; then
+    stop_pid "$pid"
+    return 124
+  fi
+  wait "$pid" && rc=0 || rc=$?
+  forget_pid "$pid"
+  return $rc
+}
+
 free_port() {
-  local p i
-  for i in $(seq 1 100); do
+  local p _
+  for _ in $(seq 1 100); do
     p=$((20000 + RANDOM % 40000))
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
       echo "$p"
@@ -221,9 +255,10 @@ resolve_user() {
   echo "${uid:-} ${gid:-$uid}"
 }
 
-# Checks /proc/<pid>/status of a running program: uid and gid all equal to the expected ones.
+# Checks /proc/<pid>/status of a running program: real, effective, saved and file-system uid and
+# gid all equal to the expected ones, no supplementary group 0, and its root is the image's.
 check_ids() {
-  local pid=$1 uid=$2 gid=$3 what=$4 uids gids groups
+  local pid=$1 uid=$2 gid=$3 what=$4 root=$5 uids gids groups
   uids=$(awk '/^Uid:/ {print $2, $3, $4, $5}' "/proc/$pid/status")
   gids=$(awk '/^Gid:/ {print $2, $3, $4, $5}' "/proc/$pid/status")
   groups=$(awk '/^Groups:/ {$1 = ""; print}' "/proc/$pid/status" | xargs)
@@ -235,26 +270,25 @@ check_ids() {
   fi
   local proot
   proot=$(readlink "/proc/$pid/root")
-  if [ "$proot" = "$5" ]; then
-    pass "$what runs inside the image's root file system ($(readlink "/proc/$pid/exe"))"
+  if [ "$proot" = "$root" ]; then
+    pass "$what runs chrooted in the image's root file system (exe: $(readlink "/proc/$pid/exe"))"
   else
-    fail "$what: its root is $proot, not $5"
+    fail "$what: its root is $proot, not $root"
   fi
 }
 
-# Starts the entrypoint with extra environment, waits for GET /livez = 200, checks ids, stops it.
+# Starts argv (after --) with the environment file, waits for GET /livez = 200 on the port, checks
+# the ids of the process, and stops it.
 run_service() {
-  local name=$1 root=$2 spec=$3 uid=$4 gid=$5 envbase=$6 port=$7
-  shift 7
-  local envfile=$work/$name.run.env log=$work/$name.run.log pid code="" i t0=$SECONDS
-  cp "$envbase" "$envfile"
-  printf '%s\n' "$@" >>"$envfile"
-  in_image "$root" "$spec" "$envfile" "${argv[@]}" >"$log" 2>&1 &
+  local name=$1 root=$2 spec=$3 uid=$4 gid=$5 envfile=$6 port=$7
+  shift 8
+  local log=$work/$name.run.log pid code="" rc t0=$SECONDS
+  in_image "$root" "$spec" "$envfile" "$@" >"$log" 2>&1 &
   pid=$!
   pids+=("$pid")
   log "  started $name (pid $pid) on 127.0.0.1:$port, waiting up to ${timeout_s}s for /livez ..."
   while [ $((SECONDS - t0)) -lt "$timeout_s" ]; do
-    if ! kill -0 "$pid" 2>/dev/null; then break; fi
+    alive "$pid" || break
     code=$(curl -s -o /dev/null -m 2 -w '%{http_code}' "http://127.0.0.1:$port/livez" || true)
     [ "$code" = 200 ] && break
     sleep 0.5
@@ -262,8 +296,9 @@ run_service() {
   if [ "$code" = 200 ]; then
     pass "$name: GET /livez = 200 after $((SECONDS - t0)) s"
     check_ids "$pid" "$uid" "$gid" "$name" "$root"
-  elif ! kill -0 "$pid" 2>/dev/null; then
+  elif ! alive "$pid"; then
     wait "$pid" 2>/dev/null && rc=0 || rc=$?
+    forget_pid "$pid"
     fail "$name exited (code $rc) before /livez answered; last lines of its output:"
     tail -20 "$log" | sed 's/^/    /' >&2
   else
@@ -271,13 +306,21 @@ run_service() {
     tail -20 "$log" | sed 's/^/    /' >&2
   fi
   stop_pid "$pid"
-  if kill -0 "$pid" 2>/dev/null; then fail "$name (pid $pid) did not stop"; else pass "$name stopped"; fi
+  if alive "$pid"; then fail "$name (pid $pid) did not stop"; else pass "$name stopped"; fi
 }
 
 smoke_image() {
   local tar_file=$1 n=$2 p0=$passed f0=$failed
-  local dir=$work/img$n root=$work/rootfs$n
   log "$tar_file"
+  check_image "$tar_file" "$n" || true
+  log "$(basename "$tar_file"): $((passed - p0)) passed, $((failed - f0)) failed"
+  [ "${SMOKE_KEEP:-0}" = 1 ] || rm -rf "$work/img$n" "$work/rootfs$n"
+}
+
+# The checks of one image; returns early (after counting a failure) when the rest cannot run.
+check_image() {
+  local tar_file=$1 n=$2
+  local dir=$work/img$n root=$work/rootfs$n
   if [ ! -f "$tar_file" ]; then
     fail "$tar_file: no such file (run 'make images' first)"
     return
@@ -309,6 +352,7 @@ smoke_image() {
     fi
   done
   pass "unpacked ${#layers[@]} layers ($(du -sh "$root" | cut -f1) root file system)"
+  [ "$workdir" = / ] || log "  note: the image's WorkingDir is $workdir; chroot runs the program in /"
 
   # The user.
   local uid gid
@@ -335,10 +379,10 @@ smoke_image() {
     fail "the image has neither Entrypoint nor Cmd"
     return
   fi
-  local prog=${argv[0]} main=${argv[${#argv[@]} - 1]}
-  if [ -f "$root$prog" ] && chroot --userspec="$spec" "$root" /opt/java/bin/java -version >/dev/null 2>&1 ||
-    { [ -f "$root$prog" ] && [ -n "$(find "$root$prog" -perm -o+x)" ]; }; then
-    pass "entrypoint program $prog exists and is executable by others ($(stat -c %A "$root$prog"))"
+  local prog=${argv[0]} main=${argv[${#argv[@]} - 1]} owner mode
+  if [ -f "$root$prog" ] && read -r owner mode < <(stat -L -c '%u %a' "$root$prog") &&
+    { [ $((8#$mode & 8#001)) -ne 0 ] || { [ "$owner" = "$uid" ] && [ $((8#$mode & 8#100)) -ne 0 ]; }; }; then
+    pass "entrypoint program $prog exists and uid $uid may execute it (mode $mode, owner $owner)"
   else
     fail "entrypoint program $prog is missing or not executable by uid $uid"
     return
@@ -363,49 +407,46 @@ smoke_image() {
   } | sed '/^$/d' >"$envbase"
 
   # java -version as the user.
-  local out rc
-  out=$( (in_image "$root" "$spec" "$envbase" "$prog" -version) 2>&1) && rc=0 || rc=$?
-  if [ $rc -eq 0 ] && grep -q 'version "' <<<"$out"; then
-    pass "$prog -version as $spec: $(head -1 <<<"$out")"
+  local out err rc
+  out=$work/out$n err=$work/err$n
+  run_bounded 60 "$out" "$err" "$root" "$spec" "$envbase" "$prog" -version && rc=0 || rc=$?
+  if [ $rc -eq 0 ] && grep -q 'version "' "$err"; then
+    pass "$prog -version as $spec: $(head -1 "$err")"
   else
-    fail "$prog -version as $spec exited $rc: $(head -3 <<<"$out")"
+    fail "$prog -version as $spec exited $rc: $(head -3 "$err")"
     return
   fi
 
   local port
   case "$main" in
     dev.vtbench.sut.SutApplication)
-      cp "$envbase" "$work/env$n.bad"
-      echo CONN_MODE=foo >>"$work/env$n.bad"
-      out=$( (timeout 60 bash -c "$(declare -f in_image); $(declare -p mount_ns env_bin chroot_bin); in_image \"\$@\"" _ \
-        "$root" "$spec" "$work/env$n.bad" "${argv[@]}") 2>&1 >/dev/null) && rc=0 || rc=$?
-      if [ $rc -eq 2 ] && grep -q 'CONN_MODE=foo' <<<"$out"; then
-        pass "SUT main class loads: CONN_MODE=foo exits 2 with '$(grep -m1 'CONN_MODE=foo' <<<"$out")'"
+      { cat "$envbase" && echo CONN_MODE=foo; } >"$work/env$n.bad"
+      run_bounded 60 "$out" "$err" "$root" "$spec" "$work/env$n.bad" "${argv[@]}" && rc=0 || rc=$?
+      if [ $rc -eq 2 ] && grep -q 'CONN_MODE=foo' "$err"; then
+        pass "SUT main class loads: CONN_MODE=foo exits 2 with '$(grep -m1 'CONN_MODE=foo' "$err")'"
       else
-        fail "SUT with CONN_MODE=foo: expected exit 2 and 'CONN_MODE=foo' on stderr, got exit $rc: $(head -3 <<<"$out")"
+        fail "SUT with CONN_MODE=foo: expected exit 2 and 'CONN_MODE=foo' on stderr, got exit $rc: $(head -3 "$err")"
       fi
       port=$(free_port) || {
         fail "no free port"
         return
       }
-      run_service sut "$root" "$spec" "$uid" "$gid" "$envbase" "$port" \
-        "SERVER_PORT=$port" SERVER_ADDRESS=127.0.0.1 DB_URL=jdbc:postgresql://127.0.0.1:1/none \
-        STUB_URL=http://127.0.0.1:1
+      { cat "$envbase" && printf '%s\n' "SERVER_PORT=$port" SERVER_ADDRESS=127.0.0.1 \
+        DB_URL=jdbc:postgresql://127.0.0.1:1/none STUB_URL=http://127.0.0.1:1; } >"$work/env$n.run"
+      run_service sut "$root" "$spec" "$uid" "$gid" "$work/env$n.run" "$port" -- "${argv[@]}"
       ;;
     dev.vtbench.stub.StubApplication)
       port=$(free_port) || {
         fail "no free port"
         return
       }
-      run_service stub "$root" "$spec" "$uid" "$gid" "$envbase" "$port" \
-        "STUB_PORT=$port" STUB_ADDRESS=127.0.0.1
+      { cat "$envbase" && printf '%s\n' "STUB_PORT=$port" STUB_ADDRESS=127.0.0.1; } >"$work/env$n.run"
+      run_service stub "$root" "$spec" "$uid" "$gid" "$work/env$n.run" "$port" -- "${argv[@]}"
       ;;
     *)
       log "  (main class '$main' is neither the SUT nor the stub: no start-up test)"
       ;;
   esac
-  log "$(basename "$tar_file"): $((passed - p0)) passed, $((failed - f0)) failed"
-  [ "${SMOKE_KEEP:-0}" = 1 ] || rm -rf "$dir" "$root"
 }
 
 start=$SECONDS

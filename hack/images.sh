@@ -72,8 +72,9 @@ stub_jar=$repo/stub/target/vtbench-stub.jar
 
 "$JAVA_HOME/bin/java" -version 2>&1 | grep -qE 'version "2[5-9]' ||
   die "JDK 25 not found at JAVA_HOME=$JAVA_HOME (install Temurin 25 or set JAVA_HOME)"
-[ -x "$JAVA_HOME/bin/jlink" ] && [ -x "$JAVA_HOME/bin/jdeps" ] ||
+if [ ! -x "$JAVA_HOME/bin/jlink" ] || [ ! -x "$JAVA_HOME/bin/jdeps" ]; then
   die "$JAVA_HOME has no jlink/jdeps: it must be a full JDK, not a JRE"
+fi
 for j in "$sut_jar" "$stub_jar"; do
   [ -f "$j" ] || die "$j is missing: run 'make build' first (or use 'make images')"
 done
@@ -147,6 +148,7 @@ copy_host_libs() {
     line=$(/sbin/ldconfig -p 2>/dev/null | awk -v l="$lib" '$1 == l && /x86-64|x86_64|64bit/ {print $NF; exit}')
     if [ -n "$line" ] && [ -e "$line" ]; then
       install -D -m 0755 "$(readlink -f "$line")" "$rt$line"
+      seen[$line]=1
       queue+=("$rt$line")
     fi
   done
@@ -286,7 +288,9 @@ mvn_args+=("-Dimage.base=$base")
 
 log "jib:buildTar for sut and stub (base: $base, tag: ${IMAGE_TAG:-dev}) ..."
 cd "$repo"
-mvn -B -ntp -q -Dmaven.repo.local="$cache/m2" -pl sut,stub "${mvn_args[@]}" jib:buildTar ||
+# (Debian's Maven prints colour resets even in batch mode: strip them.)
+mvn -B -ntp -q -Dmaven.repo.local="$cache/m2" -pl sut,stub "${mvn_args[@]}" jib:buildTar 2>&1 |
+  sed 's/\x1b\[[0-9;]*m//g' >&2 ||
   die "jib:buildTar failed (rerun without -q for details: mvn -pl sut,stub jib:buildTar ${mvn_args[*]})"
 
 log "done in $((SECONDS - start)) s:"
