@@ -17,8 +17,18 @@ SOURCES     := $(shell find operator sut stub -name '*.java' -o -name '*.sql' -o
 
 ##@ Run
 
+SPEC        ?= examples/quickstart.yaml
+RESULTS     ?= results
+K6          := $(CACHE)/bin/k6
+
 .PHONY: run
-run: up ## Run the quickstart benchmark locally (for now: bring the stack up; the local runner is next)
+run: $(CLI_JAR) k6 ## Run a BenchmarkRun locally (SPEC=examples/quickstart.yaml): CSV, summary and figures under results/<name>/
+	$(VTBENCH) run $(SPEC) --results $(RESULTS) --k6 $(K6) $(RUN_ARGS)
+
+.PHONY: bench
+bench: $(CLI_JAR) k6 ## Reproduce the reference rig's two experiments scaled to this machine (3 reps each) into results/
+	$(VTBENCH) run examples/bench-hero.yaml --results $(RESULTS) --k6 $(K6) $(RUN_ARGS)
+	$(VTBENCH) run examples/bench-bottleneck.yaml --results $(RESULTS) --k6 $(K6) $(RUN_ARGS)
 
 .PHONY: up
 up: $(CLI_JAR) ## Start PostgreSQL (seeded), the stub and the SUT in the background; prints their URLs
@@ -36,6 +46,10 @@ build: $(CLI_JAR) ## Build the SUT, stub and CLI jars (no tests)
 $(CLI_JAR) $(SUT_JAR) $(STUB_JAR) &: $(SOURCES) | java-check
 	$(MVN) -DskipTests -DskipITs install
 
+.PHONY: k6
+k6: ## Build the pinned k6 into ~/.cache/vtbench/bin (Go module proxy) unless it is there
+	@bash hack/k6.sh >/dev/null
+
 .PHONY: images
 images: build ## Build the SUT and stub OCI image tars without a Docker daemon (sut/target, stub/target)
 	bash hack/images.sh
@@ -47,8 +61,8 @@ fmt: java-check ## Format all Java code (the build fails on unformatted code)
 ##@ Test
 
 .PHONY: test
-test: java-check ## Run every test tier this machine can run: unit tests, then real PostgreSQL/stub/SUT integration tests
-	$(MVN) install
+test: java-check k6 ## Run every test tier this machine can run: unit tests, then real PostgreSQL/stub/SUT/k6 integration tests
+	$(MVN) install -Dvtbench.k6=$(K6)
 
 .PHONY: image-test
 image-test: images ## Build both images and prove they start as non-root

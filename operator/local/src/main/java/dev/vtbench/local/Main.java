@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     version = "vtbench 0.1.0",
     description = "Measures what virtual threads change for a blocking Spring Boot service.",
-    subcommands = {Main.Up.class, Main.Down.class})
+    subcommands = {Main.Run.class, Main.Up.class, Main.Down.class})
 public final class Main implements Runnable {
 
   static final Path DEFAULT_CACHE = Path.of(System.getProperty("user.home"), ".cache", "vtbench");
@@ -38,6 +38,122 @@ public final class Main implements Runnable {
           return 1;
         });
     return cli.execute(args);
+  }
+
+  @Command(
+      name = "run",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Run a BenchmarkRun YAML locally with real processes: PostgreSQL, the stub, the SUT and k6.",
+        "Writes <results>/<name>/matrix.csv, summary.md, figures, the spec and machine.txt.",
+        "An interrupted run resumes where it stopped; --fresh starts over."
+      },
+      exitCodeListHeading = "%nExit codes:%n",
+      exitCodeList = {
+        "0:the run finished",
+        "1:the run failed",
+        "2:the spec is invalid",
+        "3:a tool is missing (k6, PostgreSQL, JDK 25)"
+      })
+  static final class Run implements Callable<Integer> {
+
+    @CommandLine.Parameters(paramLabel = "SPEC", description = "BenchmarkRun YAML file.")
+    Path spec;
+
+    @Option(
+        names = "--results",
+        defaultValue = "results",
+        description = "Results folder (${DEFAULT-VALUE}).")
+    Path results;
+
+    @Option(names = "--reseed", description = "Rebuild the database even if already seeded.")
+    boolean reseed;
+
+    @Option(names = "--fresh", description = "Discard this run's earlier rows instead of resuming.")
+    boolean fresh;
+
+    @Option(
+        names = "--k6",
+        description = "k6 binary (default: k6 on PATH, else ~/.cache/vtbench/bin/k6).")
+    Path k6;
+
+    @Option(names = "--sut-jar", defaultValue = "sut/target/vtbench-sut.jar")
+    Path sutJar;
+
+    @Option(names = "--stub-jar", defaultValue = "stub/target/vtbench-stub.jar")
+    Path stubJar;
+
+    @Option(
+        names = "--cache-dir",
+        description = "Cache for the database (default ~/.cache/vtbench).")
+    Path cacheDir = DEFAULT_CACHE;
+
+    @Override
+    public Integer call() throws Exception {
+      dev.vtbench.engine.model.BenchmarkRun run;
+      try {
+        run = dev.vtbench.engine.model.SpecLoader.load(spec);
+      } catch (dev.vtbench.engine.model.SpecLoader.InvalidSpecException e) {
+        System.err.println("vtbench: " + e.getMessage());
+        return 2;
+      }
+      Path k6Binary = k6 != null ? k6 : findK6();
+      List<String> missing = new java.util.ArrayList<>();
+      if (k6Binary == null || !java.nio.file.Files.isExecutable(k6Binary)) {
+        missing.add(
+            "k6 not found: run 'make k6' (builds it into ~/.cache/vtbench/bin) or pass --k6");
+      }
+      try {
+        LocalPostgres.binDir();
+      } catch (IllegalStateException e) {
+        missing.add(e.getMessage());
+      }
+      if (Runtime.version().feature() < 25) {
+        missing.add(
+            "JDK 25 needed, this is " + Runtime.version() + ": set JAVA_HOME to Temurin 25");
+      }
+      for (Path jar : List.of(sutJar, stubJar)) {
+        if (!java.nio.file.Files.isRegularFile(jar)) {
+          missing.add(jar + " not found: run 'make build'");
+        }
+      }
+      if (!missing.isEmpty()) {
+        missing.forEach(m -> System.err.println("vtbench: " + m));
+        return 3;
+      }
+      Path dir = results.resolve(run.metadata.name);
+      if (fresh) {
+        java.nio.file.Files.deleteIfExists(dir.resolve("matrix.csv"));
+      }
+      var progress = dev.vtbench.engine.run.Progress.printingTo(System.out);
+      LocalRun.Report report =
+          LocalRun.run(
+              run,
+              spec,
+              results,
+              new LocalPlatform.Options(
+                  cacheDir,
+                  dir,
+                  sutJar.toAbsolutePath(),
+                  stubJar.toAbsolutePath(),
+                  k6Binary,
+                  reseed),
+              progress);
+      System.out.println();
+      System.out.println("CSV:     " + report.csv());
+      System.out.println("summary: " + report.summary());
+      report.figures().forEach(f -> System.out.println("figure:  " + f));
+      return 0;
+    }
+
+    static Path findK6() {
+      Path onPath = Os.onPath("k6");
+      if (onPath != null) {
+        return onPath;
+      }
+      Path cached = DEFAULT_CACHE.resolve("bin").resolve("k6");
+      return java.nio.file.Files.isExecutable(cached) ? cached : null;
+    }
   }
 
   @Command(

@@ -1,0 +1,168 @@
+package dev.vtbench.engine.k6;
+
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.Durations;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One k6 load: what to hit, how hard, and for how long. Only the {@code hold} window is measured.
+ *
+ * @param targetUrl full URL with path and query; every {@value #ID_PLACEHOLDER} is replaced per
+ *     request by one random id in [1, {@code idMax}]
+ * @param idMax largest id drawn for {@value #ID_PLACEHOLDER}
+ * @param executor closed model ({@link Executor#RAMPING_VUS}) or open model ({@link
+ *     Executor#CONSTANT_ARRIVAL_RATE})
+ * @param level VUs in the closed model, requests per second in the open model
+ * @param maxVUs most VUs k6 may run in the open model; ignored by the closed model, where the VUs
+ *     are {@code level}
+ * @param ramp from 0 to {@code level}; may be zero
+ * @param warmup at {@code level} before measuring; may be zero
+ * @param hold the measured window at {@code level}
+ * @param requestTimeout per request; a timed-out request counts as an error
+ */
+public record K6Plan(
+    String targetUrl,
+    long idMax,
+    Executor executor,
+    int level,
+    int maxVUs,
+    Duration ramp,
+    Duration warmup,
+    Duration hold,
+    Duration requestTimeout) {
+
+  public static final String ID_PLACEHOLDER = "{id}";
+
+  /** The two load models, by their k6 executor names as written in a BenchmarkRun. */
+  public enum Executor {
+    /** Closed model: {@code level} VUs, each sends its next request when the last one returns. */
+    RAMPING_VUS("ramping-vus"),
+    /** Open model: {@code level} requests start every second, however slow the answers are. */
+    CONSTANT_ARRIVAL_RATE("constant-arrival-rate");
+
+    private final String k6Name;
+
+    Executor(String k6Name) {
+      this.k6Name = k6Name;
+    }
+
+    public String k6Name() {
+      return k6Name;
+    }
+
+    /**
+     * @throws IllegalArgumentException naming the allowed values
+     */
+    public static Executor fromK6Name(String name) {
+      for (Executor e : values()) {
+        if (e.k6Name.equals(name)) {
+          return e;
+        }
+      }
+      throw new IllegalArgumentException(
+          "load.executor: '" + name + "' is not one of ramping-vus, constant-arrival-rate");
+    }
+  }
+
+  /**
+   * @throws IllegalArgumentException listing every invalid field by name
+   */
+  public K6Plan {
+    List<String> errors = new ArrayList<>();
+    if (targetUrl == null || targetUrl.isBlank()) {
+      errors.add("load.targetUrl: required");
+    } else {
+      checkUrl(targetUrl, errors);
+    }
+    if (idMax < 1) {
+      errors.add("load.idMax must be >= 1 (was " + idMax + ")");
+    }
+    if (executor == null) {
+      errors.add("load.executor: required");
+    }
+    if (level < 1) {
+      errors.add("load.level must be >= 1 (was " + level + ")");
+    }
+    if (executor == Executor.CONSTANT_ARRIVAL_RATE && maxVUs < 1) {
+      errors.add("load.maxVUs must be >= 1 for the open model (was " + maxVUs + ")");
+    }
+    if (maxVUs < 0) {
+      errors.add("load.maxVUs must be >= 0 (was " + maxVUs + ")");
+    }
+    checkDuration("load.ramp", ramp, false, errors);
+    checkDuration("load.warmup", warmup, false, errors);
+    checkDuration("load.hold", hold, true, errors);
+    checkDuration("load.requestTimeout", requestTimeout, true, errors);
+    if (!errors.isEmpty()) {
+      throw new IllegalArgumentException("invalid k6 plan: " + String.join("; ", errors));
+    }
+  }
+
+  /**
+   * A plan from a BenchmarkRun's load section; the target and the level come from the scenario.
+   *
+   * @throws IllegalArgumentException naming the field when a duration or the executor is invalid
+   */
+  public static K6Plan fromSpec(
+      BenchmarkRunSpec.Load load, String targetUrl, long idMax, int level) {
+    return new K6Plan(
+        targetUrl,
+        idMax,
+        Executor.fromK6Name(load.executor),
+        level,
+        load.maxVUs,
+        Durations.parse("spec.load.ramp", load.ramp),
+        Durations.parse("spec.load.warmup", load.warmup),
+        Durations.parse("spec.load.hold", load.hold),
+        Durations.parse("spec.load.requestTimeout", load.requestTimeout));
+  }
+
+  /** When the measured window opens, from the start of the load. */
+  public Duration holdStart() {
+    return ramp.plus(warmup);
+  }
+
+  public boolean openModel() {
+    return executor == Executor.CONSTANT_ARRIVAL_RATE;
+  }
+
+  /**
+   * VUs the open model initialises before the load starts: enough for {@code level} requests per
+   * second answered within one second. Initialising a VU mid-run costs the generator a burst of CPU
+   * right when the target is slowest, so the common case should never need it; k6 still grows to
+   * {@code maxVUs} when answers are slower.
+   */
+  public int preAllocatedVUs() {
+    return Math.min(maxVUs, level);
+  }
+
+  private static void checkUrl(String url, List<String> errors) {
+    try {
+      URI uri = new URI(url.replace(ID_PLACEHOLDER, "1"));
+      String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+      if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
+        errors.add("load.targetUrl: '" + url + "' must be an absolute http(s) URL with a host");
+      }
+    } catch (java.net.URISyntaxException e) {
+      errors.add("load.targetUrl: '" + url + "' is not a URL: " + e.getMessage());
+    }
+  }
+
+  private static void checkDuration(
+      String field, Duration d, boolean positive, List<String> errors) {
+    if (d == null) {
+      errors.add(field + ": required");
+    } else if (positive && (d.isNegative() || d.isZero())) {
+      errors.add(field + " must be > 0 (was " + Durations.format(d) + ")");
+    } else if (d.isNegative()) {
+      errors.add(field + " must be >= 0 (was " + d + ")");
+    } else if (d.getNano() % 1_000_000 != 0) {
+      // k6 would round, and the hold would no longer be the window the throughput divides by
+      errors.add(field + " must be whole milliseconds (was " + d + ")");
+    }
+  }
+}

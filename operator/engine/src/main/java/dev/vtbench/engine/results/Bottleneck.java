@@ -1,0 +1,63 @@
+package dev.vtbench.engine.results;
+
+import java.util.Locale;
+
+/**
+ * The resource a scenario's throughput was bound by, as named in the {@code bottleneck} column.
+ *
+ * <p>The value is a heuristic label derived by {@link DerivedMetrics#bottleneck}, not a
+ * measurement; see there for the rule.
+ */
+public enum Bottleneck {
+  /** Platform mode: every Tomcat worker thread was busy, so requests queued for a thread. */
+  TOMCAT_THREADS("tomcat-threads"),
+  /** Held mode: every Hikari connection was checked out across the downstream call. */
+  HIKARI_POOL("hikari-pool"),
+  /** The SUT used (nearly) all the CPUs it was given. */
+  SUT_CPU("sut-cpu"),
+  /** The load generator used (nearly) all its CPUs, so the numbers describe k6, not the SUT. */
+  LOAD_GENERATOR("load-generator"),
+  /** PostgreSQL used (nearly) all the CPUs it was given. */
+  DATABASE_CPU("database-cpu"),
+  /**
+   * No server-side limit bound: the offered concurrency (VUs) was the smallest limit and the SUT
+   * kept up with it. More VUs would have produced more throughput.
+   */
+  NONE("none"),
+  /**
+   * Throughput fell well short of every modelled bound and no tier was CPU-saturated: something
+   * this model does not know about bound (an overload cliff, errors, GC, lock contention, …).
+   */
+  UNKNOWN("unknown");
+
+  private final String csvName;
+
+  Bottleneck(String csvName) {
+    this.csvName = csvName;
+  }
+
+  /** The value written to the CSV, e.g. {@code tomcat-threads}. */
+  public String csvName() {
+    return csvName;
+  }
+
+  @Override
+  public String toString() {
+    return csvName;
+  }
+
+  /**
+   * Parses a CSV value; accepts the CSV name or the enum constant name, in any case.
+   *
+   * @throws IllegalArgumentException for anything else
+   */
+  public static Bottleneck fromCsv(String value) {
+    String v = value.trim().toLowerCase(Locale.ROOT).replace('_', '-');
+    for (Bottleneck b : values()) {
+      if (b.csvName.equals(v)) {
+        return b;
+      }
+    }
+    throw new IllegalArgumentException("unknown bottleneck '" + value + "'");
+  }
+}

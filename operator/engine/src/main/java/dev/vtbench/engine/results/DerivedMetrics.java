@@ -1,0 +1,215 @@
+package dev.vtbench.engine.results;
+
+/**
+ * The columns vtbench derives from measured ones: the Little's law bound and ratio, generator
+ * saturation and a bottleneck label. All functions are pure; the caller supplies every fact about
+ * the rig (service time, CPUs per tier) explicitly.
+ */
+public final class DerivedMetrics {
+
+  /**
+   * A tier counts as CPU-saturated at 90% of the CPUs it was given. Sampled peaks rarely show a
+   * full 100% (sampling gaps, kernel time accounted elsewhere), and by 90% queueing for CPU is
+   * already stretching latency.
+   */
+  public static final double SATURATION_FRACTION = 0.90;
+
+  /**
+   * Measured throughput at or above 80% of the Little's law bound counts as "at the bound". The
+   * bound uses the service-time floor, while real requests take a little longer (query, JSON,
+   * scheduling), so even a fully bound system lands somewhat below 1.0.
+   */
+  public static final double AT_BOUND_RATIO = 0.80;
+
+  private DerivedMetrics() {}
+
+  /**
+   * Little's law throughput bound: {@code limits.effective() ÷ serviceTime}.
+   *
+   * <p>Little's law says in-flight requests = throughput × latency. No more than {@link
+   * ConcurrencyLimits#effective()} requests can be in service at once (VUs in a closed model,
+   * Tomcat threads in platform mode, pool connections in held mode), and each takes at least the
+   * service-time floor, so throughput cannot exceed their quotient. For the order-summary workload
+   * the floor is the stub's delay: the downstream call dominates and the primary-key query is
+   * sub-millisecond. The reference rig's facts follow: 200 platform threads ÷ 0.1 s = 2,000 req/s,
+   * and a held pool of 50 ÷ 0.1 s = 500 req/s.
+   *
+   * <p>The same service time is used for every limit, which is exact in the reference workload
+   * (thread, connection and VU are all occupied for the whole request). A k6 script with think time
+   * would lengthen only the VU cycle; this model does not cover that.
+   *
+   * @param serviceTimeMs per-request service-time floor in milliseconds, &gt; 0
+   * @return requests per second
+   */
+  public static double littlesLawBoundRps(ConcurrencyLimits limits, double serviceTimeMs) {
+    if (!(serviceTimeMs > 0) || Double.isInfinite(serviceTimeMs)) {
+      throw new IllegalArgumentException("serviceTimeMs must be > 0, was " + serviceTimeMs);
+    }
+    return limits.effective() / (serviceTimeMs / 1000.0);
+  }
+
+  /**
+   * Measured throughput ÷ bound. Near 1: the system ran at the bound, so the binding limit is the
+   * explanation. Well below 1: something else held it back. Above 1 means the model's inputs are
+   * off (service time shorter, or more threads, than assumed) and is worth a look rather than a
+   * celebration.
+   *
+   * @return the ratio, or NaN when the bound is not a positive finite number
+   */
+  public static double littlesLawRatio(double throughputRps, double boundRps) {
+    if (!(boundRps > 0) || Double.isInfinite(boundRps)) {
+      return Double.NaN;
+    }
+    return throughputRps / boundRps;
+  }
+
+  /**
+   * Whether a tier used at least {@link #SATURATION_FRACTION} of its CPUs.
+   *
+   * @param cpuPct the tier's CPU in percent of one core (100 = one full core)
+   * @param cpus logical CPUs the tier was given; NaN or &le; 0 (unknown) answers {@code false}
+   */
+  public static boolean cpuSaturated(double cpuPct, double cpus) {
+    if (!(cpus > 0) || Double.isNaN(cpuPct)) {
+      return false;
+    }
+    return cpuPct >= SATURATION_FRACTION * 100.0 * cpus;
+  }
+
+  /**
+   * Whether the load generator was the limit: its CPU at or above {@link #SATURATION_FRACTION} of
+   * the CPUs it was given.
+   *
+   * <p>This is the measurement failure the reference rig warns about first: a saturated generator
+   * makes the SUT look like it topped out. It is likely on small machines: k6 spends roughly 9×
+   * more CPU per request than wrk, so on a 2-core node k6, not the SUT, is usually what stops
+   * growing. A row flagged here describes the generator, not the SUT.
+   *
+   * @param loadCpuPct the generator's CPU in percent of one core
+   * @param generatorCpus logical CPUs the generator was given (its cpuset or CPU limit)
+   */
+  public static boolean generatorSaturated(double loadCpuPct, double generatorCpus) {
+    return cpuSaturated(loadCpuPct, generatorCpus);
+  }
+
+  /**
+   * Names the resource that bound throughput. <b>A heuristic</b>, not a measurement: it reads a few
+   * columns against simple thresholds and can be wrong, e.g. when a limit this model does not know
+   * about (Tomcat's {@code maxConnections}, the stub, the network) binds. Rules, first match wins:
+   *
+   * <ol>
+   *   <li>generator saturated → {@link Bottleneck#LOAD_GENERATOR}: nothing else can be concluded
+   *       from a row whose load was capped by the generator;
+   *   <li>SUT CPU saturated → {@link Bottleneck#SUT_CPU};
+   *   <li>database CPU saturated → {@link Bottleneck#DATABASE_CPU};
+   *   <li>Little's law ratio &ge; {@link #AT_BOUND_RATIO} → the smallest applicable limit ({@link
+   *       ConcurrencyLimits#binding()}): Tomcat threads → {@link Bottleneck#TOMCAT_THREADS}, the
+   *       pool → {@link Bottleneck#HIKARI_POOL}, the VUs → {@link Bottleneck#NONE} (the SUT kept up
+   *       with all the load offered);
+   *   <li>otherwise (ratio below the threshold, or unknown) → {@link Bottleneck#UNKNOWN}: e.g. the
+   *       closed-model overload cliff at 10,000 VUs, where throughput falls far below VUs ÷ delay
+   *       while no tier shows saturated CPU.
+   * </ol>
+   *
+   * <p>Pass {@code false} for a CPU flag whose input was not measured; unknown is not saturated.
+   */
+  public static Bottleneck bottleneck(
+      boolean generatorSaturated,
+      boolean sutCpuSaturated,
+      boolean databaseCpuSaturated,
+      double littlesLawRatio,
+      ConcurrencyLimits limits) {
+    if (generatorSaturated) {
+      return Bottleneck.LOAD_GENERATOR;
+    }
+    if (sutCpuSaturated) {
+      return Bottleneck.SUT_CPU;
+    }
+    if (databaseCpuSaturated) {
+      return Bottleneck.DATABASE_CPU;
+    }
+    if (!(littlesLawRatio >= AT_BOUND_RATIO)) {
+      return Bottleneck.UNKNOWN;
+    }
+    return switch (limits.binding()) {
+      case TOMCAT_THREADS -> Bottleneck.TOMCAT_THREADS;
+      case HIKARI_POOL -> Bottleneck.HIKARI_POOL;
+      case VUS -> Bottleneck.NONE;
+    };
+  }
+
+  /**
+   * Logical CPUs in a Linux cpu list such as {@code 0-3,8,10-11} (7 here), the format of {@code
+   * taskset -c} and {@code cpuset.cpus}.
+   *
+   * @throws IllegalArgumentException if the list is malformed
+   */
+  public static int cpusetSize(String cpuset) {
+    String s = cpuset.strip();
+    if (s.isEmpty()) {
+      throw new IllegalArgumentException("empty cpuset");
+    }
+    int n = 0;
+    for (String part : s.split(",")) {
+      String p = part.strip();
+      try {
+        int dash = p.indexOf('-');
+        if (dash < 0) {
+          Integer.parseUnsignedInt(p);
+          n += 1;
+        } else {
+          int lo = Integer.parseUnsignedInt(p.substring(0, dash).strip());
+          int hi = Integer.parseUnsignedInt(p.substring(dash + 1).strip());
+          if (hi < lo) {
+            throw new IllegalArgumentException("descending range '" + p + "' in cpuset " + cpuset);
+          }
+          n += hi - lo + 1;
+        }
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("malformed cpuset '" + cpuset + "'", e);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * What the derivation needs to know about the rig beyond the row itself.
+   *
+   * @param serviceTimeMs per-request service-time floor, see {@link #littlesLawBoundRps}; for the
+   *     order-summary workload, the stub delay
+   * @param sutCpus logical CPUs of the SUT; NaN to take them from the row's {@code sut_cpuset}
+   * @param databaseCpus logical CPUs of PostgreSQL, NaN if unknown
+   * @param generatorCpus logical CPUs of the load generator, NaN if unknown
+   */
+  public record Rig(
+      double serviceTimeMs, double sutCpus, double databaseCpus, double generatorCpus) {}
+
+  /**
+   * Fills a row's derived columns ({@code littles_law_bound_rps}, {@code littles_law_ratio}, {@code
+   * generator_saturated}, {@code bottleneck}) from its measured ones, using {@link
+   * ConcurrencyLimits#of} for the limits. Columns whose inputs are unknown become {@code null}
+   * rather than a guess; the bottleneck is always set, {@link Bottleneck#UNKNOWN} at worst.
+   */
+  public static ResultRow derive(ResultRow row, Rig rig) {
+    ConcurrencyLimits limits = ConcurrencyLimits.of(row);
+    Double bound =
+        rig.serviceTimeMs() > 0 && Double.isFinite(rig.serviceTimeMs())
+            ? littlesLawBoundRps(limits, rig.serviceTimeMs())
+            : null;
+    double ratio = bound == null ? Double.NaN : littlesLawRatio(row.throughputRps(), bound);
+
+    Boolean generator =
+        row.loadCpuPct() == null || !(rig.generatorCpus() > 0)
+            ? null
+            : generatorSaturated(row.loadCpuPct(), rig.generatorCpus());
+    double sutCpus = rig.sutCpus();
+    if (!(sutCpus > 0) && row.sutCpuset() != null && !row.sutCpuset().isBlank()) {
+      sutCpus = cpusetSize(row.sutCpuset());
+    }
+    boolean sut = row.appCpuPct() != null && cpuSaturated(row.appCpuPct(), sutCpus);
+    boolean db = row.pgCpuPct() != null && cpuSaturated(row.pgCpuPct(), rig.databaseCpus());
+
+    Bottleneck b = bottleneck(Boolean.TRUE.equals(generator), sut, db, ratio, limits);
+    return row.withDerived(bound, Double.isNaN(ratio) ? null : ratio, generator, b);
+  }
+}

@@ -1,0 +1,448 @@
+package dev.vtbench.engine.results;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+import javax.imageio.ImageIO;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
+import org.knowm.xchart.style.markers.Marker;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The two reference figures, rendered to PNG with XChart, headless.
+ *
+ * <ul>
+ *   <li>{@link #hero}: throughput and p99 vs concurrency, platform vs virtual (the released-mode
+ *       sweep);
+ *   <li>{@link #bottleneck}: throughput vs Hikari pool size in held mode, platform vs virtual.
+ * </ul>
+ *
+ * Points are the mean over repetitions; a vertical bar with caps spans the lowest to the highest
+ * repetition (XChart's own error bars are symmetric, which would misstate a skewed spread).
+ */
+public final class Figures {
+
+  static {
+    // Rendering to an image needs no display; without this a server or CI JVM may try to open one.
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true");
+    }
+  }
+
+  // Okabe–Ito colours: distinguishable with the common colour-vision deficiencies.
+  private static final Color PLATFORM_COLOR = new Color(0xD5, 0x5E, 0x00);
+  private static final Color VIRTUAL_COLOR = new Color(0x00, 0x72, 0xB2);
+  private static final Color CEILING_COLOR = new Color(0x55, 0x55, 0x55);
+
+  private static final int WIDTH = 1100;
+  private static final int PANEL_HEIGHT = 560;
+
+  private Figures() {}
+
+  /**
+   * Throughput (top) and p99 latency (bottom) vs concurrency, platform vs virtual, stacked in one
+   * PNG.
+   *
+   * <p>Uses the released-mode rows if there are any (the hero experiment), else all rows;
+   * normal-path rows if there are any; and, if several pool sizes remain, the most common one, so
+   * that one curve never mixes configurations. When the rows carry the stub delay, the platform
+   * thread wall (Tomcat threads ÷ delay) is drawn as a dashed line. The x axis is logarithmic when
+   * concurrency spans more than 10×; so is the p99 axis when p99 does.
+   *
+   * @throws IllegalArgumentException if no row is platform or virtual
+   */
+  public static void hero(Collection<ResultRow> rows, Path png) throws IOException {
+    List<ResultRow> sel = threadModeRows(rows);
+    sel = preferring(sel, r -> ResultRow.RELEASED.equals(r.connMode()));
+    sel = preferring(sel, r -> ResultRow.NORMAL.equals(r.pathMode()));
+    int pool = mostCommon(sel, ResultRow::hikariPool);
+    sel = sel.stream().filter(r -> r.hikariPool() == pool).toList();
+
+    String conn = sel.getFirst().connMode();
+    String subtitle =
+        conn + " connection, Hikari pool " + pool + ", " + repsNote(sel) + ", bars: min–max";
+
+    XYChart tp = chart("Throughput", "Concurrent users (k6 VUs)", "Throughput (req/s)");
+    plotModes(tp, sel, r -> r.concurrency(), ResultRow::throughputRps);
+    Double delay = commonStubDelay(sel);
+    if (delay != null && sel.stream().anyMatch(ResultRow::isPlatform)) {
+      int threads = threadsOf(sel);
+      double wall = threads / (delay / 1000.0);
+      double[] xs = xRange(sel, ResultRow::concurrency);
+      dashed(
+          tp,
+          String.format(
+              Locale.ROOT,
+              "Tomcat thread wall: %d threads ÷ %s ms = %,.0f req/s",
+              threads,
+              trim(delay),
+              wall),
+          xs,
+          new double[] {wall, wall});
+    }
+    axes(tp, sel, ResultRow::concurrency, r -> r.throughputRps(), true);
+
+    XYChart lat = chart("p99 latency", "Concurrent users (k6 VUs)", "p99 latency (ms)");
+    List<ResultRow> withP99 = sel.stream().filter(r -> r.p99Ms() != null).toList();
+    if (!withP99.isEmpty()) {
+      plotModes(lat, withP99, r -> r.concurrency(), r -> r.p99Ms());
+      axes(lat, withP99, ResultRow::concurrency, r -> r.p99Ms(), false);
+    }
+
+    writeStacked(
+        png,
+        "Platform vs virtual threads: throughput and p99 latency vs concurrency",
+        subtitle,
+        withP99.isEmpty() ? List.of(tp) : List.of(tp, lat));
+  }
+
+  /**
+   * Throughput vs Hikari pool size with the connection held across the downstream call, platform vs
+   * virtual. Uses held-mode rows, normal-path rows if there are any, and the most common
+   * concurrency. When the rows carry the stub delay, the pool ceiling (pool ÷ delay, dotted) and,
+   * for platform threads, the thread wall (dashed) are drawn too. The x axis is logarithmic when
+   * pool sizes span more than 10×, which spaces the usual doubling sweep evenly.
+   *
+   * @throws IllegalArgumentException if no held-mode platform or virtual row exists
+   */
+  public static void bottleneck(Collection<ResultRow> rows, Path png) throws IOException {
+    List<ResultRow> sel =
+        rows.stream().filter(r -> r.isHeld() && (r.isPlatform() || r.isVirtual())).toList();
+    if (sel.isEmpty()) {
+      throw new IllegalArgumentException("no held-mode rows (conn_mode=held) to plot");
+    }
+    sel = preferring(sel, r -> ResultRow.NORMAL.equals(r.pathMode()));
+    int vus = mostCommon(sel, ResultRow::concurrency);
+    sel = sel.stream().filter(r -> r.concurrency() == vus).toList();
+
+    XYChart c = chart(null, "HikariCP maximum pool size", "Throughput (req/s)");
+    plotModes(c, sel, r -> r.hikariPool(), ResultRow::throughputRps);
+    Double delay = commonStubDelay(sel);
+    if (delay != null) {
+      double[] pools =
+          sel.stream().mapToDouble(ResultRow::hikariPool).distinct().sorted().toArray();
+      double[] ceiling = new double[pools.length];
+      for (int i = 0; i < pools.length; i++) {
+        ceiling[i] = Math.min(pools[i], vus) / (delay / 1000.0);
+      }
+      dotted(c, "Pool ceiling: pool ÷ " + trim(delay) + " ms", pools, ceiling);
+      if (sel.stream().anyMatch(ResultRow::isPlatform)) {
+        int threads = threadsOf(sel);
+        double wall = threads / (delay / 1000.0);
+        dashed(
+            c,
+            String.format(
+                Locale.ROOT, "Tomcat thread wall: %d threads ÷ %s ms", threads, trim(delay)),
+            new double[] {pools[0], pools[pools.length - 1]},
+            new double[] {wall, wall});
+      }
+    }
+    axes(c, sel, ResultRow::hikariPool, r -> r.throughputRps(), true);
+    writeStacked(
+        png,
+        "Throughput vs HikariCP pool size, connection held across the downstream call",
+        String.format(Locale.ROOT, "%,d concurrent users, %s, bars: min–max", vus, repsNote(sel)),
+        List.of(c));
+  }
+
+  // --- data selection --------------------------------------------------------------------------
+
+  private static List<ResultRow> threadModeRows(Collection<ResultRow> rows) {
+    List<ResultRow> sel = rows.stream().filter(r -> r.isPlatform() || r.isVirtual()).toList();
+    if (sel.isEmpty()) {
+      throw new IllegalArgumentException("no platform or virtual rows to plot");
+    }
+    return sel;
+  }
+
+  private static List<ResultRow> preferring(List<ResultRow> rows, Predicate<ResultRow> p) {
+    List<ResultRow> matching = rows.stream().filter(p).toList();
+    return matching.isEmpty() ? rows : matching;
+  }
+
+  private static <T extends Comparable<T>> T mostCommon(
+      List<ResultRow> rows, Function<ResultRow, T> f) {
+    Map<T, Long> counts =
+        rows.stream().collect(Collectors.groupingBy(f, TreeMap::new, Collectors.counting()));
+    // Ties go to the smallest value: TreeMap order plus max() keeping the first maximum.
+    return counts.entrySet().stream()
+        .max(
+            Comparator.<Map.Entry<T, Long>>comparingLong(Map.Entry::getValue)
+                .thenComparing(Map.Entry::getKey, Comparator.reverseOrder()))
+        .orElseThrow()
+        .getKey();
+  }
+
+  private static Double commonStubDelay(List<ResultRow> rows) {
+    List<Double> delays =
+        rows.stream().map(ResultRow::stubDelayMs).filter(Objects::nonNull).distinct().toList();
+    return delays.size() == 1 && delays.getFirst() > 0 ? delays.getFirst() : null;
+  }
+
+  private static int threadsOf(List<ResultRow> rows) {
+    List<ResultRow> platform = rows.stream().filter(ResultRow::isPlatform).toList();
+    return mostCommon(
+        platform,
+        r ->
+            r.tomcatThreads() == null
+                ? ConcurrencyLimits.TOMCAT_DEFAULT_MAX_THREADS
+                : r.tomcatThreads());
+  }
+
+  private static String repsNote(List<ResultRow> rows) {
+    int maxRep = rows.stream().mapToInt(ResultRow::rep).max().orElse(1);
+    return maxRep <= 1 ? "single run" : "mean of " + maxRep + " reps";
+  }
+
+  private static String trim(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  private record Point(double x, double mean, double min, double max) {}
+
+  private static List<Point> aggregate(
+      List<ResultRow> rows, ToDoubleFunction<ResultRow> x, ToDoubleFunction<ResultRow> y) {
+    Map<Double, List<Double>> byX = new TreeMap<>();
+    for (ResultRow r : rows) {
+      double yv = y.applyAsDouble(r);
+      if (Double.isFinite(yv)) {
+        byX.computeIfAbsent(x.applyAsDouble(r), k -> new ArrayList<>()).add(yv);
+      }
+    }
+    List<Point> out = new ArrayList<>();
+    byX.forEach(
+        (xv, ys) ->
+            out.add(
+                new Point(
+                    xv,
+                    ys.stream().mapToDouble(Double::doubleValue).average().orElseThrow(),
+                    ys.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
+                    ys.stream().mapToDouble(Double::doubleValue).max().orElseThrow())));
+    return out;
+  }
+
+  // --- drawing ---------------------------------------------------------------------------------
+
+  /** A panel; {@code title} null for a figure with one panel, whose header says it all. */
+  private static XYChart chart(String title, String xTitle, String yTitle) {
+    XYChart c =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(PANEL_HEIGHT)
+            .title(title == null ? "" : title)
+            .xAxisTitle(xTitle)
+            .yAxisTitle(yTitle)
+            .build();
+    XYStyler s = c.getStyler();
+    s.setChartTitleVisible(title != null);
+    s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 18));
+    s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 16));
+    s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+    s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+    s.setLegendPosition(Styler.LegendPosition.InsideNW);
+    s.setChartBackgroundColor(Color.WHITE);
+    s.setPlotBackgroundColor(Color.WHITE);
+    s.setPlotGridLinesColor(new Color(0xDD, 0xDD, 0xDD));
+    s.setChartTitleBoxVisible(false);
+    s.setPlotBorderVisible(true);
+    s.setLocale(Locale.ROOT);
+    s.setMarkerSize(9);
+    s.setChartPadding(14);
+    return c;
+  }
+
+  private static void plotModes(
+      XYChart c,
+      List<ResultRow> rows,
+      ToDoubleFunction<ResultRow> x,
+      ToDoubleFunction<ResultRow> y) {
+    plotMode(c, "Platform threads", PLATFORM_COLOR, SeriesMarkers.CIRCLE, rows, true, x, y);
+    plotMode(c, "Virtual threads", VIRTUAL_COLOR, SeriesMarkers.DIAMOND, rows, false, x, y);
+  }
+
+  private static void plotMode(
+      XYChart c,
+      String name,
+      Color color,
+      Marker marker,
+      List<ResultRow> rows,
+      boolean platform,
+      ToDoubleFunction<ResultRow> x,
+      ToDoubleFunction<ResultRow> y) {
+    List<Point> pts =
+        aggregate(
+            rows.stream().filter(r -> platform ? r.isPlatform() : r.isVirtual()).toList(), x, y);
+    if (pts.isEmpty()) {
+      return;
+    }
+    XYSeries s =
+        c.addSeries(
+            name,
+            pts.stream().mapToDouble(Point::x).toArray(),
+            pts.stream().mapToDouble(Point::mean).toArray());
+    s.setLineColor(color);
+    s.setMarkerColor(color);
+    s.setMarker(marker);
+    s.setLineStyle(new BasicStroke(2.5f));
+
+    double[] span = spanOf(pts.stream().mapToDouble(Point::x).toArray());
+    for (Point p : pts) {
+      if (p.max() - p.min() <= 0) {
+        continue;
+      }
+      double lo = capLeft(p.x(), span);
+      double hi = capRight(p.x(), span);
+      // One polyline per bar: bottom cap, stem, top cap. XChart draws points in the given order.
+      XYSeries bar =
+          c.addSeries(
+              name + " range " + p.x(),
+              new double[] {lo, hi, p.x(), p.x(), lo, hi},
+              new double[] {p.min(), p.min(), p.min(), p.max(), p.max(), p.max()});
+      bar.setLineColor(color);
+      bar.setMarker(SeriesMarkers.NONE);
+      bar.setLineStyle(new BasicStroke(1.6f));
+      bar.setShowInLegend(false);
+    }
+  }
+
+  private static double[] spanOf(double[] xs) {
+    return new double[] {
+      Arrays.stream(xs).min().orElse(Double.NaN), Arrays.stream(xs).max().orElse(Double.NaN)
+    };
+  }
+
+  // Caps are a fixed share of the axis: multiplicative on a log axis, additive on a linear one.
+  private static double capLeft(double x, double[] span) {
+    return logScale(span) ? x / 1.06 : x - 0.008 * Math.max(span[1] - span[0], 1);
+  }
+
+  private static double capRight(double x, double[] span) {
+    return logScale(span) ? x * 1.06 : x + 0.008 * Math.max(span[1] - span[0], 1);
+  }
+
+  private static boolean logScale(double[] span) {
+    return span[0] > 0 && span[1] / span[0] > 10;
+  }
+
+  private static void dashed(XYChart c, String name, double[] xs, double[] ys) {
+    ceiling(c, name, xs, ys, CEILING_COLOR, new float[] {9f, 6f});
+  }
+
+  private static void dotted(XYChart c, String name, double[] xs, double[] ys) {
+    ceiling(c, name, xs, ys, Color.BLACK, new float[] {2f, 4f});
+  }
+
+  private static void ceiling(
+      XYChart c, String name, double[] xs, double[] ys, Color color, float[] dash) {
+    XYSeries s = c.addSeries(name, xs, ys);
+    s.setLineColor(color);
+    s.setMarker(SeriesMarkers.NONE);
+    s.setLineStyle(
+        new BasicStroke(1.8f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, dash, 0f));
+  }
+
+  private static double[] xRange(List<ResultRow> rows, ToDoubleFunction<ResultRow> x) {
+    return spanOf(rows.stream().mapToDouble(x).toArray());
+  }
+
+  private static void axes(
+      XYChart c,
+      List<ResultRow> rows,
+      ToDoubleFunction<ResultRow> x,
+      ToDoubleFunction<ResultRow> y,
+      boolean throughput) {
+    XYStyler s = c.getStyler();
+    double[] xs = xRange(rows, x);
+    // Decimal patterns, not custom tick formatters: XChart's custom formatters ignore log axes.
+    // Over two decades the 2..9 labels of each decade overlap at this size, so only decades get
+    // labels; over a narrower span (pool 50..800) they fit and help.
+    if (logScale(xs)) {
+      s.setXAxisLogarithmic(true);
+      s.setXAxisLogarithmicDecadeOnly(xs[1] / xs[0] >= 50);
+    }
+    s.setXAxisDecimalPattern("#,##0");
+    double[] ys = rows.stream().mapToDouble(y).filter(Double::isFinite).toArray();
+    if (!throughput && ys.length > 0 && logScale(spanOf(ys))) {
+      s.setYAxisLogarithmic(true);
+      s.setYAxisLogarithmicDecadeOnly(true);
+    } else {
+      s.setYAxisMin(0.0);
+    }
+    s.setYAxisDecimalPattern("#,##0");
+  }
+
+  // XChart titles are one line; the figure's title and subtitle go in a header band above.
+  private static final int HEADER_HEIGHT = 74;
+
+  private static void writeStacked(Path png, String title, String subtitle, List<XYChart> charts)
+      throws IOException {
+    List<BufferedImage> images = charts.stream().map(BitmapEncoder::getBufferedImage).toList();
+    int height = HEADER_HEIGHT + images.stream().mapToInt(BufferedImage::getHeight).sum();
+    BufferedImage out = new BufferedImage(WIDTH, height, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = out.createGraphics();
+    try {
+      g.setColor(Color.WHITE);
+      g.fillRect(0, 0, WIDTH, height);
+      g.setRenderingHint(
+          RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+      g.setColor(Color.BLACK);
+      centred(g, title, new Font(Font.SANS_SERIF, Font.BOLD, 21), 34);
+      g.setColor(new Color(0x44, 0x44, 0x44));
+      centred(g, subtitle, new Font(Font.SANS_SERIF, Font.PLAIN, 16), 60);
+      int y = HEADER_HEIGHT;
+      for (BufferedImage img : images) {
+        g.drawImage(img, 0, y, null);
+        y += img.getHeight();
+      }
+    } finally {
+      g.dispose();
+    }
+    Path abs = png.toAbsolutePath();
+    Files.createDirectories(abs.getParent());
+    // Written beside the target and moved, so a reader never sees half a PNG.
+    Path tmp = ResultsCsv.siblingTemp(abs);
+    try {
+      try (OutputStream os = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW)) {
+        if (!ImageIO.write(out, "png", os)) {
+          throw new IOException("no PNG writer available");
+        }
+      }
+      Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+  }
+
+  private static void centred(Graphics2D g, String text, Font font, int baseline) {
+    g.setFont(font);
+    int w = g.getFontMetrics().stringWidth(text);
+    g.drawString(text, Math.max(8, (WIDTH - w) / 2), baseline);
+  }
+}

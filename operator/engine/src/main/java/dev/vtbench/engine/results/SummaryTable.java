@@ -1,0 +1,337 @@
+package dev.vtbench.engine.results;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * Platform vs virtual, side by side: one line per (conn_mode, path_mode, hikari_pool, concurrency)
+ * with each thread mode's repetitions aggregated. Rendered as Markdown (for results READMEs and
+ * status reports) or as aligned plain text (for the terminal).
+ *
+ * <p>The path mode is part of the key so that a synchronized-path run is never averaged into a
+ * normal-path one; its column is shown only when the rows have more than one path mode.
+ */
+public final class SummaryTable {
+
+  /** What a line aggregates over. */
+  public record Key(String connMode, String pathMode, int hikariPool, int concurrency) {}
+
+  /**
+   * One thread mode's repetitions of one key.
+   *
+   * @param reps number of rows aggregated
+   * @param meanThroughputRps arithmetic mean throughput
+   * @param minThroughputRps lowest repetition
+   * @param maxThroughputRps highest repetition
+   * @param cvThroughput sample standard deviation ÷ mean; NaN with fewer than 2 reps
+   * @param meanP99Ms mean of the reps' p99; NaN if none had one (a mean of percentiles, not a
+   *     pooled percentile: good enough to compare modes, not a latency SLO)
+   * @param bottleneck the most common bottleneck label, with its share when reps disagree, e.g.
+   *     {@code hikari-pool (2/3)}; empty if no rep had one
+   */
+  public record Side(
+      int reps,
+      double meanThroughputRps,
+      double minThroughputRps,
+      double maxThroughputRps,
+      double cvThroughput,
+      double meanP99Ms,
+      String bottleneck) {}
+
+  /**
+   * One key; a side is {@code null} when that thread mode has no rows for it.
+   *
+   * @param platform platform threads
+   * @param virtual virtual threads
+   */
+  public record Line(Key key, Side platform, Side virtual) {
+    /** Mean virtual throughput ÷ mean platform throughput; NaN if either side is missing. */
+    public double virtualToPlatform() {
+      if (platform == null || virtual == null || !(platform.meanThroughputRps() > 0)) {
+        return Double.NaN;
+      }
+      return virtual.meanThroughputRps() / platform.meanThroughputRps();
+    }
+  }
+
+  private static final String DASH = "–";
+
+  private final List<Line> lines;
+  private final boolean showPathMode;
+
+  private SummaryTable(List<Line> lines, boolean showPathMode) {
+    this.lines = List.copyOf(lines);
+    this.showPathMode = showPathMode;
+  }
+
+  /**
+   * Aggregates rows. Rows whose thread mode is neither platform nor virtual are ignored. Lines are
+   * ordered released before held (the hero experiment first), then by path mode, pool and
+   * concurrency.
+   */
+  public static SummaryTable of(Collection<ResultRow> rows) {
+    Map<Key, List<ResultRow>> platform = new LinkedHashMap<>();
+    Map<Key, List<ResultRow>> virtual = new LinkedHashMap<>();
+    for (ResultRow r : rows) {
+      Key k = new Key(r.connMode(), r.pathMode(), r.hikariPool(), r.concurrency());
+      if (r.isPlatform()) {
+        platform.computeIfAbsent(k, x -> new ArrayList<>()).add(r);
+      } else if (r.isVirtual()) {
+        virtual.computeIfAbsent(k, x -> new ArrayList<>()).add(r);
+      }
+    }
+    Map<Key, Line> byKey = new TreeMap<>(KEY_ORDER);
+    for (Key k : platform.keySet()) {
+      byKey.put(k, null);
+    }
+    for (Key k : virtual.keySet()) {
+      byKey.put(k, null);
+    }
+    List<Line> out = new ArrayList<>();
+    for (Key k : byKey.keySet()) {
+      out.add(new Line(k, side(platform.get(k)), side(virtual.get(k))));
+    }
+    long pathModes = out.stream().map(l -> l.key().pathMode()).distinct().count();
+    return new SummaryTable(out, pathModes > 1);
+  }
+
+  private static final Comparator<Key> KEY_ORDER =
+      Comparator.comparingInt((Key k) -> connRank(k.connMode()))
+          .thenComparing(Key::connMode)
+          .thenComparingInt(k -> ResultRow.NORMAL.equals(k.pathMode()) ? 0 : 1)
+          .thenComparing(Key::pathMode)
+          .thenComparingInt(Key::hikariPool)
+          .thenComparingInt(Key::concurrency);
+
+  private static int connRank(String connMode) {
+    return switch (connMode) {
+      case ResultRow.RELEASED -> 0;
+      case ResultRow.HELD -> 1;
+      default -> 2;
+    };
+  }
+
+  private static Side side(List<ResultRow> reps) {
+    if (reps == null || reps.isEmpty()) {
+      return null;
+    }
+    double[] tp = reps.stream().mapToDouble(ResultRow::throughputRps).toArray();
+    double[] p99 =
+        reps.stream().map(ResultRow::p99Ms).filter(Objects::nonNull).mapToDouble(d -> d).toArray();
+    return new Side(
+        reps.size(),
+        mean(tp),
+        Arrays.stream(tp).min().orElse(Double.NaN),
+        Arrays.stream(tp).max().orElse(Double.NaN),
+        coefficientOfVariation(tp),
+        mean(p99),
+        dominantBottleneck(reps));
+  }
+
+  static double mean(double[] xs) {
+    if (xs.length == 0) {
+      return Double.NaN;
+    }
+    double s = 0;
+    for (double x : xs) {
+      s += x;
+    }
+    return s / xs.length;
+  }
+
+  /**
+   * Sample standard deviation (n − 1) ÷ mean. With 3 reps this is a rough spread indicator, which
+   * is all it is used for; NaN below 2 values or at a zero mean.
+   */
+  static double coefficientOfVariation(double[] xs) {
+    if (xs.length < 2) {
+      return Double.NaN;
+    }
+    double m = mean(xs);
+    if (m == 0) {
+      return Double.NaN;
+    }
+    double ss = 0;
+    for (double x : xs) {
+      ss += (x - m) * (x - m);
+    }
+    return Math.sqrt(ss / (xs.length - 1)) / Math.abs(m);
+  }
+
+  private static String dominantBottleneck(List<ResultRow> reps) {
+    Map<String, Long> counts =
+        reps.stream()
+            .map(ResultRow::bottleneck)
+            .filter(Objects::nonNull)
+            .collect(
+                Collectors.groupingBy(Bottleneck::csvName, TreeMap::new, Collectors.counting()));
+    if (counts.isEmpty()) {
+      return "";
+    }
+    long total = counts.values().stream().mapToLong(Long::longValue).sum();
+    Map.Entry<String, Long> top =
+        counts.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow();
+    return top.getValue() == total
+        ? top.getKey()
+        : top.getKey() + " (" + top.getValue() + "/" + total + ")";
+  }
+
+  public List<Line> lines() {
+    return lines;
+  }
+
+  /** A GitHub-flavoured Markdown table, numbers right-aligned. */
+  public String toMarkdown() {
+    List<String[]> cells = cells();
+    boolean[] right = rightAligned();
+    StringBuilder sb = new StringBuilder();
+    for (int r = 0; r < cells.size(); r++) {
+      sb.append('|');
+      for (String c : cells.get(r)) {
+        sb.append(' ').append(c.replace("|", "\\|")).append(" |");
+      }
+      sb.append('\n');
+      if (r == 0) {
+        sb.append('|');
+        for (boolean rt : right) {
+          sb.append(rt ? " ---: |" : " --- |");
+        }
+        sb.append('\n');
+      }
+    }
+    return sb.toString();
+  }
+
+  /** Aligned columns for a terminal: two spaces between columns, a rule under the header. */
+  public String toText() {
+    List<String[]> cells = cells();
+    boolean[] right = rightAligned();
+    int[] width = new int[right.length];
+    for (String[] row : cells) {
+      for (int c = 0; c < row.length; c++) {
+        width[c] = Math.max(width[c], row[c].length());
+      }
+    }
+    StringBuilder sb = new StringBuilder();
+    for (int r = 0; r < cells.size(); r++) {
+      StringBuilder line = new StringBuilder();
+      for (int c = 0; c < width.length; c++) {
+        if (c > 0) {
+          line.append("  ");
+        }
+        String v = cells.get(r)[c];
+        String pad = " ".repeat(width[c] - v.length());
+        line.append(right[c] ? pad + v : v + pad);
+      }
+      sb.append(line.toString().stripTrailing()).append('\n');
+      if (r == 0) {
+        int total = Arrays.stream(width).sum() + 2 * (width.length - 1);
+        sb.append("-".repeat(total)).append('\n');
+      }
+    }
+    return sb.toString();
+  }
+
+  @Override
+  public String toString() {
+    return toText();
+  }
+
+  private List<String> headers() {
+    List<String> h = new ArrayList<>(List.of("conn_mode"));
+    if (showPathMode) {
+      h.add("path_mode");
+    }
+    h.addAll(
+        List.of(
+            "pool",
+            "concurrency",
+            "reps P/V",
+            "platform req/s",
+            "platform CV",
+            "platform p99 ms",
+            "virtual req/s",
+            "virtual CV",
+            "virtual p99 ms",
+            "virtual ÷ platform",
+            "bottleneck platform",
+            "bottleneck virtual"));
+    return h;
+  }
+
+  private boolean[] rightAligned() {
+    List<String> h = headers();
+    boolean[] right = new boolean[h.size()];
+    for (int i = 0; i < right.length; i++) {
+      String name = h.get(i);
+      right[i] =
+          !(name.equals("conn_mode") || name.equals("path_mode") || name.startsWith("bottleneck"));
+    }
+    return right;
+  }
+
+  private List<String[]> cells() {
+    List<String[]> out = new ArrayList<>();
+    out.add(headers().toArray(String[]::new));
+    for (Line l : lines) {
+      List<String> c = new ArrayList<>();
+      c.add(l.key().connMode());
+      if (showPathMode) {
+        c.add(l.key().pathMode());
+      }
+      c.add(Integer.toString(l.key().hikariPool()));
+      c.add(String.format(Locale.ROOT, "%,d", l.key().concurrency()));
+      c.add(reps(l.platform()) + "/" + reps(l.virtual()));
+      addSide(c, l.platform());
+      addSide(c, l.virtual());
+      double ratio = l.virtualToPlatform();
+      c.add(Double.isNaN(ratio) ? DASH : String.format(Locale.ROOT, "%.2f×", ratio));
+      c.add(bottleneck(l.platform()));
+      c.add(bottleneck(l.virtual()));
+      out.add(c.toArray(String[]::new));
+    }
+    return out;
+  }
+
+  private static String reps(Side s) {
+    return s == null ? "0" : Integer.toString(s.reps());
+  }
+
+  private static String bottleneck(Side s) {
+    return s == null || s.bottleneck().isEmpty() ? DASH : s.bottleneck();
+  }
+
+  private static void addSide(List<String> c, Side s) {
+    if (s == null) {
+      c.add(DASH);
+      c.add(DASH);
+      c.add(DASH);
+      return;
+    }
+    c.add(String.format(Locale.ROOT, "%,.0f", s.meanThroughputRps()));
+    c.add(
+        Double.isNaN(s.cvThroughput())
+            ? DASH
+            : String.format(Locale.ROOT, "%.1f%%", 100 * s.cvThroughput()));
+    c.add(latency(s.meanP99Ms()));
+  }
+
+  private static String latency(double ms) {
+    if (Double.isNaN(ms)) {
+      return DASH;
+    }
+    if (ms >= 100) {
+      return String.format(Locale.ROOT, "%,.0f", ms);
+    }
+    return String.format(Locale.ROOT, ms >= 10 ? "%.1f" : "%.2f", ms);
+  }
+}

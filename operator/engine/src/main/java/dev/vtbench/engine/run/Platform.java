@@ -1,0 +1,63 @@
+package dev.vtbench.engine.run;
+
+import dev.vtbench.engine.k6.K6Plan;
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.plan.SutConfig;
+import java.util.Map;
+
+/**
+ * Where scenarios run: local processes or a Kubernetes cluster. The {@link BenchmarkRunner} loop,
+ * the k6 script, the parsing and the rows are the same for both; only these steps differ.
+ */
+public interface Platform extends AutoCloseable {
+
+  /** A line about the machine and the core map, for the results' machine description. */
+  String describe();
+
+  /** Starts PostgreSQL and seeds it if it is not already. */
+  void prepareDatabase(BenchmarkRunSpec spec);
+
+  /**
+   * Makes the SUT run with {@code config}, restarting it only when the config differs from what
+   * runs now.
+   *
+   * @return the SUT's own view of itself (cpuset, processors), read from inside it
+   */
+  SutView prepareSut(SutConfig config);
+
+  /** The base URL k6 should target, e.g. http://127.0.0.1:8080. */
+  String sutBaseUrl();
+
+  /**
+   * Runs one load phase with {@code script} and collects what the row needs: the k6 summary, each
+   * tier's CPU and the SUT's peaks over the measured (hold) window.
+   */
+  Measurement runLoad(Scenario scenario, K6Plan plan, String script, Progress progress);
+
+  @Override
+  void close();
+
+  /** The SUT as it reports itself in /api/runtime-info. */
+  record SutView(String cpuset, int availableProcessors, String javaVersion) {}
+
+  /**
+   * What one load phase measured.
+   *
+   * @param cpu each tier's CPU over the hold window and the cores it was given
+   * @param peaks the SUT's /api/runtime-info "peaks" object, read after the hold window
+   */
+  record Measurement(String k6SummaryJson, TierCpu cpu, Map<String, Object> peaks) {}
+
+  /**
+   * CPU per tier in percent of one core (100 = one full core; null where unmeasured), and how many
+   * cores each tier may use, so saturation can be judged.
+   */
+  record TierCpu(
+      Double appPct,
+      Double pgPct,
+      Double loadPct,
+      double appCpus,
+      double pgCpus,
+      double loadCpus) {}
+}

@@ -1,0 +1,121 @@
+package dev.vtbench.engine.k6;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.vtbench.engine.k6.K6Plan.Executor;
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class K6PlanTest {
+
+  static final String URL = "http://127.0.0.1:8080/api/order-summary/{id}";
+
+  static K6Plan closed(Duration ramp, Duration warmup, Duration hold) {
+    return new K6Plan(
+        URL, 100_000, Executor.RAMPING_VUS, 20, 0, ramp, warmup, hold, Duration.ofSeconds(5));
+  }
+
+  @Test
+  void everyInvalidFieldIsNamedInOneMessage() {
+    assertThatThrownBy(
+            () ->
+                new K6Plan(
+                    "ftp://host/x",
+                    0,
+                    Executor.CONSTANT_ARRIVAL_RATE,
+                    0,
+                    0,
+                    Duration.ofSeconds(-1),
+                    null,
+                    Duration.ZERO,
+                    Duration.ofNanos(1_500_000)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("load.targetUrl: 'ftp://host/x' must be an absolute http(s) URL")
+        .hasMessageContaining("load.idMax must be >= 1 (was 0)")
+        .hasMessageContaining("load.level must be >= 1 (was 0)")
+        .hasMessageContaining("load.maxVUs must be >= 1 for the open model (was 0)")
+        .hasMessageContaining("load.ramp must be >= 0")
+        .hasMessageContaining("load.warmup: required")
+        .hasMessageContaining("load.hold must be > 0 (was 0s)")
+        .hasMessageContaining("load.requestTimeout must be whole milliseconds");
+  }
+
+  @Test
+  void urlWithoutHostOrSchemeIsRejected() {
+    for (String url : new String[] {"/api/x", "http:///x", "not a url", " "}) {
+      assertThatThrownBy(
+              () ->
+                  new K6Plan(
+                      url,
+                      1,
+                      Executor.RAMPING_VUS,
+                      1,
+                      0,
+                      Duration.ZERO,
+                      Duration.ZERO,
+                      Duration.ofSeconds(1),
+                      Duration.ofSeconds(1)))
+          .as(url)
+          .hasMessageContaining("load.targetUrl");
+    }
+  }
+
+  @Test
+  void closedModelIgnoresMaxVUsAndAllowsNoRampOrWarmup() {
+    K6Plan plan = closed(Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1));
+    assertThat(plan.holdStart()).isZero();
+    assertThat(plan.openModel()).isFalse();
+  }
+
+  @Test
+  void openModelPreAllocatesOneSecondOfArrivalsUpToMaxVUs() {
+    K6Plan small =
+        new K6Plan(
+            URL,
+            1,
+            Executor.CONSTANT_ARRIVAL_RATE,
+            100,
+            5000,
+            Duration.ZERO,
+            Duration.ZERO,
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(1));
+    assertThat(small.preAllocatedVUs()).isEqualTo(100);
+    K6Plan capped =
+        new K6Plan(
+            URL,
+            1,
+            Executor.CONSTANT_ARRIVAL_RATE,
+            100,
+            50,
+            Duration.ZERO,
+            Duration.ZERO,
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(1));
+    assertThat(capped.preAllocatedVUs()).isEqualTo(50);
+  }
+
+  @Test
+  void fromSpecReadsTheLoadSectionAndNamesBadFields() {
+    BenchmarkRunSpec.Load load = new BenchmarkRunSpec.Load();
+    K6Plan plan = K6Plan.fromSpec(load, URL, 100_000, 500);
+    assertThat(plan.executor()).isEqualTo(Executor.RAMPING_VUS);
+    assertThat(plan.ramp()).isEqualTo(Duration.ofSeconds(8));
+    assertThat(plan.warmup()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(plan.hold()).isEqualTo(Duration.ofSeconds(20));
+    assertThat(plan.requestTimeout()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(plan.maxVUs()).isEqualTo(10_000);
+    assertThat(plan.level()).isEqualTo(500);
+
+    load.executor = "constant-vus";
+    assertThatThrownBy(() -> K6Plan.fromSpec(load, URL, 1, 1))
+        .hasMessage(
+            "load.executor: 'constant-vus' is not one of ramping-vus, constant-arrival-rate");
+    load.executor = "constant-arrival-rate";
+    load.hold = "soon";
+    assertThatThrownBy(() -> K6Plan.fromSpec(load, URL, 1, 1))
+        .hasMessageContaining("spec.load.hold");
+  }
+}

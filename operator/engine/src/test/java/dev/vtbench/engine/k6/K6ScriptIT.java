@@ -1,0 +1,217 @@
+package dev.vtbench.engine.k6;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+import static org.assertj.core.api.Assertions.within;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.vtbench.engine.k6.K6Plan.Executor;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The generated scripts through the real k6 binary ({@code -Dvtbench.k6}, default {@code
+ * ~/.cache/vtbench/bin/k6}), offline: {@code k6 inspect} for syntax and scheduling, and short runs
+ * against an HTTP server on loopback.
+ */
+class K6ScriptIT {
+
+  static Path k6;
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void findK6() {
+    k6 =
+        Path.of(
+            System.getProperty(
+                "vtbench.k6", System.getProperty("user.home") + "/.cache/vtbench/bin/k6"));
+    if (!Files.isRegularFile(k6) || !Files.isExecutable(k6)) {
+      fail(
+          "k6 not found at "
+              + k6
+              + ": these tests run the generated scripts through k6; put a k6 v1.x binary there"
+              + " or pass -Dvtbench.k6=/path/to/k6");
+    }
+  }
+
+  static K6Plan plan(String url, long idMax, Executor executor, int level, long rampMs) {
+    return new K6Plan(
+        url,
+        idMax,
+        executor,
+        level,
+        executor == Executor.CONSTANT_ARRIVAL_RATE ? 50 : 0,
+        Duration.ofMillis(rampMs),
+        Duration.ofMillis(500),
+        Duration.ofSeconds(2),
+        Duration.ofSeconds(2));
+  }
+
+  @Test
+  void inspectAcceptsEveryShapeAndSchedulesWhatTotalDurationSays() throws Exception {
+    List<K6Plan> plans = new ArrayList<>();
+    for (Executor e : Executor.values()) {
+      plans.add(plan("http://127.0.0.1:9/x?id={id}", 100_000, e, 20, 500));
+      plans.add(plan("http://127.0.0.1:9/caf\u00e9/{id}?q='a'&b={id}", 7, e, 20, 0));
+      plans.add(
+          new K6Plan(
+              "http://127.0.0.1:9/livez",
+              1,
+              e,
+              80,
+              50,
+              Duration.ZERO,
+              Duration.ZERO,
+              Duration.ofSeconds(3),
+              Duration.ofSeconds(1)));
+    }
+    for (K6Plan plan : plans) {
+      Path script = write(plan);
+      Result r =
+          k6(
+              List.of(
+                  "inspect",
+                  "--execution-requirements",
+                  "--env",
+                  K6Script.SUMMARY_ENV + "=" + dir.resolve("unused.json"),
+                  script.toString()),
+              Duration.ofSeconds(60));
+      assertThat(r.exit()).as("k6 inspect %s%n%s", plan, r.stderr()).isZero();
+      JsonNode inspected = JsonMapper.shared().readTree(r.stdout());
+      assertThat(goDuration(inspected.get("totalDuration").asString()))
+          .as(plan.toString())
+          .isEqualTo(K6Script.totalDuration(plan));
+      // closed: the same VUs all along; open: the warm-up's VUs are handed to the hold
+      assertThat(inspected.get("maxVUs").asInt())
+          .as(plan.toString())
+          .isEqualTo(plan.openModel() ? plan.maxVUs() : plan.level());
+    }
+  }
+
+  @Test
+  void withoutTheSummaryPathTheScriptRefusesToStart() throws Exception {
+    Path script = write(plan("http://127.0.0.1:9/x", 1, Executor.RAMPING_VUS, 1, 0));
+    Result r = k6(List.of("inspect", script.toString()), Duration.ofSeconds(60));
+    assertThat(r.exit()).isNotZero();
+    assertThat(r.stdout() + r.stderr()).contains("set VTBENCH_SUMMARY to the file");
+  }
+
+  /**
+   * A real run against a server that answers id 1 with 200 after 5 ms and id 2 with 500: the
+   * summary parses, the ids stay in range, and about half the requests are errors.
+   */
+  @ParameterizedTest
+  @EnumSource(Executor.class)
+  void aShortRunAgainstALoopbackServerParses(Executor executor) throws Exception {
+    Set<String> ids = ConcurrentHashMap.newKeySet();
+    AtomicLong served = new AtomicLong();
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+    server.createContext(
+        "/item",
+        exchange -> {
+          String id = exchange.getRequestURI().getQuery().replace("id=", "");
+          ids.add(id);
+          served.incrementAndGet();
+          try {
+            Thread.sleep(5);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          byte[] body = ("{\"id\":" + id + "}").getBytes(StandardCharsets.UTF_8);
+          exchange.sendResponseHeaders(id.equals("2") ? 500 : 200, body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
+    server.start();
+    try {
+      String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/item?id={id}";
+      K6Plan plan = plan(url, 2, executor, executor == Executor.RAMPING_VUS ? 5 : 50, 500);
+      Path script = write(plan);
+      Path summary = dir.resolve("summary.json");
+
+      Result r =
+          k6(K6Script.commandLine(script, summary), K6Script.totalDuration(plan).plusSeconds(60));
+
+      assertThat(r.exit()).as("k6 run%n%s", r.stderr()).isZero();
+      assertThat(r.stdout()).startsWith("vtbench hold: ");
+      LoadResult result = K6Summary.parse(summary, plan.hold());
+      assertThat(ids).containsExactlyInAnyOrder("1", "2");
+      assertThat(served.get()).isGreaterThan(result.httpReqs());
+      assertThat(result.throughputRps()).isEqualTo(result.httpReqs() / 2.0);
+      assertThat(result.errorRate()).isBetween(0.3, 0.7);
+      assertThat(result.p50Ms()).isGreaterThanOrEqualTo(5);
+      assertThat(result.maxMs()).isGreaterThanOrEqualTo(result.p99Ms());
+      if (executor == Executor.CONSTANT_ARRIVAL_RATE) {
+        // 50 requests a second for 2 seconds, every one on time
+        assertThat((double) result.httpReqs()).isCloseTo(100, within(2.0));
+        assertThat(result.droppedIterations()).isZero();
+      } else {
+        assertThat(result.vusMax()).isEqualTo(5);
+      }
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  /** k6 prints durations the Go way: 12s, 5.5s, 1m30s. */
+  static Duration goDuration(String text) {
+    Matcher m = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m)?(?:(\\d+(?:\\.\\d+)?)s)?").matcher(text);
+    assertThat(m.matches()).as("a Go duration: %s", text).isTrue();
+    long ms = 0;
+    ms += m.group(1) == null ? 0 : Long.parseLong(m.group(1)) * 3_600_000;
+    ms += m.group(2) == null ? 0 : Long.parseLong(m.group(2)) * 60_000;
+    ms += m.group(3) == null ? 0 : Math.round(Double.parseDouble(m.group(3)) * 1000);
+    return Duration.ofMillis(ms);
+  }
+
+  Path write(K6Plan plan) throws IOException {
+    return Files.writeString(Files.createTempFile(dir, "load", ".js"), K6Script.render(plan));
+  }
+
+  record Result(int exit, String stdout, String stderr) {}
+
+  Result k6(List<String> args, Duration timeout) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(k6.toString());
+    command.addAll(args);
+    Path out = Files.createTempFile(dir, "k6", ".out");
+    Path err = Files.createTempFile(dir, "k6", ".err");
+    ProcessBuilder pb =
+        new ProcessBuilder(command)
+            .directory(dir.toFile())
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile());
+    // belt and braces with --no-usage-report: this test must not reach beyond loopback
+    pb.environment().put("K6_NO_USAGE_REPORT", "true");
+    Process p = pb.start();
+    if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      p.destroyForcibly().waitFor();
+      fail("k6 " + args + " did not finish within " + timeout);
+    }
+    return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+  }
+}

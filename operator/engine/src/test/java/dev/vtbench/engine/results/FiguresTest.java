@@ -1,0 +1,92 @@
+package dev.vtbench.engine.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.vtbench.engine.results.DerivedMetrics.Rig;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FiguresTest {
+
+  private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+
+  private static List<ResultRow> rows;
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void sample() {
+    // The sample is reference-shaped (23 columns); add what a vtbench run would know.
+    Rig rig = new Rig(100, 8, 2, 6);
+    rows =
+        ResultsCsv.parse(Rows.resource(Rows.SAMPLE)).stream()
+            .map(r -> r.toBuilder().tomcatThreads(200).stubDelayMs(100.0).build())
+            .map(r -> DerivedMetrics.derive(r, rig))
+            .toList();
+  }
+
+  @Test
+  void heroIsAValidPngWithBothPanels() throws IOException {
+    Path png = dir.resolve("figs/hero.png");
+    Figures.hero(rows, png);
+    BufferedImage img = assertValidPng(png);
+    assertThat(img.getHeight()).isGreaterThan(img.getWidth()); // two stacked panels
+    keep(png);
+  }
+
+  @Test
+  void bottleneckIsAValidPng() throws IOException {
+    Path png = dir.resolve("bottleneck.png");
+    Figures.bottleneck(rows, png);
+    assertValidPng(png);
+    keep(png);
+  }
+
+  @Test
+  void drawsAReferenceCsvThatLacksVtbenchColumns() throws IOException {
+    List<ResultRow> reference = ResultsCsv.parse(Rows.resource(Rows.SAMPLE));
+    Path hero = dir.resolve("ref-hero.png");
+    Path bottleneck = dir.resolve("ref-bottleneck.png");
+    Figures.hero(reference, hero);
+    Figures.bottleneck(reference, bottleneck);
+    assertValidPng(hero);
+    assertValidPng(bottleneck);
+  }
+
+  @Test
+  void refusesABottleneckFigureWithoutHeldRows() {
+    List<ResultRow> released = rows.stream().filter(r -> !r.isHeld()).toList();
+    assertThatThrownBy(() -> Figures.bottleneck(released, dir.resolve("x.png")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("held");
+  }
+
+  private static BufferedImage assertValidPng(Path png) throws IOException {
+    byte[] bytes = Files.readAllBytes(png);
+    assertThat(bytes).startsWith(PNG_SIGNATURE);
+    assertThat(bytes.length).isGreaterThan(20 * 1024);
+    BufferedImage img = ImageIO.read(png.toFile());
+    assertThat(img).isNotNull();
+    assertThat(img.getWidth()).isGreaterThanOrEqualTo(800);
+    return img;
+  }
+
+  /** Set -Dvtbench.figures.dir=/some/dir to keep the PNGs for a look. */
+  private static void keep(Path png) throws IOException {
+    String keepDir = System.getProperty("vtbench.figures.dir");
+    if (keepDir != null) {
+      Path target = Path.of(keepDir);
+      Files.createDirectories(target);
+      Files.copy(png, target.resolve(png.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+}

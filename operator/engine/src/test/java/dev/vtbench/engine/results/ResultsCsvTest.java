@@ -1,0 +1,250 @@
+package dev.vtbench.engine.results;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultsCsvTest {
+
+  private static final String EXPECTED_HEADER =
+      "ts_iso,thread_mode,hikari_pool,path_mode,conn_mode,concurrency,rep,"
+          + "throughput_rps,p50_ms,p95_ms,p99_ms,p999_ms,max_ms,error_rate,http_reqs,"
+          + "app_cpu_pct,pg_cpu_pct,load_cpu_pct,hikari_active_max,hikari_pending_max,"
+          + "jvm_threads_max,rss_mb_max,pinned_events,"
+          + "scenario_id,workload,executor,tomcat_threads,stub_delay_ms,sut_cpuset,"
+          + "littles_law_bound_rps,littles_law_ratio,generator_saturated,bottleneck";
+
+  @TempDir Path dir;
+
+  static ResultRow full(String scenarioId) {
+    return ResultRow.builder()
+        .ts(Instant.parse("2026-05-10T14:03:22.125Z"))
+        .threadMode("virtual")
+        .hikariPool(50)
+        .pathMode("normal")
+        .connMode("held")
+        .concurrency(2000)
+        .rep(2)
+        .throughputRps(497.25)
+        .p50Ms(3990.125)
+        .p95Ms(4500.5)
+        .p99Ms(4700.0)
+        .p999Ms(4900.75)
+        .maxMs(5100.001)
+        .errorRate(0.000125)
+        .httpReqs(9945L)
+        .appCpuPct(79.9)
+        .pgCpuPct(12.5)
+        .loadCpuPct(66.6)
+        .hikariActiveMax(50)
+        .hikariPendingMax(1950)
+        .jvmThreadsMax(41)
+        .rssMbMax(612.5)
+        .pinnedEvents(0L)
+        .scenarioId(scenarioId)
+        .workload("order-summary")
+        .executor("closed")
+        .tomcatThreads(200)
+        .stubDelayMs(100.0)
+        .sutCpuset("0-3,8")
+        .littlesLawBoundRps(500.0)
+        .littlesLawRatio(0.9945)
+        .generatorSaturated(false)
+        .bottleneck(Bottleneck.HIKARI_POOL)
+        .build();
+  }
+
+  @Test
+  void headerIsTheReferenceColumnsThenVtbenchColumns() {
+    assertThat(ResultsCsv.header()).isEqualTo(EXPECTED_HEADER);
+    assertThat(ResultRow.COLUMNS.subList(0, 23)).isEqualTo(ResultRow.REFERENCE_COLUMNS);
+    assertThat(ResultRow.REFERENCE_COLUMNS).hasSize(23);
+    assertThat(ResultRow.class.getRecordComponents()).hasSize(ResultRow.COLUMNS.size());
+  }
+
+  @Test
+  void roundTripsEveryColumnIncludingFieldsThatNeedQuoting() {
+    ResultRow tricky =
+        full("held/\"pool\",50\nrep2").toBuilder().workload("order, summary").build();
+    ResultRow sparse = Rows.row("platform", "released", 10, 100, 990.5).rep(3).build();
+    List<ResultRow> rows = List.of(full("held-p50-c2000-r2"), tricky, sparse);
+
+    String csv = ResultsCsv.toCsv(rows);
+
+    assertThat(csv)
+        .startsWith(EXPECTED_HEADER + "\n")
+        .contains(",\"0-3,8\",")
+        .contains(",\"held/\"\"pool\"\",50\nrep2\",\"order, summary\",");
+    assertThat(ResultsCsv.parse(csv)).isEqualTo(rows);
+  }
+
+  @Test
+  void writesAbsentValuesAsEmptyFieldsAndNumbersWithoutLocaleOrNoise() {
+    Locale saved = Locale.getDefault();
+    Locale.setDefault(Locale.GERMANY);
+    try {
+      ResultRow r = Rows.row("platform", "released", 50, 2500, 2226.123456).p99Ms(2800.0).build();
+      String line = ResultsCsv.format(r);
+      assertThat(line)
+          .isEqualTo(
+              "2026-05-10T14:03:22Z,platform,50,normal,released,2500,1,2226.12,,,2800,,,,,,,,,,,,,"
+                  + ",,,,,,,,,");
+      assertThat(line.split(",", -1)).hasSize(ResultRow.COLUMNS.size());
+    } finally {
+      Locale.setDefault(saved);
+    }
+  }
+
+  @Test
+  void writesAFileAndReadsItBack() throws IOException {
+    Path csv = dir.resolve("out/matrix.csv");
+    List<ResultRow> rows = List.of(full("a"), full("b"));
+    ResultsCsv.write(csv, rows);
+    assertThat(ResultsCsv.read(csv)).isEqualTo(rows);
+    assertThat(ResultsCsv.read(new StringReader(Files.readString(csv)))).isEqualTo(rows);
+    try (var files = Files.list(csv.getParent())) {
+      assertThat(files).containsExactly(csv);
+    }
+  }
+
+  @Test
+  void appendWritesTheHeaderOnceAndNeverRewritesEarlierRows() throws IOException {
+    Path csv = dir.resolve("matrix.csv");
+    assertThat(ResultsCsv.append(csv, full("s1"))).isTrue();
+    byte[] before = Files.readAllBytes(csv);
+
+    assertThat(ResultsCsv.append(csv, full("s2"))).isTrue();
+    byte[] after = Files.readAllBytes(csv);
+
+    assertThat(new String(after, UTF_8)).startsWith(new String(before, UTF_8));
+    assertThat(Files.readAllLines(csv)).hasSize(3).first().isEqualTo(EXPECTED_HEADER);
+    assertThat(ResultsCsv.read(csv)).extracting(ResultRow::scenarioId).containsExactly("s1", "s2");
+  }
+
+  @Test
+  void appendDoesNotDuplicateAScenarioAlreadyInTheFile() throws IOException {
+    Path csv = dir.resolve("matrix.csv");
+    ResultsCsv.append(csv, full("s1"));
+    ResultsCsv.append(csv, full("s2"));
+
+    // A restart re-runs s1 (its completion was not yet in status): the CSV keeps the first row.
+    assertThat(ResultsCsv.append(csv, full("s1").toBuilder().throughputRps(1.0).build())).isFalse();
+    assertThat(ResultsCsv.read(csv))
+        .extracting(ResultRow::scenarioId, ResultRow::throughputRps)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("s1", 497.25),
+            org.assertj.core.groups.Tuple.tuple("s2", 497.25));
+  }
+
+  @Test
+  void appendCutsOffTheTornTailOfAnInterruptedAppend() throws IOException {
+    Path csv = dir.resolve("matrix.csv");
+    ResultsCsv.append(csv, full("s1"));
+    String good = Files.readString(csv);
+    Files.writeString(csv, good + ResultsCsv.format(full("s2")).substring(0, 40));
+
+    ResultsCsv.append(csv, full("s3"));
+
+    assertThat(Files.readString(csv)).startsWith(good);
+    assertThat(ResultsCsv.read(csv)).extracting(ResultRow::scenarioId).containsExactly("s1", "s3");
+  }
+
+  @Test
+  void appendFinishesAHeaderThatLostItsLineBreak() throws IOException {
+    Path csv = dir.resolve("matrix.csv");
+    Files.writeString(csv, EXPECTED_HEADER);
+    ResultsCsv.append(csv, full("s1"));
+    assertThat(ResultsCsv.read(csv)).extracting(ResultRow::scenarioId).containsExactly("s1");
+  }
+
+  @Test
+  void appendRefusesAFileWithTheReferenceHeaderOnly() throws IOException {
+    Path csv = dir.resolve("matrix.csv");
+    String reference = Rows.resource(Rows.SAMPLE);
+    Files.writeString(csv, reference);
+
+    assertThatThrownBy(() -> ResultsCsv.append(csv, full("s1")))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("23 columns");
+    assertThat(Files.readString(csv)).isEqualTo(reference);
+  }
+
+  @Test
+  void appendsToCsvTextHeldInAConfigMap() {
+    String one = ResultsCsv.append("", full("s1"));
+    String two = ResultsCsv.append(one, full("s2"));
+    assertThat(two).startsWith(one);
+    assertThat(ResultsCsv.append(two, full("s1"))).isSameAs(two);
+    assertThat(ResultsCsv.parse(two)).extracting(ResultRow::scenarioId).containsExactly("s1", "s2");
+  }
+
+  @Test
+  void readsAReferenceCsvWithOnlyThe23ColumnsLeavingVtbenchColumnsEmpty() {
+    List<ResultRow> rows = ResultsCsv.parse(Rows.resource(Rows.SAMPLE));
+
+    assertThat(rows).hasSize(66);
+    ResultRow first = rows.getFirst();
+    assertThat(first.ts()).isEqualTo(Instant.parse("2026-05-10T14:00:41Z"));
+    assertThat(first.threadMode()).isEqualTo("platform");
+    assertThat(first.hikariPool()).isEqualTo(50);
+    assertThat(first.connMode()).isEqualTo("released");
+    assertThat(first.concurrency()).isEqualTo(100);
+    assertThat(first.pinnedEvents()).isZero();
+    assertThat(rows)
+        .allSatisfy(
+            r -> {
+              assertThat(r.scenarioId()).isNull();
+              assertThat(r.workload()).isNull();
+              assertThat(r.executor()).isNull();
+              assertThat(r.tomcatThreads()).isNull();
+              assertThat(r.stubDelayMs()).isNull();
+              assertThat(r.sutCpuset()).isNull();
+              assertThat(r.littlesLawBoundRps()).isNull();
+              assertThat(r.littlesLawRatio()).isNull();
+              assertThat(r.generatorSaturated()).isNull();
+              assertThat(r.bottleneck()).isNull();
+            });
+    assertThat(rows.stream().filter(ResultRow::isHeld)).hasSize(30);
+  }
+
+  @Test
+  void readsByHeaderNameAcceptingCrlfBomReorderedColumnsAndMissingMarkers() {
+    String header = String.join(",", ResultRow.REFERENCE_COLUMNS.reversed()) + ",some_future_col";
+    String values =
+        "NA,612.5,41,,50,66.6,12.5,79.9,9945,0.000125,5100.001,4900.75,4700,4500.5,3990.125,"
+            + "497.25,2,2000,HELD,normal,50,Virtual,2026-05-10T16:03:22+02:00,whatever";
+    ResultRow r = ResultsCsv.parse("\uFEFF" + header + "\r\n" + values + "\r\n").getFirst();
+
+    assertThat(r.ts()).isEqualTo(Instant.parse("2026-05-10T14:03:22Z"));
+    assertThat(r.isVirtual()).isTrue();
+    assertThat(r.isHeld()).isTrue();
+    assertThat(r.pinnedEvents()).isNull();
+    assertThat(r.hikariPendingMax()).isNull();
+    assertThat(r.p99Ms()).isEqualTo(4700.0);
+  }
+
+  @Test
+  void rejectsMalformedInputNamingTheLine() {
+    String ok = ResultsCsv.toCsv(List.of(full("a")));
+    assertThatThrownBy(() -> ResultsCsv.parse(ok + "1,2,3\n"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("line 3");
+    assertThatThrownBy(() -> ResultsCsv.parse("ts_iso,thread_mode\n2026-05-10T14:03:22Z,virtual\n"))
+        .hasMessageContaining("lacks reference columns");
+    String noThroughput = ok.replace(",497.25,", ",,");
+    assertThatThrownBy(() -> ResultsCsv.parse(noThroughput))
+        .hasMessageContaining("throughput_rps has no value");
+    assertThatThrownBy(() -> ResultsCsv.parse(ok.replace(",hikari-pool\n", ",cosmic-rays\n")))
+        .hasMessageContaining("bad bottleneck");
+  }
+}

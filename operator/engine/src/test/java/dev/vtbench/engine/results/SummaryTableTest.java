@@ -1,0 +1,136 @@
+package dev.vtbench.engine.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.vtbench.engine.results.SummaryTable.Key;
+import dev.vtbench.engine.results.SummaryTable.Line;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SummaryTableTest {
+
+  private static List<ResultRow> reps(
+      String mode, String conn, int pool, int vus, Bottleneck b, double... rps) {
+    List<ResultRow> out = new ArrayList<>();
+    for (int i = 0; i < rps.length; i++) {
+      out.add(
+          Rows.row(mode, conn, pool, vus, rps[i])
+              .rep(i + 1)
+              .p99Ms(100.0 * (i + 1))
+              .bottleneck(b)
+              .build());
+    }
+    return out;
+  }
+
+  @Test
+  void putsPlatformAndVirtualSideBySideWithMeansSpreadAndRatio() {
+    List<ResultRow> rows = new ArrayList<>();
+    rows.addAll(
+        reps("platform", "released", 50, 2500, Bottleneck.TOMCAT_THREADS, 2000, 2100, 1900));
+    rows.addAll(reps("virtual", "released", 50, 2500, Bottleneck.NONE, 6000, 6000, 6000));
+
+    SummaryTable t = SummaryTable.of(rows);
+
+    assertThat(t.lines()).hasSize(1);
+    Line l = t.lines().getFirst();
+    assertThat(l.key()).isEqualTo(new Key("released", "normal", 50, 2500));
+    assertThat(l.platform().reps()).isEqualTo(3);
+    assertThat(l.platform().meanThroughputRps()).isCloseTo(2000, within(1e-9));
+    assertThat(l.platform().minThroughputRps()).isEqualTo(1900);
+    assertThat(l.platform().maxThroughputRps()).isEqualTo(2100);
+    assertThat(l.platform().cvThroughput()).isCloseTo(0.05, within(1e-12)); // sd 100 / mean 2000
+    assertThat(l.platform().meanP99Ms()).isCloseTo(200, within(1e-9));
+    assertThat(l.virtual().cvThroughput()).isZero();
+    assertThat(l.virtualToPlatform()).isCloseTo(3.0, within(1e-12));
+    assertThat(l.platform().bottleneck()).isEqualTo("tomcat-threads");
+
+    assertThat(t.toMarkdown())
+        .contains("| conn_mode | pool | concurrency | reps P/V | platform req/s |")
+        .contains(
+            "| released | 50 | 2,500 | 3/3 | 2,000 | 5.0% | 200 | 6,000 | 0.0% | 200 | 3.00× |"
+                + " tomcat-threads | none |")
+        .doesNotContain("path_mode");
+  }
+
+  @Test
+  void ordersReleasedBeforeHeldAndShowsAMissingSideAsADash() {
+    List<ResultRow> rows = new ArrayList<>();
+    rows.addAll(reps("virtual", "held", 800, 2000, Bottleneck.HIKARI_POOL, 7600));
+    rows.addAll(reps("platform", "held", 50, 2000, Bottleneck.HIKARI_POOL, 495));
+    rows.addAll(reps("virtual", "held", 50, 2000, Bottleneck.HIKARI_POOL, 497));
+    rows.addAll(reps("platform", "released", 50, 100, null, 990));
+
+    SummaryTable t = SummaryTable.of(rows);
+
+    assertThat(t.lines())
+        .extracting(l -> l.key().connMode() + "/" + l.key().hikariPool())
+        .containsExactly("released/50", "held/50", "held/800");
+    Line onlyVirtual = t.lines().getLast();
+    assertThat(onlyVirtual.platform()).isNull();
+    assertThat(onlyVirtual.virtualToPlatform()).isNaN();
+    assertThat(onlyVirtual.virtual().cvThroughput()).isNaN(); // one rep: no spread
+    assertThat(t.toMarkdown()).contains("| held | 800 | 2,000 | 0/1 | – | – | – | 7,600 | – |");
+  }
+
+  @Test
+  void saysWhenRepsDisagreeOnTheBottleneck() {
+    List<ResultRow> rows = new ArrayList<>();
+    rows.addAll(reps("virtual", "held", 200, 2000, Bottleneck.HIKARI_POOL, 1970, 1980));
+    rows.addAll(reps("virtual", "held", 200, 2000, Bottleneck.UNKNOWN, 1500));
+
+    assertThat(SummaryTable.of(rows).lines().getFirst().virtual().bottleneck())
+        .isEqualTo("hikari-pool (2/3)");
+  }
+
+  @Test
+  void keepsPathModesApartAndShowsTheColumnOnlyWhenThereAreSeveral() {
+    List<ResultRow> rows = new ArrayList<>();
+    rows.addAll(reps("virtual", "released", 50, 1000, null, 9000));
+    rows.add(Rows.row("virtual", "released", 50, 1000, 8000).pathMode("synchronized").build());
+
+    SummaryTable t = SummaryTable.of(rows);
+
+    assertThat(t.lines()).hasSize(2);
+    assertThat(t.toMarkdown())
+        .contains("| conn_mode | path_mode | pool |")
+        .contains("synchronized");
+  }
+
+  @Test
+  void rendersAlignedPlainTextForTheTerminal() {
+    SummaryTable t = SummaryTable.of(ResultsCsv.parse(Rows.resource(Rows.SAMPLE)));
+    String[] lines = t.toText().split("\n");
+
+    assertThat(lines).hasSize(2 + 11);
+    assertThat(lines[0]).startsWith("conn_mode  pool  concurrency");
+    assertThat(lines[1]).matches("-+");
+    // Right-aligned numbers end in the same column on every line.
+    int ratioEnd = lines[0].indexOf("virtual ÷ platform") + "virtual ÷ platform".length();
+    for (int i = 2; i < lines.length; i++) {
+      assertThat(lines[i].charAt(ratioEnd - 1)).isEqualTo('×');
+    }
+  }
+
+  @Test
+  void reproducesTheReferenceShapeFromTheSampleCsv() {
+    SummaryTable t = SummaryTable.of(ResultsCsv.parse(Rows.resource(Rows.SAMPLE)));
+
+    Line hero2500 =
+        t.lines().stream()
+            .filter(l -> l.key().equals(new Key("released", "normal", 50, 2500)))
+            .findFirst()
+            .orElseThrow();
+    // The reference headline: virtual ≈ 6× platform at 2,500 VUs.
+    assertThat(hero2500.virtualToPlatform()).isBetween(5.5, 6.7);
+    Line heldPool50 =
+        t.lines().stream()
+            .filter(l -> l.key().equals(new Key("held", "normal", 50, 2000)))
+            .findFirst()
+            .orElseThrow();
+    // Held mode, pool 50: both modes ride the same 500 req/s ceiling.
+    assertThat(heldPool50.virtualToPlatform()).isCloseTo(1.0, within(0.05));
+  }
+}

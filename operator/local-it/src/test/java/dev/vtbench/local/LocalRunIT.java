@@ -1,0 +1,169 @@
+package dev.vtbench.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.ResultsCsv;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * 'vtbench run' end to end: a 2-scenario matrix on real PostgreSQL, stub, SUT and k6, then a resume
+ * that must add nothing, then bad input.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class LocalRunIT {
+
+  static Path work;
+  static Path spec;
+
+  @BeforeAll
+  static void setUp() throws Exception {
+    work = Files.createTempDirectory("vtbench-run-it-");
+    // the database runs as another user when we are root: let it reach the cache folder
+    Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxr-xr-x"));
+    spec = work.resolve("two.yaml");
+    Files.writeString(
+        spec,
+        """
+        apiVersion: vtbench.dev/v1alpha1
+        kind: BenchmarkRun
+        metadata: {name: two}
+        spec:
+          workload: {endpoint: order-summary, stubDelay: 50ms, connectionMode: held}
+          sut: {cpu: 1, memory: 512Mi, tomcatMaxThreads: 20}
+          stub: {cpu: 1, memory: 256Mi}
+          database: {cpu: 1, seed: {customers: 1000, orders: 5000}}
+          load: {executor: ramping-vus, ramp: 1s, warmup: 2s, hold: 4s, cpu: 1}
+          matrix: {threadModes: [platform, virtual], hikariPoolSizes: [10], concurrency: [20], repetitions: 1}
+        """);
+  }
+
+  @AfterAll
+  static void tearDown() {
+    LocalPostgres.stopIfRunning(LocalPostgres.dataDirUnder(work.resolve("cache")));
+  }
+
+  static Result vtbench(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream oldOut = System.out;
+    PrintStream oldErr = System.err;
+    System.setOut(new PrintStream(out, true));
+    System.setErr(new PrintStream(err, true));
+    try {
+      int code = Main.execute(args);
+      return new Result(code, out.toString(), err.toString());
+    } finally {
+      System.setOut(oldOut);
+      System.setErr(oldErr);
+      System.out.print(out);
+      System.err.print(err);
+    }
+  }
+
+  record Result(int code, String out, String err) {}
+
+  static String[] runArgs() {
+    return runArgs(System.getProperty("vtbench.k6"));
+  }
+
+  static String[] runArgs(String k6) {
+    List<String> args =
+        new java.util.ArrayList<>(
+            List.of(
+                "run",
+                spec.toString(),
+                "--results",
+                work.resolve("results").toString(),
+                "--cache-dir",
+                work.resolve("cache").toString(),
+                "--k6",
+                k6,
+                "--sut-jar",
+                System.getProperty("vtbench.sut.jar"),
+                "--stub-jar",
+                System.getProperty("vtbench.stub.jar")));
+    return args.toArray(String[]::new);
+  }
+
+  @Test
+  @Order(1)
+  void runsEveryScenarioAndWritesOneRowEach() throws Exception {
+    Result r = vtbench(runArgs());
+    assertThat(r.code()).as(r.err()).isZero();
+    Path dir = work.resolve("results").resolve("two");
+    Path csv = dir.resolve("matrix.csv");
+    assertThat(Files.readAllLines(csv).getFirst())
+        .startsWith(
+            "ts_iso,thread_mode,hikari_pool,path_mode,conn_mode,concurrency,rep,throughput_rps,p50_ms,"
+                + "p95_ms,p99_ms,p999_ms,max_ms,error_rate,http_reqs,app_cpu_pct,pg_cpu_pct,"
+                + "load_cpu_pct,hikari_active_max,hikari_pending_max,jvm_threads_max,rss_mb_max,"
+                + "pinned_events,");
+    List<ResultRow> rows = ResultsCsv.read(csv);
+    assertThat(rows)
+        .extracting(ResultRow::scenarioId)
+        .containsExactly("r1-platform-pool10-c20", "r1-virtual-pool10-c20");
+    for (ResultRow row : rows) {
+      assertThat(row.throughputRps()).isPositive();
+      assertThat(row.errorRate()).isLessThan(0.01);
+      assertThat(row.p50Ms()).isGreaterThanOrEqualTo(50.0); // the stub's 50 ms
+      assertThat(row.connMode()).isEqualTo("held");
+      // held mode: connections stay out for the whole call, up to the pool
+      assertThat(row.hikariActiveMax()).isBetween(1, 10);
+      assertThat(row.appCpuPct()).isPositive();
+      assertThat(row.loadCpuPct()).isPositive();
+      assertThat(row.littlesLawRatio()).isPositive();
+      assertThat(row.sutCpuset()).isNotBlank();
+    }
+    if (Runtime.getRuntime().availableProcessors() >= 2) {
+      // the SUT's cpuset as it reported it, matching the core map (its own top core here)
+      int last = Runtime.getRuntime().availableProcessors() - 1;
+      assertThat(rows).allSatisfy(row -> assertThat(row.sutCpuset()).isEqualTo("" + last));
+    }
+    assertThat(dir.resolve("summary.md")).isNotEmptyFile();
+    assertThat(dir.resolve("spec.yaml")).hasSameTextualContentAs(spec);
+    assertThat(Files.readString(dir.resolve("machine.txt"))).contains("k6 v").contains("cpus:");
+    assertThat(r.out()).contains("[1/2] r1-platform-pool10-c20").contains("[2/2]").contains("CSV:");
+  }
+
+  @Test
+  @Order(2)
+  void aRerunResumesAndDuplicatesNothing() throws Exception {
+    Result r = vtbench(runArgs());
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("resuming: 2 of 2 scenarios done");
+    assertThat(ResultsCsv.read(work.resolve("results/two/matrix.csv"))).hasSize(2);
+  }
+
+  @Test
+  @Order(3)
+  void anInvalidSpecExitsWithTwoNamingTheField() throws Exception {
+    Path bad = work.resolve("bad.yaml");
+    Files.writeString(
+        bad,
+        Files.readString(spec).replace("threadModes: [platform, virtual]", "threadModes: [green]"));
+    Result r = vtbench("run", bad.toString(), "--results", work.resolve("results").toString());
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err())
+        .contains("spec.matrix.threadModes[0]: 'green' is not one of platform, virtual");
+  }
+
+  @Test
+  @Order(4)
+  void aMissingToolExitsWithThreeSayingHowToGetIt() {
+    Result r = vtbench(runArgs(work.resolve("no-such-k6").toString()));
+    assertThat(r.code()).isEqualTo(3);
+    assertThat(r.err()).contains("k6 not found: run 'make k6'");
+  }
+}

@@ -1,0 +1,328 @@
+package dev.vtbench.local;
+
+import dev.vtbench.engine.k6.K6Plan;
+import dev.vtbench.engine.k6.K6Script;
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.plan.SutConfig;
+import dev.vtbench.engine.run.Platform;
+import dev.vtbench.engine.run.Progress;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Scenarios as real local processes: PostgreSQL from the machine's binaries, the stub and SUT jars
+ * on the running JDK, k6, each tier pinned with taskset, CPU read from /proc.
+ */
+public final class LocalPlatform implements Platform {
+
+  /** Where things are and what to do with the database. */
+  public record Options(
+      Path cacheDir, Path workDir, Path sutJar, Path stubJar, Path k6, boolean reseed) {}
+
+  private final Options options;
+  private final Progress progress;
+  private final CoreMap cores;
+  private LocalPostgres pg;
+  private ManagedProcess stub;
+  private ManagedProcess sut;
+  private SutConfig sutConfig;
+  private SutView sutView;
+  private int sutPort;
+  private int stubPort;
+  private BenchmarkRunSpec spec;
+
+  public LocalPlatform(Options options, BenchmarkRunSpec spec, Progress progress) {
+    this.options = options;
+    this.progress = progress;
+    this.spec = spec;
+    this.cores =
+        CoreMap.plan(
+            Runtime.getRuntime().availableProcessors(),
+            SpecValidator.cpus(spec.sut.cpu),
+            SpecValidator.cpus(spec.database.cpu));
+  }
+
+  @Override
+  public String describe() {
+    return Runtime.getRuntime().availableProcessors() + " CPUs; core map: " + cores;
+  }
+
+  public CoreMap cores() {
+    return cores;
+  }
+
+  @Override
+  public void prepareDatabase(BenchmarkRunSpec spec) {
+    this.spec = spec;
+    int maxPool = spec.matrix.hikariPoolSizes.stream().mapToInt(Integer::intValue).max().orElse(50);
+    progress.message("PostgreSQL: starting from the machine's binaries ...");
+    pg =
+        LocalPostgres.start(
+            LocalPostgres.dataDirUnder(options.cacheDir()),
+            0,
+            Math.max(100, maxPool + 50),
+            true,
+            progress::message);
+    pin(ProcCpu.postmasterPid(pg.dataDir()), cores.database());
+    progress.message(
+        "PostgreSQL: seeding "
+            + spec.database.seed.customers
+            + " customers and "
+            + spec.database.seed.orders
+            + " orders (once; cached) ...");
+    LocalPostgres.SeedResult seed =
+        pg.seed(spec.database.seed.customers, spec.database.seed.orders, options.reseed());
+    progress.message(
+        seed.alreadySeeded()
+            ? "PostgreSQL: already seeded"
+            : String.format("PostgreSQL: seeded in %.1f s", seed.took().toMillis() / 1000.0));
+    stubPort = Os.freePort();
+    stub =
+        ManagedProcess.start(
+            ManagedProcess.Spec.of(
+                    "stub",
+                    ManagedProcess.javaJar(
+                        options.stubJar(), List.of("-Xmx" + heapMb(spec.stub.memory) + "m")),
+                    Map.of("STUB_PORT", Integer.toString(stubPort), "STUB_ADDRESS", "127.0.0.1"),
+                    options.workDir().resolve("logs").resolve("stub.log"))
+                .pinnedTo(cores.load()));
+    stub.awaitHttpOk(URI.create(stubUrl() + "/readyz"), Duration.ofSeconds(90));
+  }
+
+  @Override
+  public SutView prepareSut(SutConfig config) {
+    if (config.equals(sutConfig) && sut != null && sut.isAlive()) {
+      return sutView;
+    }
+    if (sut != null) {
+      sut.close();
+    }
+    sutPort = Os.freePort();
+    Map<String, String> env = new HashMap<>(config.env());
+    env.put("DB_URL", pg.jdbcUrl());
+    env.put("DB_USER", LocalPostgres.USER);
+    env.put("STUB_URL", stubUrl());
+    env.put("SERVER_PORT", Integer.toString(sutPort));
+    env.put("SERVER_ADDRESS", "127.0.0.1");
+    progress.message(
+        "SUT: starting "
+            + config.threadMode()
+            + " threads, pool "
+            + config.hikariPool()
+            + ", "
+            + config.connectionMode()
+            + (cores.sut() == null ? "" : ", on CPU " + cores.sut())
+            + " ...");
+    sut =
+        ManagedProcess.start(
+            ManagedProcess.Spec.of(
+                    "sut",
+                    ManagedProcess.javaJar(
+                        options.sutJar(), List.of("-Xmx" + heapMb(spec.sut.memory) + "m")),
+                    env,
+                    options
+                        .workDir()
+                        .resolve("logs")
+                        .resolve(
+                            "sut-" + config.threadMode() + "-pool" + config.hikariPool() + ".log"))
+                .pinnedTo(cores.sut()));
+    sut.awaitHttpOk(URI.create(sutBaseUrl() + "/readyz"), Duration.ofSeconds(120));
+    HttpJson.Response info = HttpJson.get(sutBaseUrl() + "/api/runtime-info");
+    sutView =
+        new SutView(
+            (String) info.at("cpuset"),
+            (int) info.longAt("availableProcessors"),
+            (String) info.at("javaVersion"));
+    if (cores.sut() != null && !cores.sut().equals(sutView.cpuset())) {
+      throw new IllegalStateException(
+          "the SUT was pinned to CPUs " + cores.sut() + " but reports cpuset " + sutView.cpuset());
+    }
+    sutConfig = config;
+    return sutView;
+  }
+
+  @Override
+  public String sutBaseUrl() {
+    return "http://127.0.0.1:" + sutPort;
+  }
+
+  private String stubUrl() {
+    return "http://127.0.0.1:" + stubPort;
+  }
+
+  @Override
+  public Measurement runLoad(Scenario scenario, K6Plan plan, String script, Progress progress) {
+    Path dir = options.workDir().resolve("k6");
+    Path scriptFile = dir.resolve(scenario.id() + ".js");
+    Path summary = dir.resolve(scenario.id() + "-summary.json");
+    try {
+      Files.createDirectories(dir);
+      Files.writeString(scriptFile, script);
+      Files.deleteIfExists(summary);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    int apiPort = Os.freePort();
+    List<String> cmd = new ArrayList<>();
+    cmd.add(options.k6().toString());
+    for (String arg : K6Script.commandLine(scriptFile, summary)) {
+      // k6's REST API on loopback gives the live request count for the progress line
+      cmd.add(arg.equals("--address=") ? "--address=127.0.0.1:" + apiPort : arg);
+    }
+    Duration beforeHold = plan.ramp().plus(plan.warmup());
+    long t0 = System.nanoTime();
+    try (ManagedProcess k6 =
+        ManagedProcess.start(
+            ManagedProcess.Spec.of(
+                    "k6",
+                    cmd,
+                    Map.of("K6_NO_USAGE_REPORT", "true"),
+                    dir.resolve(scenario.id() + ".log"))
+                .pinnedTo(cores.load()))) {
+      LiveRate live = new LiveRate(apiPort);
+      waitUntil(t0, beforeHold, k6, live, progress);
+      HttpJson.post(sutBaseUrl() + "/api/runtime-info/reset");
+      ProcCpu.Sample app0 = ProcCpu.sample(List.of(sut.pid()));
+      ProcCpu.Sample pg0 = ProcCpu.sample(List.of(ProcCpu.postmasterPid(pg.dataDir())));
+      ProcCpu.Sample load0 = ProcCpu.sample(List.of(k6.pid()));
+      waitUntil(t0, beforeHold.plus(plan.hold()), k6, live, progress);
+      ProcCpu.Sample app1 = ProcCpu.sample(List.of(sut.pid()));
+      ProcCpu.Sample pg1 = ProcCpu.sample(List.of(ProcCpu.postmasterPid(pg.dataDir())));
+      ProcCpu.Sample load1 = ProcCpu.sample(List.of(k6.pid()));
+      int exit = k6.waitFor(plan.requestTimeout().plusSeconds(60));
+      if (exit != 0 && exit != 99) { // 99: thresholds crossed, which vtbench does not use to fail
+        throw new IllegalStateException(
+            "k6 failed with exit code "
+                + exit
+                + " for "
+                + scenario.id()
+                + "; last lines of "
+                + k6.log()
+                + ":\n"
+                + LocalPostgres.tail(k6.log(), 15));
+      }
+      Thread.sleep(1_500); // JFR hands pinned events over about a second late
+      HttpJson.Response info = HttpJson.get(sutBaseUrl() + "/api/runtime-info");
+      @SuppressWarnings("unchecked")
+      Map<String, Object> peaks = (Map<String, Object>) info.at("peaks");
+      TierCpu cpu =
+          new TierCpu(
+              app1.percentSince(app0),
+              pg1.percentSince(pg0),
+              load1.percentSince(load0),
+              cores.count(cores.sut()),
+              cores.count(cores.database()),
+              cores.count(cores.load()));
+      return new Measurement(Files.readString(summary), cpu, peaks);
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "k6 wrote no summary at " + summary + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+
+  /** Waits until {@code offset} after {@code t0}, printing the live rate every few seconds. */
+  private static void waitUntil(
+      long t0, Duration offset, ManagedProcess k6, LiveRate live, Progress progress)
+      throws InterruptedException {
+    long deadline = t0 + offset.toNanos();
+    long nextPrint = System.nanoTime() + 5_000_000_000L;
+    while (System.nanoTime() < deadline && k6.isAlive()) {
+      Thread.sleep(Math.min(250, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)));
+      if (System.nanoTime() >= nextPrint) {
+        nextPrint += 5_000_000_000L;
+        String rate = live.read();
+        if (rate != null) {
+          progress.live(
+              String.format("t+%ds  %s", (System.nanoTime() - t0) / 1_000_000_000L, rate));
+        }
+      }
+    }
+  }
+
+  /** Reads k6's request counter through its REST API and turns it into a rate. */
+  private static final class LiveRate {
+    private final String url;
+    private long lastCount = -1;
+    private long lastNanos;
+
+    LiveRate(int port) {
+      this.url = "http://127.0.0.1:" + port + "/v1/metrics/http_reqs";
+    }
+
+    String read() {
+      try {
+        HttpJson.Response r = HttpJson.get(url);
+        Object count = r.at("data.attributes.sample.count");
+        if (!(count instanceof Number n)) {
+          return null;
+        }
+        long now = System.nanoTime();
+        String out = null;
+        if (lastCount >= 0) {
+          double rate = (n.longValue() - lastCount) / ((now - lastNanos) / 1e9);
+          out = String.format("%.0f req/s, %d requests", rate, n.longValue());
+        }
+        lastCount = n.longValue();
+        lastNanos = now;
+        return out;
+      } catch (RuntimeException e) {
+        return null;
+      }
+    }
+  }
+
+  /** Pins a running process tree (e.g. PostgreSQL reused from 'make up') to {@code cpus}. */
+  private static void pin(long pid, String cpus) {
+    if (cpus == null || Os.onPath("taskset") == null) {
+      return;
+    }
+    List<Long> tree = new ArrayList<>();
+    tree.add(pid);
+    ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(d -> tree.add(d.pid())));
+    for (long p : tree) {
+      Os.run(List.of("taskset", "-a", "-p", "-c", cpus, Long.toString(p)), 10);
+    }
+  }
+
+  /** Three quarters of a Kubernetes memory quantity (Mi/Gi), in MB, for -Xmx. */
+  static long heapMb(String quantity) {
+    String q = quantity.strip();
+    long mb;
+    if (q.endsWith("Gi")) {
+      mb = Long.parseLong(q.substring(0, q.length() - 2)) * 1024;
+    } else if (q.endsWith("Mi")) {
+      mb = Long.parseLong(q.substring(0, q.length() - 2));
+    } else {
+      throw new IllegalArgumentException(
+          "memory '" + quantity + "': write it as e.g. 512Mi or 2Gi");
+    }
+    return Math.max(64, mb * 3 / 4);
+  }
+
+  /** Stops the SUT, the stub and (if this run started it) PostgreSQL. */
+  @Override
+  public void close() {
+    if (sut != null) {
+      sut.close();
+    }
+    if (stub != null) {
+      stub.close();
+    }
+    if (pg != null) {
+      pg.close();
+    }
+  }
+}

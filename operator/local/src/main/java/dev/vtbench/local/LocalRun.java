@@ -1,0 +1,183 @@
+package dev.vtbench.local;
+
+import dev.vtbench.engine.model.BenchmarkRun;
+import dev.vtbench.engine.results.Figures;
+import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.results.SummaryTable;
+import dev.vtbench.engine.run.BenchmarkRunner;
+import dev.vtbench.engine.run.Progress;
+import dev.vtbench.engine.run.ResultSink;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One BenchmarkRun on the local platform: results/&lt;run&gt;/ gets the spec, matrix.csv (a row
+ * appended as each scenario ends, so an interrupted run resumes), summary.md, the figures and a
+ * description of the machine.
+ */
+public final class LocalRun {
+
+  private LocalRun() {}
+
+  /** The files a run leaves behind. */
+  public record Report(
+      Path dir, Path csv, Path summary, List<Path> figures, BenchmarkRunner.Outcome outcome) {}
+
+  public static Report run(
+      BenchmarkRun run,
+      Path specFile,
+      Path resultsRoot,
+      LocalPlatform.Options base,
+      Progress progress) {
+    Path dir = resultsRoot.resolve(run.metadata.name);
+    Path csv = dir.resolve("matrix.csv");
+    try {
+      Files.createDirectories(dir);
+      if (specFile != null) {
+        Files.copy(
+            specFile, dir.resolve("spec.yaml"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    LocalPlatform.Options options =
+        new LocalPlatform.Options(
+            base.cacheDir(), dir, base.sutJar(), base.stubJar(), base.k6(), base.reseed());
+    BenchmarkRunner.Outcome outcome;
+    LocalPlatform platform = new LocalPlatform(options, run.spec, progress);
+    // Ctrl-C: stop every child before the JVM goes
+    Thread cleanup = Thread.ofPlatform().unstarted(platform::close);
+    Runtime.getRuntime().addShutdownHook(cleanup);
+    try {
+      progress.message("machine: " + platform.describe());
+      outcome = BenchmarkRunner.run(run, platform, new CsvSink(csv), progress);
+      writeMachine(dir.resolve("machine.txt"), platform, base.k6());
+    } finally {
+      platform.close();
+      try {
+        Runtime.getRuntime().removeShutdownHook(cleanup);
+      } catch (IllegalStateException shuttingDown) {
+        // already shutting down: the hook runs anyway
+      }
+    }
+    List<ResultRow> rows = read(csv);
+    SummaryTable table = SummaryTable.of(rows);
+    Path summary = dir.resolve("summary.md");
+    List<Path> figures = new ArrayList<>();
+    try {
+      Files.writeString(
+          summary,
+          "# "
+              + run.metadata.name
+              + "\n\n"
+              + table.toMarkdown()
+              + "\n"
+              + String.format(
+                  "%nWall-clock %s for %s under load (overhead ×%.2f).%n",
+                  Progress.formatDuration(outcome.wall()),
+                  Progress.formatDuration(outcome.loadPhases()),
+                  outcome.overhead()));
+      figures.addAll(figures(rows, dir, progress));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    progress.message("");
+    progress.message(table.toText());
+    return new Report(dir, csv, summary, figures, outcome);
+  }
+
+  private static List<Path> figures(List<ResultRow> rows, Path dir, Progress progress) {
+    List<Path> out = new ArrayList<>();
+    boolean sweep = rows.stream().map(ResultRow::concurrency).distinct().count() > 1;
+    boolean poolSweep =
+        rows.stream().filter(ResultRow::isHeld).map(ResultRow::hikariPool).distinct().count() > 1;
+    try {
+      if (sweep) {
+        Path hero = dir.resolve("hero.png");
+        Figures.hero(rows, hero);
+        out.add(hero);
+      }
+      if (poolSweep) {
+        Path bottleneck = dir.resolve("bottleneck.png");
+        Figures.bottleneck(rows, bottleneck);
+        out.add(bottleneck);
+      }
+    } catch (IOException | RuntimeException e) {
+      progress.message("figures: not drawn (" + e.getMessage() + ")");
+    }
+    return out;
+  }
+
+  private static List<ResultRow> read(Path csv) {
+    try {
+      return Files.exists(csv) ? ResultsCsv.read(csv) : List.of();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void writeMachine(Path file, LocalPlatform platform, Path k6) {
+    StringBuilder b = new StringBuilder();
+    b.append("cpu: ").append(cpuModel()).append('\n');
+    b.append("cpus: ").append(platform.describe()).append('\n');
+    b.append("memory: ").append(memTotal()).append('\n');
+    b.append("kernel: ").append(Os.run(List.of("uname", "-sr"), 10).output()).append('\n');
+    b.append("java: ")
+        .append(Runtime.version())
+        .append(" (")
+        .append(System.getProperty("java.vendor"))
+        .append(")\n");
+    b.append("k6: ").append(Os.run(List.of(k6.toString(), "version"), 20).output()).append('\n');
+    b.append("postgresql: ").append(LocalPostgres.binDir()).append('\n');
+    try {
+      Files.writeString(file, b.toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static String cpuModel() {
+    try {
+      return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+          .filter(l -> l.startsWith("model name"))
+          .map(l -> l.substring(l.indexOf(':') + 1).strip())
+          .findFirst()
+          .orElse("unknown");
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  private static String memTotal() {
+    try {
+      return Files.readAllLines(Path.of("/proc/meminfo"))
+          .getFirst()
+          .replace("MemTotal:", "")
+          .strip();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  /** matrix.csv as the sink: rows appended one by one, read back on resume. */
+  record CsvSink(Path csv) implements ResultSink {
+    @Override
+    public List<ResultRow> existing() {
+      return read(csv);
+    }
+
+    @Override
+    public void append(ResultRow row) {
+      try {
+        ResultsCsv.append(csv, row);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot append to " + csv, e);
+      }
+    }
+  }
+}
