@@ -35,6 +35,8 @@ public final class LocalPlatform implements Platform {
   private LocalPostgres pg;
   private ManagedProcess stub;
   private ManagedProcess sut;
+  // the running k6, so close() (also run by the Ctrl-C hook) can stop it
+  private volatile ManagedProcess k6Running;
   private SutConfig sutConfig;
   private SutView sutView;
   private int sutPort;
@@ -189,6 +191,7 @@ public final class LocalPlatform implements Platform {
                     Map.of("K6_NO_USAGE_REPORT", "true"),
                     dir.resolve(scenario.id() + ".log"))
                 .pinnedTo(cores.load()))) {
+      k6Running = k6;
       LiveRate live = new LiveRate(apiPort);
       waitUntil(t0, beforeHold, k6, live, progress);
       HttpJson.post(sutBaseUrl() + "/api/runtime-info/reset");
@@ -230,6 +233,8 @@ public final class LocalPlatform implements Platform {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted", e);
+    } finally {
+      k6Running = null;
     }
   }
 
@@ -315,6 +320,10 @@ public final class LocalPlatform implements Platform {
   /** Stops the SUT, the stub and (if this run started it) PostgreSQL. */
   @Override
   public void close() {
+    ManagedProcess k6 = k6Running;
+    if (k6 != null) {
+      k6.close();
+    }
     if (sut != null) {
       sut.close();
     }
