@@ -61,8 +61,9 @@ fmt: java-check ## Format all Java code (the build fails on unformatted code)
 ##@ Test
 
 .PHONY: test
-test: java-check k6 ## Run every test tier this machine can run: unit tests, then real PostgreSQL/stub/SUT/k6 integration tests
+test: java-check k6 ## Run every test tier this machine can run: unit, real PostgreSQL/stub/SUT/k6 integration, image smoke
 	$(MVN) install -Dvtbench.k6=$(K6)
+	$(MAKE) --no-print-directory image-test
 
 .PHONY: image-test
 image-test: images ## Build both images and prove they start as non-root

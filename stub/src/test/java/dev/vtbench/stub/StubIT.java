@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vtbench.local.HttpJson;
 import dev.vtbench.local.ManagedProcess;
 import dev.vtbench.local.Os;
+import dev.vtbench.local.Services;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,8 +34,7 @@ class StubIT {
   static Stub start(Map<String, String> env) throws Exception {
     int port = Os.freePort();
     Map<String, String> all = new java.util.HashMap<>(env);
-    all.put("STUB_PORT", Integer.toString(port));
-    all.put("STUB_ADDRESS", "127.0.0.1");
+    all.putAll(Services.stubEnv(port));
     ManagedProcess p =
         ManagedProcess.start(
             ManagedProcess.Spec.of(
@@ -42,7 +42,7 @@ class StubIT {
                 ManagedProcess.javaJar(JAR, List.of("-Xmx256m")),
                 all,
                 Files.createTempFile("vtbench-stub", ".log")));
-    String url = "http://127.0.0.1:" + port;
+    String url = Services.url(port);
     p.awaitHttpOk(URI.create(url + "/readyz"), Duration.ofSeconds(60));
     return new Stub(p, url);
   }

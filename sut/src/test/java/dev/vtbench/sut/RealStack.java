@@ -3,6 +3,7 @@ package dev.vtbench.sut;
 import dev.vtbench.local.LocalPostgres;
 import dev.vtbench.local.ManagedProcess;
 import dev.vtbench.local.Os;
+import dev.vtbench.local.Services;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +39,7 @@ final class RealStack {
             ManagedProcess.Spec.of(
                 "stub",
                 ManagedProcess.javaJar(jar("vtbench.stub.jar"), List.of("-Xmx256m")),
-                Map.of("STUB_PORT", Integer.toString(stubPort), "STUB_ADDRESS", "127.0.0.1"),
+                Services.stubEnv(stubPort),
                 logs.resolve("stub.log")));
     stub.awaitHttpOk(URI.create(stubUrl() + "/readyz"), Duration.ofSeconds(60));
     Runtime.getRuntime()
@@ -63,7 +64,7 @@ final class RealStack {
   }
 
   String stubUrl() {
-    return "http://127.0.0.1:" + stubPort;
+    return Services.url(stubPort);
   }
 
   /** A running SUT; closing it stops the process. */
@@ -81,12 +82,7 @@ final class RealStack {
 
   Sut sut(Map<String, String> env, String cpus) {
     int port = Os.freePort();
-    Map<String, String> all = new HashMap<>();
-    all.put("DB_URL", pg.jdbcUrl());
-    all.put("DB_USER", LocalPostgres.USER);
-    all.put("STUB_URL", stubUrl());
-    all.put("SERVER_PORT", Integer.toString(port));
-    all.put("SERVER_ADDRESS", "127.0.0.1");
+    Map<String, String> all = new HashMap<>(Services.sutEnv(pg, stubUrl(), port));
     all.putAll(env);
     ManagedProcess.Spec spec =
         ManagedProcess.Spec.of(
@@ -95,7 +91,7 @@ final class RealStack {
             all,
             logs.resolve("sut-" + port + ".log"));
     ManagedProcess p = ManagedProcess.start(cpus == null ? spec : spec.pinnedTo(cpus));
-    String url = "http://127.0.0.1:" + port;
+    String url = Services.url(port);
     try {
       p.awaitHttpOk(URI.create(url + "/livez"), Duration.ofSeconds(90));
     } catch (RuntimeException e) {

@@ -111,11 +111,7 @@ public final class LocalPlatform implements Platform {
     }
     sutPort = Os.freePort();
     Map<String, String> env = new HashMap<>(config.env());
-    env.put("DB_URL", pg.jdbcUrl());
-    env.put("DB_USER", LocalPostgres.USER);
-    env.put("STUB_URL", stubUrl());
-    env.put("SERVER_PORT", Integer.toString(sutPort));
-    env.put("SERVER_ADDRESS", "127.0.0.1");
+    env.putAll(Services.sutEnv(pg, stubUrl(), sutPort));
     progress.message(
         "SUT: starting "
             + config.threadMode()
@@ -155,11 +151,11 @@ public final class LocalPlatform implements Platform {
 
   @Override
   public String sutBaseUrl() {
-    return "http://127.0.0.1:" + sutPort;
+    return Services.url(sutPort);
   }
 
   private String stubUrl() {
-    return "http://127.0.0.1:" + stubPort;
+    return Services.url(stubPort);
   }
 
   @Override

@@ -71,7 +71,7 @@ public final class LocalStack {
               : String.format("seeded in %.1f s", seed.took().toMillis() / 1000.0));
 
       Map<String, String> stubEnv = new LinkedHashMap<>(o.stubEnv());
-      stubEnv.put("STUB_PORT", Integer.toString(o.stubPort()));
+      stubEnv.putAll(Services.stubEnv(o.stubPort()));
       ManagedProcess stub =
           ManagedProcess.start(
               ManagedProcess.Spec.of(
@@ -85,11 +85,7 @@ public final class LocalStack {
       state.setProperty("stub.jar", o.stubJar().getFileName().toString());
       stub.awaitHttpOk(URI.create(base(o.stubPort()) + "/readyz"), Duration.ofSeconds(60));
 
-      Map<String, String> sutEnv = new LinkedHashMap<>();
-      sutEnv.put("DB_URL", pg.jdbcUrl());
-      sutEnv.put("DB_USER", LocalPostgres.USER);
-      sutEnv.put("STUB_URL", base(o.stubPort()));
-      sutEnv.put("SERVER_PORT", Integer.toString(o.sutPort()));
+      Map<String, String> sutEnv = Services.sutEnv(pg, base(o.stubPort()), o.sutPort());
       sutEnv.putAll(o.sutEnv());
       ManagedProcess sut =
           ManagedProcess.start(
@@ -217,6 +213,6 @@ public final class LocalStack {
   }
 
   private static String base(int port) {
-    return "http://127.0.0.1:" + port;
+    return Services.url(port);
   }
 }
