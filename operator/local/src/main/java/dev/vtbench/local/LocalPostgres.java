@@ -93,21 +93,8 @@ public final class LocalPostgres implements AutoCloseable {
               durable ? "" : "-c fsync=off -c full_page_writes=off");
       Path logFile = dataDir.resolve("vtbench-postgres.log");
       Os.Result result =
-          Os.run(
-              asServerUser(
-                  List.of(
-                      bin.resolve("pg_ctl").toString(),
-                      "-D",
-                      dataDir.toString(),
-                      "-l",
-                      logFile.toString(),
-                      "-w",
-                      "-t",
-                      "60",
-                      "-o",
-                      options,
-                      "start")),
-              90);
+          pgCtl(
+              bin, dataDir, 90, "-l", logFile.toString(), "-w", "-t", "60", "-o", options, "start");
       if (result.exitCode() != 0) {
         throw new IllegalStateException(
             "PostgreSQL did not start (pg_ctl exit "
@@ -155,18 +142,7 @@ public final class LocalPostgres implements AutoCloseable {
     if (!Files.exists(dataDir.resolve("postmaster.pid"))) {
       return false;
     }
-    Os.Result result =
-        Os.run(
-            asServerUser(
-                List.of(
-                    bin.resolve("pg_ctl").toString(),
-                    "-D",
-                    dataDir.toString(),
-                    "-m",
-                    "fast",
-                    "-w",
-                    "stop")),
-            90);
+    Os.Result result = pgCtl(bin, dataDir, 90, "-m", "fast", "-w", "stop");
     return result.exitCode() == 0;
   }
 
@@ -331,17 +307,20 @@ public final class LocalPostgres implements AutoCloseable {
     if (!Files.exists(pidFile)) {
       return null;
     }
-    Os.Result status =
-        Os.run(
-            asServerUser(
-                List.of(bin.resolve("pg_ctl").toString(), "-D", dataDir.toString(), "status")),
-            30);
+    Os.Result status = pgCtl(bin, dataDir, 30, "status");
     if (status.exitCode() != 0) {
       return null; // stale pid file after a crash: pg_ctl start copes with it
     }
     // postmaster.pid: line 4 is the port
     List<String> lines = Files.readAllLines(pidFile);
     return lines.size() > 3 ? parseIntOr(lines.get(3).strip(), null) : null;
+  }
+
+  private static Os.Result pgCtl(Path bin, Path dataDir, long timeoutSeconds, String... args) {
+    List<String> cmd =
+        new ArrayList<>(List.of(bin.resolve("pg_ctl").toString(), "-D", dataDir.toString()));
+    cmd.addAll(List.of(args));
+    return Os.run(asServerUser(cmd), timeoutSeconds);
   }
 
   static List<String> asServerUser(List<String> command) {

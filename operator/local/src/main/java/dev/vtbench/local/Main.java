@@ -40,6 +40,26 @@ public final class Main implements Runnable {
     return cli.execute(args);
   }
 
+  /** Where the jars and the cache are: shared by the commands that start processes. */
+  static final class Local {
+    @Option(
+        names = "--sut-jar",
+        defaultValue = "sut/target/vtbench-sut.jar",
+        description = "SUT jar (${DEFAULT-VALUE}).")
+    Path sutJar;
+
+    @Option(
+        names = "--stub-jar",
+        defaultValue = "stub/target/vtbench-stub.jar",
+        description = "Stub jar (${DEFAULT-VALUE}).")
+    Path stubJar;
+
+    @Option(
+        names = "--cache-dir",
+        description = "Cache for the database and logs (default ~/.cache/vtbench).")
+    Path cacheDir = DEFAULT_CACHE;
+  }
+
   @Command(
       name = "run",
       mixinStandardHelpOptions = true,
@@ -77,16 +97,7 @@ public final class Main implements Runnable {
         description = "k6 binary (default: k6 on PATH, else ~/.cache/vtbench/bin/k6).")
     Path k6;
 
-    @Option(names = "--sut-jar", defaultValue = "sut/target/vtbench-sut.jar")
-    Path sutJar;
-
-    @Option(names = "--stub-jar", defaultValue = "stub/target/vtbench-stub.jar")
-    Path stubJar;
-
-    @Option(
-        names = "--cache-dir",
-        description = "Cache for the database (default ~/.cache/vtbench).")
-    Path cacheDir = DEFAULT_CACHE;
+    @CommandLine.Mixin Local local = new Local();
 
     @Override
     public Integer call() throws Exception {
@@ -112,7 +123,7 @@ public final class Main implements Runnable {
         missing.add(
             "JDK 25 needed, this is " + Runtime.version() + ": set JAVA_HOME to Temurin 25");
       }
-      for (Path jar : List.of(sutJar, stubJar)) {
+      for (Path jar : List.of(local.sutJar, local.stubJar)) {
         if (!java.nio.file.Files.isRegularFile(jar)) {
           missing.add(jar + " not found: run 'make build'");
         }
@@ -132,10 +143,10 @@ public final class Main implements Runnable {
               spec,
               results,
               new LocalPlatform.Options(
-                  cacheDir,
+                  local.cacheDir,
                   dir,
-                  sutJar.toAbsolutePath(),
-                  stubJar.toAbsolutePath(),
+                  local.sutJar.toAbsolutePath(),
+                  local.stubJar.toAbsolutePath(),
                   k6Binary,
                   reseed),
               progress);
@@ -200,25 +211,16 @@ public final class Main implements Runnable {
         description = "Stub setting, e.g. --stub-env STUB_DELAY_MS=20 (repeatable).")
     Map<String, String> stubEnv = new LinkedHashMap<>();
 
-    @Option(names = "--sut-jar", defaultValue = "sut/target/vtbench-sut.jar")
-    Path sutJar;
-
-    @Option(names = "--stub-jar", defaultValue = "stub/target/vtbench-stub.jar")
-    Path stubJar;
-
-    @Option(
-        names = "--cache-dir",
-        description = "Cache for the database and logs (default ~/.cache/vtbench).")
-    Path cacheDir = DEFAULT_CACHE;
+    @CommandLine.Mixin Local local = new Local();
 
     @Override
     public Integer call() {
-      new LocalStack(cacheDir, System.out::println)
+      new LocalStack(local.cacheDir, System.out::println)
           .up(
               new LocalStack.Options(
-                  cacheDir,
-                  sutJar.toAbsolutePath(),
-                  stubJar.toAbsolutePath(),
+                  local.cacheDir,
+                  local.sutJar.toAbsolutePath(),
+                  local.stubJar.toAbsolutePath(),
                   sutPort,
                   stubPort,
                   pgPort,
