@@ -44,7 +44,7 @@ class LocalRunIT {
           sut: {cpu: 1, memory: 512Mi, tomcatMaxThreads: 20}
           stub: {cpu: 1, memory: 256Mi}
           database: {cpu: 1, seed: {customers: 1000, orders: 5000}}
-          load: {executor: ramping-vus, ramp: 1s, warmup: 2s, hold: 4s, cpu: 1}
+          load: {executor: ramping-vus, ramp: 1s, warmup: 2s, hold: 4s, sutWarmup: 2s, cpu: 1}
           matrix: {threadModes: [platform, virtual], hikariPoolSizes: [10], concurrency: [20], repetitions: 1}
         """);
   }
@@ -135,6 +135,8 @@ class LocalRunIT {
     assertThat(dir.resolve("spec.yaml")).hasSameTextualContentAs(spec);
     assertThat(Files.readString(dir.resolve("machine.txt"))).contains("k6 v").contains("cpus:");
     assertThat(r.out()).contains("[1/2] r1-platform-pool10-c20").contains("[2/2]").contains("CSV:");
+    // each new SUT got its unmeasured JIT warm-up, and no row came from it
+    assertThat(r.out()).containsSubsequence("2s of unmeasured warm-up load", "[2/2]", "2s of unmeasured");
   }
 
   @Test

@@ -126,6 +126,11 @@ public class BenchmarkRunSpec {
     @JsonPropertyDescription("The measured window at the level, e.g. 20s.")
     public String hold = "20s";
 
+    @JsonPropertyDescription(
+        "Unmeasured load right after each SUT (re)start, so JIT compilation does not land in the"
+            + " first scenario of a block, e.g. 15s; 0s turns it off.")
+    public String sutWarmup = "15s";
+
     @JsonPropertyDescription("Per-request timeout in k6, e.g. 60s.")
     public String requestTimeout = "60s";
 

@@ -71,6 +71,7 @@ public final class SpecValidator {
       duration("spec.load.ramp", s.load.ramp, false, errors);
       duration("spec.load.warmup", s.load.warmup, false, errors);
       duration("spec.load.hold", s.load.hold, true, errors);
+      duration("spec.load.sutWarmup", s.load.sutWarmup, false, errors);
       duration("spec.load.requestTimeout", s.load.requestTimeout, true, errors);
       positive("spec.load.maxVUs", s.load.maxVUs, errors);
       wholeCpu("spec.load.cpu", s.load.cpu, errors);

@@ -9,6 +9,7 @@ import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.results.DerivedMetrics;
 import dev.vtbench.engine.results.ResultRow;
 import java.time.Duration;
@@ -53,6 +54,7 @@ public final class BenchmarkRunner {
 
     Duration perScenario = phaseLength(spec);
     List<ResultRow> rows = new ArrayList<>();
+    SutConfig warmedUp = null;
     for (int i = 0; i < todo.size(); i++) {
       Scenario s = todo.get(i);
       Duration eta = perScenario.multipliedBy(todo.size() - i);
@@ -64,6 +66,10 @@ public final class BenchmarkRunner {
               platform.sutBaseUrl() + Workloads.path(spec),
               Workloads.idMax(spec),
               s.concurrency());
+      if (!s.sut().equals(warmedUp)) {
+        warmUpJit(platform, s, k6, spec, progress);
+        warmedUp = s.sut();
+      }
       String script = K6Script.render(k6);
       long loadStart = System.nanoTime();
       Platform.Measurement m = platform.runLoad(s, k6, script, progress);
@@ -76,6 +82,35 @@ public final class BenchmarkRunner {
     }
     return new Outcome(
         rows, plan.size() - todo.size(), Duration.ofNanos(System.nanoTime() - started), underLoad);
+  }
+
+  /**
+   * A fresh JVM compiles its hot paths during its first seconds under load; on a SUT with one core
+   * that compilation competes with requests, and the first scenario of every block would measure
+   * it. So each new SUT first gets {@code load.sutWarmup} of unmeasured load at the block's first
+   * level.
+   */
+  private static void warmUpJit(
+      Platform platform, Scenario s, K6Plan measured, BenchmarkRunSpec spec, Progress progress) {
+    Duration length = Durations.parse("spec.load.sutWarmup", spec.load.sutWarmup);
+    if (length.isZero()) {
+      return;
+    }
+    progress.message("SUT: " + Durations.format(length) + " of unmeasured warm-up load (JIT)");
+    K6Plan warm =
+        new K6Plan(
+            measured.targetUrl(),
+            measured.idMax(),
+            measured.executor(),
+            measured.level(),
+            measured.maxVUs(),
+            Duration.ofSeconds(1),
+            Duration.ZERO,
+            length,
+            measured.requestTimeout());
+    Scenario warmScenario =
+        new Scenario(s.index(), s.id() + "-jit-warmup", s.rep(), s.concurrency(), s.sut());
+    platform.runLoad(warmScenario, warm, K6Script.render(warm), progress);
   }
 
   /** Ramp + warm-up + hold: the floor of one scenario's length, for the ETA. */
