@@ -37,6 +37,9 @@ public final class LocalPlatform implements Platform {
   private ManagedProcess sut;
   // the running k6, so close() (also run by the Ctrl-C hook) can stop it
   private volatile ManagedProcess k6Running;
+  // pids of what this run started, so a run killed with SIGKILL leaves nothing the next one trips
+  // on
+  private final Path pidFile;
   private SutConfig sutConfig;
   private SutView sutView;
   private int sutPort;
@@ -47,6 +50,8 @@ public final class LocalPlatform implements Platform {
     this.options = options;
     this.progress = progress;
     this.spec = spec;
+    this.pidFile = options.workDir().resolve("logs").resolve("pids");
+    stopLeftovers();
     this.cores =
         CoreMap.plan(
             Runtime.getRuntime().availableProcessors(),
@@ -98,6 +103,7 @@ public final class LocalPlatform implements Platform {
                     Map.of("STUB_PORT", Integer.toString(stubPort), "STUB_ADDRESS", "127.0.0.1"),
                     options.workDir().resolve("logs").resolve("stub.log"))
                 .pinnedTo(cores.load()));
+    record(stub);
     stub.awaitHttpOk(URI.create(stubUrl() + "/readyz"), Duration.ofSeconds(90));
   }
 
@@ -134,6 +140,7 @@ public final class LocalPlatform implements Platform {
                         .resolve(
                             "sut-" + config.threadMode() + "-pool" + config.hikariPool() + ".log"))
                 .pinnedTo(cores.sut()));
+    record(sut);
     sut.awaitHttpOk(URI.create(sutBaseUrl() + "/readyz"), Duration.ofSeconds(120));
     HttpJson.Response info = HttpJson.get(sutBaseUrl() + "/api/runtime-info");
     sutView =
@@ -188,6 +195,7 @@ public final class LocalPlatform implements Platform {
                     dir.resolve(scenario.id() + ".log"))
                 .pinnedTo(cores.load()))) {
       k6Running = k6;
+      record(k6);
       LiveRate live = new LiveRate(apiPort);
       waitUntil(t0, beforeHold, k6, live, progress);
       HttpJson.post(sutBaseUrl() + "/api/runtime-info/reset");
@@ -283,6 +291,50 @@ public final class LocalPlatform implements Platform {
         return null;
       }
     }
+  }
+
+  private void record(ManagedProcess p) {
+    try {
+      Files.createDirectories(pidFile.getParent());
+      Files.writeString(
+          pidFile,
+          p.pid() + "\n",
+          java.nio.file.StandardOpenOption.CREATE,
+          java.nio.file.StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Stops processes an earlier run of this spec started and could not stop (it was killed): a
+   * leftover SUT or k6 would take CPU from the new run. Only pids whose command line is still one
+   * of ours are touched.
+   */
+  private void stopLeftovers() {
+    if (!Files.exists(pidFile)) {
+      return;
+    }
+    try {
+      for (String line : Files.readAllLines(pidFile)) {
+        ProcessHandle.of(Long.parseLong(line.strip()))
+            .filter(h -> isOurs(h.info().commandLine().orElse("")))
+            .ifPresent(
+                h -> {
+                  progress.message("stopping pid " + h.pid() + " left over from an earlier run");
+                  ManagedProcess.stopTree(h, Duration.ofSeconds(10));
+                });
+      }
+      Files.delete(pidFile);
+    } catch (IOException | NumberFormatException e) {
+      progress.message("could not read " + pidFile + ": " + e.getMessage());
+    }
+  }
+
+  private boolean isOurs(String commandLine) {
+    return commandLine.contains(options.sutJar().toString())
+        || commandLine.contains(options.stubJar().toString())
+        || commandLine.contains(options.k6().toString());
   }
 
   /** Pins a running process tree (e.g. PostgreSQL reused from 'make up') to {@code cpus}. */
