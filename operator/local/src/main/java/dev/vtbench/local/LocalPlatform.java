@@ -100,7 +100,7 @@ public final class LocalPlatform implements Platform {
                     "stub",
                     ManagedProcess.javaJar(
                         options.stubJar(), List.of("-Xmx" + heapMb(spec.stub.memory) + "m")),
-                    Map.of("STUB_PORT", Integer.toString(stubPort), "STUB_ADDRESS", "127.0.0.1"),
+                    Services.stubEnv(stubPort),
                     options.workDir().resolve("logs").resolve("stub.log"))
                 .pinnedTo(cores.load()));
     record(stub);

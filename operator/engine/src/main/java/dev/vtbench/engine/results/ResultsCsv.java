@@ -112,16 +112,11 @@ public final class ResultsCsv {
               r -> r.bottleneck() == null ? "" : r.bottleneck().csvName(),
               (b, v) -> b.bottleneck(Bottleneck.fromCsv(v))));
 
+  // the scenario keys and throughput: the leading reference columns, through throughput_rps
   private static final Set<String> REQUIRED_VALUES =
-      Set.of(
-          "ts_iso",
-          "thread_mode",
-          "hikari_pool",
-          "path_mode",
-          "conn_mode",
-          "concurrency",
-          "rep",
-          "throughput_rps");
+      Set.copyOf(
+          ResultRow.REFERENCE_COLUMNS.subList(
+              0, ResultRow.REFERENCE_COLUMNS.indexOf("throughput_rps") + 1));
 
   static {
     List<String> names = SPEC.stream().map(Column::name).toList();
