@@ -54,6 +54,11 @@ k6: ## Build the pinned k6 into ~/.cache/vtbench/bin (Go module proxy) unless it
 images: build ## Build the SUT and stub OCI image tars without a Docker daemon (sut/target, stub/target)
 	bash hack/images.sh
 
+.PHONY: crds
+crds: java-check ## Regenerate crds/ from the Java model (the build fails when they drift)
+	$(MVN) -q -pl operator/kube -am -DskipTests package
+	cp operator/kube/target/classes/META-INF/fabric8/benchmarkruns.vtbench.dev-v1.yml crds/
+
 .PHONY: fmt
 fmt: java-check ## Format all Java code (the build fails on unformatted code)
 	$(MVN) -q spotless:apply

@@ -35,12 +35,24 @@ class RuntimeInfoController {
     m.put("cpuset", Peaks.statusValue("Cpus_allowed_list:"));
     m.put("javaVersion", Runtime.version().toString());
     m.put("pid", ProcessHandle.current().pid());
+    // CPU time of the whole JVM so far: in a cluster the k6 runner reads it at the hold's start
+    // and end, which gives the SUT's CPU over exactly the measured window without metrics-server.
+    m.put("processCpuSeconds", processCpuSeconds());
     m.put("pinnedEventsEnabled", peaks.pinnedEventsEnabled());
     m.put("pinnedThresholdMs", settings.pinnedThreshold().toMillis());
     m.put("sampleIntervalMs", settings.sampleInterval().toMillis());
     m.put("current", peaks.current());
     m.put("peaks", peaks.snapshot());
     return m;
+  }
+
+  private static Double processCpuSeconds() {
+    if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os) {
+      long ns = os.getProcessCpuTime();
+      return ns < 0 ? null : ns / 1e9;
+    }
+    return null;
   }
 
   /** Starts a new measurement window and returns the state right after the reset. */

@@ -90,8 +90,42 @@ public final class K6Script {
     return plan.requestTimeout().plus(TIMEOUT_MARGIN);
   }
 
-  /** The k6 script (JavaScript) for {@code plan}. */
+  /** The k6 script (JavaScript) for {@code plan}, run on this machine. */
   public static String render(K6Plan plan) {
+    return render(plan, null);
+  }
+
+  /**
+   * The k6 script for {@code plan} run inside a cluster, where nothing but the runner can reach the
+   * SUT. The script then observes the SUT itself and puts what it saw into the summary, under
+   * {@value #PROBE_KEY}: {@code setup()} reads the SUT's cpuset and JVM from {@code
+   * /api/runtime-info}; a one-iteration probe at the hold's start resets the SUT's peaks and
+   * records its process CPU time, a second at the hold's end records both again. The summary is a
+   * compact JSON ({@link #SUMMARY_METRICS} only, under the 4 KiB a termination message may hold)
+   * written to {@code /dev/termination-log}, so the operator reads it from the pod's status without
+   * log access, and printed on a {@value #SUMMARY_LINE} line as a fallback.
+   *
+   * @param sutBaseUrl the SUT's base URL as the runner sees it, e.g. http://run-sut:8080
+   */
+  public static String renderForCluster(K6Plan plan, String sutBaseUrl) {
+    return render(plan, sutBaseUrl);
+  }
+
+  /** Key of the SUT observations in a cluster run's summary. */
+  public static final String PROBE_KEY = "vtbench";
+
+  /** Prefix of the stdout line that repeats a cluster run's compact summary. */
+  public static final String SUMMARY_LINE = "VTBENCH_SUMMARY ";
+
+  /** Default summary path of a cluster run: the container's termination message. */
+  public static final String TERMINATION_LOG = "/dev/termination-log";
+
+  /** The metrics {@link K6Summary} reads; a cluster run's summary keeps only these. */
+  public static final List<String> SUMMARY_METRICS =
+      List.of(HOLD_DURATION, HOLD_REQS, HOLD_FAILED, HOLD_DROPPED, "vus_max");
+
+  private static String render(K6Plan plan, String probeSutUrl) {
+    boolean cluster = probeSutUrl != null;
     String model =
         plan.openModel()
             ? "open model (" + plan.executor().k6Name() + "), " + plan.level() + " requests/s"
@@ -103,18 +137,14 @@ public final class K6Script {
         // Measured: requests started in the hold window [%s, %s), tagged phase=hold.
         // Run: k6 %s
         import http from 'k6/http';
-        import exec from 'k6/execution';
+        import exec from 'k6/execution';%s
 
         const URL_PARTS = %s;
         const URL_NAME = %s;
         const ID_MAX = %d;
         const HOLD_START_MS = %d;
         const HOLD_MS = %d;
-        const SUMMARY_PATH = __ENV.%s;
-        if (!SUMMARY_PATH) {
-          throw new Error('set %s to the file the JSON summary goes to: k6 run --env %s=<file>');
-        }
-
+        %s
         export const options = {
           // Keep the generator's own work per request small, so it is not the bottleneck.
           discardResponseBodies: true,
@@ -131,6 +161,7 @@ public final class K6Script {
                 Durations.format(plan.holdStart()),
                 Durations.format(plan.holdStart().plus(plan.hold())),
                 String.join(" ", commandLine(Path.of("<this file>"), Path.of("<summary.json>"))),
+                cluster ? "\nimport { Gauge } from 'k6/metrics';" : "",
                 jsString(
                     Arrays.asList(
                         plan.targetUrl().split(Pattern.quote(K6Plan.ID_PLACEHOLDER), -1))),
@@ -138,10 +169,27 @@ public final class K6Script {
                 plan.idMax(),
                 plan.holdStart().toMillis(),
                 plan.hold().toMillis(),
-                SUMMARY_ENV,
-                SUMMARY_ENV,
-                SUMMARY_ENV,
+                cluster
+                    ? """
+                      const SUMMARY_PATH = __ENV.%s || '%s';
+                      const SUT = %s;
+                      const SUT_CPU = new Gauge('vtbench_sut_cpu_seconds');
+                      const PEAKS = ['hikariActiveMax', 'hikariPendingMax', 'jvmThreadsMax', 'rssMbMax',
+                        'pinnedEvents'];
+                      const PEAK = Object.fromEntries(PEAKS.map((p) => [p, new Gauge('vtbench_peak_' + p)]));
+                      """
+                        .formatted(SUMMARY_ENV, TERMINATION_LOG, jsString(probeSutUrl))
+                    : """
+                      const SUMMARY_PATH = __ENV.%s;
+                      if (!SUMMARY_PATH) {
+                        throw new Error('set %s to the file the JSON summary goes to: k6 run --env %s=<file>');
+                      }
+                      """
+                        .formatted(SUMMARY_ENV, SUMMARY_ENV, SUMMARY_ENV),
                 jsString(TREND_STATS)));
+    if (cluster) {
+      probeScenarios(plan, js);
+    }
     if (plan.openModel()) {
       openScenarios(plan, js);
     } else {
@@ -203,9 +251,7 @@ public final class K6Script {
           http.get(URL_PARTS.join(String(id)), PARAMS[phase()]);
         }
 
-        export function handleSummary(data) {
-          return { [SUMMARY_PATH]: JSON.stringify(data, null, 2), stdout: oneLine(data) };
-        }
+        %s
 
         // Never throws: an exception in handleSummary would lose the JSON file too.
         function oneLine(data) {
@@ -224,8 +270,111 @@ public final class K6Script {
           }
         }
         """
-            .formatted(HOLD_DURATION, HOLD_REQS, HOLD_FAILED));
+            .formatted(
+                cluster
+                    ? CLUSTER_SUMMARY.formatted(jsString(SUMMARY_METRICS), SUMMARY_LINE)
+                    : """
+                    export function handleSummary(data) {
+                      return { [SUMMARY_PATH]: JSON.stringify(data, null, 2), stdout: oneLine(data) };
+                    }""",
+                HOLD_DURATION,
+                HOLD_REQS,
+                HOLD_FAILED));
     return js.toString();
+  }
+
+  /** Cluster runs: the SUT probes and the compact summary. */
+  private static final String CLUSTER_SUMMARY =
+      """
+      // Bodies are discarded for the load; the probes need theirs.
+      const PROBE = { tags: { name: 'probe' }, responseType: 'text' };
+
+      // The SUT as the runner sees it, once before the load.
+      export function setup() {
+        const r = http.get(SUT + '/api/runtime-info', PROBE);
+        if (r.status !== 200) {
+          return { sut: null, sutError: 'GET /api/runtime-info: ' + r.status + ' ' + r.error };
+        }
+        const info = r.json();
+        return { sut: { cpuset: info.cpuset, availableProcessors: info.availableProcessors,
+          javaVersion: info.javaVersion } };
+      }
+
+      // At the hold's start: a new peaks window, and the SUT's CPU time so far.
+      export function probeStart() {
+        const r = http.post(SUT + '/api/runtime-info/reset', null, PROBE);
+        if (r.status === 200 && r.json().processCpuSeconds !== undefined) {
+          SUT_CPU.add(r.json().processCpuSeconds);
+        }
+      }
+
+      // At the hold's end: the peaks of the window, and the CPU time again. A Gauge keeps its
+      // min and max, so max - min is the SUT's CPU seconds over the hold.
+      export function probeEnd() {
+        const r = http.get(SUT + '/api/runtime-info', PROBE);
+        if (r.status !== 200) {
+          return;
+        }
+        const info = r.json();
+        if (info.processCpuSeconds !== undefined) {
+          SUT_CPU.add(info.processCpuSeconds);
+        }
+        for (const p of PEAKS) {
+          const v = info.peaks ? info.peaks[p] : undefined;
+          if (typeof v === 'number') {
+            PEAK[p].add(v);
+          }
+        }
+      }
+
+      // Only what the operator reads, so it fits a termination message (4 KiB).
+      export function handleSummary(data) {
+        const keep = %s;
+        const metrics = {};
+        for (const k of keep) {
+          if (data.metrics[k]) {
+            metrics[k] = { values: data.metrics[k].values };
+          }
+        }
+        const value = (name, stat) => data.metrics[name] ? data.metrics[name].values[stat] : null;
+        const cpu = data.metrics['vtbench_sut_cpu_seconds'];
+        const peaks = {};
+        for (const p of PEAKS) {
+          peaks[p] = value('vtbench_peak_' + p, 'value');
+        }
+        const probe = {
+          sut: data.setup_data ? data.setup_data.sut : null,
+          sutError: data.setup_data ? data.setup_data.sutError : undefined,
+          sutCpuSeconds: cpu ? cpu.values.max - cpu.values.min : null,
+          holdSeconds: HOLD_MS / 1000,
+          peaks: peaks,
+        };
+        const json = JSON.stringify({ metrics: metrics, vtbench: probe });
+        return { [SUMMARY_PATH]: json, stdout: oneLine(data) + '%s' + json + '\\n' };
+      }""";
+
+  private static void probeScenarios(K6Plan plan, StringBuilder js) {
+    js.append(
+        """
+            // One request each, at the hold's start and end: see probeStart and probeEnd.
+            probe_start: {
+              executor: 'per-vu-iterations',
+              vus: 1,
+              iterations: 1,
+              startTime: '%s',
+              exec: 'probeStart',
+            },
+            probe_end: {
+              executor: 'per-vu-iterations',
+              vus: 1,
+              iterations: 1,
+              startTime: '%s',
+              exec: 'probeEnd',
+            },
+        """
+            .formatted(
+                Durations.format(plan.holdStart()),
+                Durations.format(plan.holdStart().plus(plan.hold()))));
   }
 
   /*

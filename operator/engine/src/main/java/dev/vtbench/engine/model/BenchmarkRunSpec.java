@@ -1,6 +1,11 @@
 package dev.vtbench.engine.model;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Max;
+import io.fabric8.generator.annotation.Min;
+import io.fabric8.generator.annotation.Pattern;
+import io.fabric8.generator.annotation.Size;
+import io.fabric8.generator.annotation.ValidationRule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +16,26 @@ import java.util.Map;
  * default reproduces the reference rig (seeds/000): order-summary, 100 ms stub, Hikari 50, platform
  * vs virtual from 100 to 10,000 VUs, 3 repetitions.
  */
+@ValidationRule(
+    value = "self == oldSelf",
+    message =
+        "spec is immutable: a changed spec would mix two experiments in one CSV; create a new"
+            + " BenchmarkRun (the results ConfigMap of this one is kept)")
 public class BenchmarkRunSpec {
+
+  /** A duration the k6 / Kubernetes way: 100ms, 8s, 1m30s. */
+  static final String DURATION = "^([0-9]+(ms|s|m|h))+$";
+
+  /** A Kubernetes CPU quantity: 2, 1.5 or 500m. */
+  static final String CPU = "^([0-9]+m|[0-9]+(\\.[0-9]+)?)$";
+
+  /** A Kubernetes memory quantity: 512Mi, 2Gi, 1G. */
+  static final String MEMORY = "^[0-9]+(Ki|Mi|Gi|Ti|k|M|G|T)?$";
+
+  static final String WHOLE_CPU_RULE = "!self.pinned || self.cpu.matches('^[1-9][0-9]*(000m)?$')";
+  static final String WHOLE_CPU_MESSAGE =
+      "cpu must be a whole number of CPUs (e.g. 2 or 2000m) while pinned is true: the static"
+          + " CPU manager gives exclusive cores only to whole CPUs";
 
   @JsonPropertyDescription("The request under test and how it blocks.")
   public Workload workload = new Workload();
@@ -31,70 +55,134 @@ public class BenchmarkRunSpec {
   @JsonPropertyDescription("The scenarios: every combination of these values, repeated.")
   public Matrix matrix = new Matrix();
 
+  @JsonPropertyDescription("What happens to the results (Kubernetes only).")
+  public Results results = new Results();
+
   /** The request under test. */
   public static class Workload {
     @JsonPropertyDescription(
         "Endpoint: order-summary (reference rig), downstream, db-sleep, sleep, users.")
+    @ValidationRule(
+        value = "self in ['order-summary', 'downstream', 'db-sleep', 'sleep', 'users']",
+        message = "must be one of order-summary, downstream, db-sleep, sleep, users")
+    @Size(max = 32)
     public String endpoint = "order-summary";
 
     @JsonPropertyDescription("Delay of the downstream stub per call, e.g. 100ms.")
+    @Pattern(DURATION)
+    @Size(max = 32)
     public String stubDelay = "100ms";
 
     @JsonPropertyDescription(
         "Blocking time of db-sleep and sleep endpoints, e.g. 20ms; ignored by the others.")
+    @Pattern(DURATION)
+    @Size(max = 32)
     public String blockFor = "20ms";
 
     @JsonPropertyDescription(
         "released: the connection returns to the pool before the downstream call; held: one"
             + " transaction spans both.")
+    @ValidationRule(value = "self in ['released', 'held']", message = "must be released or held")
+    @Size(max = 32)
     public String connectionMode = "released";
 
     @JsonPropertyDescription(
         "normal, or synchronized: the blocking work runs in a striped synchronized block (JEP 491"
             + " pinning check).")
+    @ValidationRule(
+        value = "self in ['normal', 'synchronized']",
+        message = "must be normal or synchronized")
+    @Size(max = 32)
     public String pathMode = "normal";
   }
 
   /** The system under test. */
+  @ValidationRule(value = WHOLE_CPU_RULE, message = WHOLE_CPU_MESSAGE, fieldPath = ".cpu")
   public static class Sut {
+    @JsonPropertyDescription(
+        "true: whole CPUs, requests = limits (Guaranteed QoS), so the kubelet's static CPU manager"
+            + " gives the SUT exclusive cores; false: any CPU quantity on shared cores.")
+    public boolean pinned = true;
+
+    @JsonPropertyDescription("Node labels the SUT must run on (Kubernetes only); empty: any node.")
+    @Size(max = 16)
+    public Map<String, String> nodeSelector = new LinkedHashMap<>();
+
     @JsonPropertyDescription("SUT container image (Kubernetes only).")
+    @Size(min = 1, max = 256)
     public String image = "vtbench/sut:dev";
 
-    @JsonPropertyDescription(
-        "CPU cores for the SUT; a whole number so the static CPU manager can pin them.")
+    @JsonPropertyDescription("CPU cores for the SUT, e.g. 4 (whole CPUs while pinned) or 500m.")
     public String cpu = "4";
 
     @JsonPropertyDescription("Memory for the SUT, e.g. 2Gi.")
+    @Pattern(MEMORY)
+    @Size(max = 16)
     public String memory = "2Gi";
 
     @JsonPropertyDescription("Tomcat worker threads (the platform-thread wall).")
+    @Min(1)
+    @Max(100000)
     public int tomcatMaxThreads = 200;
 
     @JsonPropertyDescription("Extra environment variables for the SUT.")
+    @Size(max = 64)
     public Map<String, String> env = new LinkedHashMap<>();
   }
 
   /** The downstream stub. */
+  @ValidationRule(value = WHOLE_CPU_RULE, message = WHOLE_CPU_MESSAGE, fieldPath = ".cpu")
   public static class Stub {
+    @JsonPropertyDescription(
+        "true: whole CPUs, requests = limits (Guaranteed QoS), so the kubelet's static CPU manager"
+            + " gives the stub exclusive cores; false: any CPU quantity on shared cores.")
+    public boolean pinned = true;
+
+    @JsonPropertyDescription("Node labels the stub must run on (Kubernetes only); empty: any node.")
+    @Size(max = 16)
+    public Map<String, String> nodeSelector = new LinkedHashMap<>();
+
     @JsonPropertyDescription("Stub container image (Kubernetes only).")
+    @Size(min = 1, max = 256)
     public String image = "vtbench/stub:dev";
 
     @JsonPropertyDescription("CPU cores for the stub.")
+    @Pattern(CPU)
+    @Size(max = 16)
     public String cpu = "1";
 
     @JsonPropertyDescription("Memory for the stub, e.g. 512Mi.")
+    @Pattern(MEMORY)
+    @Size(max = 16)
     public String memory = "512Mi";
   }
 
   /** PostgreSQL. */
+  @ValidationRule(value = WHOLE_CPU_RULE, message = WHOLE_CPU_MESSAGE, fieldPath = ".cpu")
   public static class Database {
+    @JsonPropertyDescription(
+        "true: whole CPUs, requests = limits (Guaranteed QoS), so the kubelet's static CPU manager"
+            + " gives PostgreSQL exclusive cores; false: any CPU quantity on shared cores.")
+    public boolean pinned = true;
+
+    @JsonPropertyDescription(
+        "Node labels PostgreSQL must run on (Kubernetes only); empty: any node.")
+    @Size(max = 16)
+    public Map<String, String> nodeSelector = new LinkedHashMap<>();
+
     @JsonPropertyDescription("CPU cores for PostgreSQL.")
+    @Pattern(CPU)
+    @Size(max = 16)
     public String cpu = "1";
 
     @JsonPropertyDescription("Memory for PostgreSQL, e.g. 1Gi.")
+    @Pattern(MEMORY)
+    @Size(max = 16)
     public String memory = "1Gi";
 
     @JsonPropertyDescription("Volume size for PostgreSQL (Kubernetes only), e.g. 2Gi.")
+    @Pattern(MEMORY)
+    @Size(max = 16)
     public String storage = "2Gi";
 
     @JsonPropertyDescription("Rows to seed.")
@@ -104,56 +192,125 @@ public class BenchmarkRunSpec {
   /** Seeded data set sizes. */
   public static class Seed {
     @JsonPropertyDescription("Customers to seed.")
+    @Min(1)
     public long customers = 100_000;
 
     @JsonPropertyDescription("Orders to seed (each references a customer).")
+    @Min(1)
     public long orders = 1_000_000;
   }
 
   /** The load model. */
+  @ValidationRule(value = WHOLE_CPU_RULE, message = WHOLE_CPU_MESSAGE, fieldPath = ".cpu")
   public static class Load {
+    @JsonPropertyDescription(
+        "true: whole CPUs, requests = limits (Guaranteed QoS), so the kubelet's static CPU manager"
+            + " gives the k6 runner exclusive cores; false: any CPU quantity on shared cores.")
+    public boolean pinned = true;
+
+    @JsonPropertyDescription(
+        "Node labels the k6 runner must run on (Kubernetes only); empty: any node.")
+    @Size(max = 16)
+    public Map<String, String> nodeSelector = new LinkedHashMap<>();
+
     @JsonPropertyDescription(
         "ramping-vus (closed model: concurrency = VUs) or constant-arrival-rate (open model:"
             + " concurrency = requests per second, latency free of coordinated omission).")
+    @ValidationRule(
+        value = "self in ['ramping-vus', 'constant-arrival-rate']",
+        message = "must be ramping-vus or constant-arrival-rate")
+    @Size(max = 32)
     public String executor = "ramping-vus";
 
     @JsonPropertyDescription("Time to ramp from 0 to the level, e.g. 8s.")
+    @Pattern(DURATION)
+    @Size(max = 32)
     public String ramp = "8s";
 
     @JsonPropertyDescription("Time at the level before measuring (JIT, pools, caches), e.g. 10s.")
+    @Pattern(DURATION)
+    @Size(max = 32)
     public String warmup = "10s";
 
     @JsonPropertyDescription("The measured window at the level, e.g. 20s.")
+    @Pattern(DURATION)
+    @Size(max = 32)
+    @ValidationRule(value = "duration(self) > duration('0s')", message = "must be longer than 0s")
     public String hold = "20s";
 
     @JsonPropertyDescription(
         "Unmeasured load right after each SUT (re)start, so JIT compilation does not land in the"
             + " first scenario of a block, e.g. 15s; 0s turns it off.")
+    @Pattern(DURATION)
+    @Size(max = 32)
     public String sutWarmup = "15s";
 
     @JsonPropertyDescription("Per-request timeout in k6, e.g. 60s.")
+    @Pattern(DURATION)
+    @Size(max = 32)
+    @ValidationRule(value = "duration(self) > duration('0s')", message = "must be longer than 0s")
     public String requestTimeout = "60s";
 
     @JsonPropertyDescription("Most VUs k6 may start in the open model.")
+    @Min(1)
     public int maxVUs = 10_000;
 
+    @JsonPropertyDescription(
+        "How k6 runs on Kubernetes: auto (a k6-operator TestRun where its CRD is installed, else a"
+            + " Job), testrun, or job.")
+    @ValidationRule(
+        value = "self in ['auto', 'testrun', 'job']",
+        message = "must be auto, testrun or job")
+    @Size(max = 16)
+    public String runner = "auto";
+
+    @JsonPropertyDescription(
+        "k6 container image (Kubernetes only); it needs a shell for k6-operator.")
+    @Size(min = 1, max = 256)
+    public String image = "grafana/k6:1.8.1";
+
     @JsonPropertyDescription("CPU cores for the load generator.")
+    @Pattern(CPU)
+    @Size(max = 16)
     public String cpu = "3";
   }
 
   /** The scenario matrix. */
   public static class Matrix {
     @JsonPropertyDescription("Thread modes to compare: platform, virtual.")
+    @Size(min = 1, max = 2)
+    @ValidationRule(
+        value =
+            "self.all(m, m in ['platform', 'virtual']) && self.all(m, self.exists_one(n, n == m))",
+        message = "must list platform and/or virtual, each once")
     public List<String> threadModes = new ArrayList<>(List.of("platform", "virtual"));
 
     @JsonPropertyDescription("HikariCP pool sizes (fixed-size pools).")
+    @Size(min = 1, max = 64)
+    @ValidationRule(
+        value = "self.all(p, p > 0) && self.all(p, self.exists_one(q, q == p))",
+        message = "must list positive pool sizes, each once")
     public List<Integer> hikariPoolSizes = new ArrayList<>(List.of(50));
 
     @JsonPropertyDescription(
         "Concurrency levels: VUs (closed model) or requests per second (open model).")
+    @Size(min = 1, max = 256)
+    @ValidationRule(
+        value = "self.all(c, c > 0) && self.all(c, self.exists_one(d, d == c))",
+        message = "must list positive concurrency levels, each once")
     public List<Integer> concurrency = new ArrayList<>(List.of(100, 500, 1000, 2500, 5000, 10000));
 
     @JsonPropertyDescription("Repetitions of the whole matrix.")
+    @Min(1)
+    @Max(100)
     public int repetitions = 3;
+  }
+
+  /** What happens to the results. */
+  public static class Results {
+    @JsonPropertyDescription(
+        "Keep the results ConfigMaps (CSV, figures) when the BenchmarkRun is deleted; false"
+            + " deletes them with it.")
+    public boolean keepOnDelete = true;
   }
 }

@@ -18,6 +18,7 @@ public final class SpecValidator {
   public static final List<String> PATH_MODES = List.of("normal", "synchronized");
   public static final List<String> EXECUTORS = List.of("ramping-vus", "constant-arrival-rate");
   public static final List<String> THREAD_MODES = List.of("platform", "virtual");
+  public static final List<String> RUNNERS = List.of("auto", "testrun", "job");
 
   private SpecValidator() {}
 
@@ -54,15 +55,15 @@ public final class SpecValidator {
       duration("spec.workload.blockFor", s.workload.blockFor, false, errors);
     }
     if (required(s.sut, "spec.sut", errors)) {
-      wholeCpu("spec.sut.cpu", s.sut.cpu, errors);
+      cpu("spec.sut.cpu", s.sut.cpu, s.sut.pinned, errors);
       positive("spec.sut.tomcatMaxThreads", s.sut.tomcatMaxThreads, errors);
     }
     if (required(s.stub, "spec.stub", errors)) {
-      wholeCpu("spec.stub.cpu", s.stub.cpu, errors);
+      cpu("spec.stub.cpu", s.stub.cpu, s.stub.pinned, errors);
     }
     if (required(s.database, "spec.database", errors)
         && required(s.database.seed, "spec.database.seed", errors)) {
-      wholeCpu("spec.database.cpu", s.database.cpu, errors);
+      cpu("spec.database.cpu", s.database.cpu, s.database.pinned, errors);
       positive("spec.database.seed.customers", s.database.seed.customers, errors);
       positive("spec.database.seed.orders", s.database.seed.orders, errors);
     }
@@ -74,7 +75,8 @@ public final class SpecValidator {
       duration("spec.load.sutWarmup", s.load.sutWarmup, false, errors);
       duration("spec.load.requestTimeout", s.load.requestTimeout, true, errors);
       positive("spec.load.maxVUs", s.load.maxVUs, errors);
-      wholeCpu("spec.load.cpu", s.load.cpu, errors);
+      cpu("spec.load.cpu", s.load.cpu, s.load.pinned, errors);
+      oneOf("spec.load.runner", s.load.runner, RUNNERS, errors);
     }
     if (required(s.matrix, "spec.matrix", errors)) {
       BenchmarkRunSpec.Matrix m = s.matrix;
@@ -145,22 +147,33 @@ public final class SpecValidator {
     }
   }
 
-  /** Pinning to cores needs whole CPUs: "2" or "2000m", not "1.5". */
-  private static void wholeCpu(String field, String value, List<String> errors) {
+  /** Pinning to cores needs whole CPUs: "2" or "2000m", not "1.5"; unpinned, any quantity. */
+  private static void cpu(String field, String value, boolean pinned, List<String> errors) {
+    if (!pinned) {
+      if (value == null || !value.matches("[0-9]+m|[0-9]+(\\.[0-9]+)?") || millis(value) < 1) {
+        errors.add(field + ": '" + value + "' is not a CPU quantity; write e.g. 1, 1.5 or 500m");
+      }
+      return;
+    }
     if (value == null || !value.matches("[1-9][0-9]*|[1-9][0-9]*000m")) {
       errors.add(
           field
               + ": '"
               + value
               + "' must be a whole number of CPUs (e.g. 1, 2 or 2000m) so the"
-              + " tier can be pinned to cores");
+              + " tier can be pinned to cores, or set pinned: false");
     }
   }
 
-  /** Whole CPUs of a validated cpu field. */
+  /** Cores a validated cpu field asks for, rounded up: what local mode gives the tier. */
   public static int cpus(String value) {
+    return (int) Math.max(1, (millis(value) + 999) / 1000);
+  }
+
+  /** Millicores of a CPU quantity ("2", "1.5", "500m"). */
+  public static long millis(String value) {
     return value.endsWith("m")
-        ? Integer.parseInt(value.substring(0, value.length() - 1)) / 1000
-        : Integer.parseInt(value);
+        ? Long.parseLong(value.substring(0, value.length() - 1))
+        : new java.math.BigDecimal(value).movePointRight(3).longValue();
   }
 }

@@ -177,6 +177,82 @@ class K6ScriptIT {
     }
   }
 
+  /**
+   * The cluster script against a server that plays the SUT: the runner reads its cpuset before the
+   * load, resets its peaks at the hold's start, reads CPU time and peaks at the hold's end, and the
+   * compact summary fits a termination message.
+   */
+  @Test
+  void theClusterScriptProbesTheSutAndWritesACompactSummary() throws Exception {
+    AtomicLong resets = new AtomicLong();
+    AtomicLong infos = new AtomicLong();
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+    server.createContext(
+        "/item",
+        exchange -> {
+          exchange.sendResponseHeaders(200, -1);
+          exchange.close();
+        });
+    server.createContext(
+        "/api/runtime-info",
+        exchange -> {
+          boolean reset = exchange.getRequestURI().getPath().endsWith("/reset");
+          if (reset) {
+            resets.incrementAndGet();
+          }
+          // CPU time: 10 s at the reset, 11.5 s at the hold's end
+          double cpu = reset ? 10.0 : 10.0 + 1.5 * Math.min(1, infos.getAndIncrement());
+          byte[] body =
+              ("{\"cpuset\":\"3\",\"availableProcessors\":1,\"javaVersion\":\"25\","
+                      + "\"processCpuSeconds\":"
+                      + cpu
+                      + ",\"peaks\":{\"hikariActiveMax\":7,\"hikariPendingMax\":0,"
+                      + "\"jvmThreadsMax\":40,\"rssMbMax\":210.5,\"pinnedEvents\":0}}")
+                  .getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", "application/json");
+          exchange.sendResponseHeaders(200, body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
+    server.start();
+    try {
+      String base = "http://127.0.0.1:" + server.getAddress().getPort();
+      K6Plan plan = plan(base + "/item?id={id}", 2, Executor.RAMPING_VUS, 3, 500);
+      Path script =
+          Files.writeString(
+              Files.createTempFile(dir, "cluster", ".js"), K6Script.renderForCluster(plan, base));
+      Path summary = dir.resolve("cluster-summary.json");
+
+      Result r =
+          k6(K6Script.commandLine(script, summary), K6Script.totalDuration(plan).plusSeconds(60));
+
+      assertThat(r.exit()).as("k6 run%n%s", r.stderr()).isZero();
+      String json = Files.readString(summary);
+      assertThat(json.getBytes(StandardCharsets.UTF_8).length)
+          .as("fits a termination message")
+          .isLessThan(4096);
+      assertThat(r.stdout()).contains(K6Script.SUMMARY_LINE + json);
+      LoadResult load = K6Summary.parse(json, plan.hold());
+      assertThat(load.httpReqs()).isPositive();
+      assertThat(load.errorRate()).isZero();
+      SutProbe probe = SutProbe.parse(json);
+      assertThat(probe.cpuset()).isEqualTo("3");
+      assertThat(probe.availableProcessors()).isEqualTo(1);
+      assertThat(probe.error()).isNull();
+      assertThat(resets.get()).isEqualTo(1);
+      assertThat(probe.cpuSeconds()).isCloseTo(1.5, within(1e-9));
+      assertThat(probe.cpuPct()).isCloseTo(75.0, within(1e-9));
+      assertThat(probe.peaks())
+          .containsEntry("hikariActiveMax", 7)
+          .containsEntry("jvmThreadsMax", 40)
+          .containsEntry("rssMbMax", 210.5);
+    } finally {
+      server.stop(0);
+    }
+  }
+
   /** k6 prints durations the Go way: 12s, 5.5s, 1m30s. */
   static Duration goDuration(String text) {
     Matcher m = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m)?(?:(\\d+(?:\\.\\d+)?)s)?").matcher(text);

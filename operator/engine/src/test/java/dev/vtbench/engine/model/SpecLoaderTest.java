@@ -48,6 +48,40 @@ class SpecLoaderTest {
   }
 
   @Test
+  void unpinnedTiersTakeAnyCpuQuantityButStillAValidOne() {
+    var run =
+        SpecLoader.parse(
+            "shared.yaml",
+            HEAD
+                + """
+                metadata: {name: shared}
+                spec:
+                  stub: {pinned: false, cpu: 500m}
+                  database: {pinned: false, cpu: "0.5"}
+                """);
+    assertThat(run.spec.stub.cpu).isEqualTo("500m");
+    assertThat(SpecValidator.cpus("500m")).isEqualTo(1);
+    assertThat(SpecValidator.cpus("2000m")).isEqualTo(2);
+    assertThat(SpecValidator.millis("1.5")).isEqualTo(1500);
+    assertThatThrownBy(
+            () ->
+                SpecLoader.parse(
+                    "bad.yaml",
+                    HEAD
+                        + """
+                        metadata: {name: shared}
+                        spec:
+                          stub: {pinned: false, cpu: lots}
+                        """))
+        .isInstanceOfSatisfying(
+            SpecLoader.InvalidSpecException.class,
+            e ->
+                assertThat(e.problems())
+                    .containsExactly(
+                        "spec.stub.cpu: 'lots' is not a CPU quantity; write e.g. 1, 1.5 or 500m"));
+  }
+
+  @Test
   void everyProblemIsListedNamingFieldValueAndAllowedValues() {
     assertThatThrownBy(
             () ->
@@ -71,7 +105,7 @@ class SpecLoaderTest {
                             + " most 52 characters",
                         "spec.workload.connectionMode: 'sometimes' is not one of released, held",
                         "spec.sut.cpu: '1.5' must be a whole number of CPUs (e.g. 1, 2 or 2000m)"
-                            + " so the tier can be pinned to cores",
+                            + " so the tier can be pinned to cores, or set pinned: false",
                         "spec.load.executor: 'open' is not one of ramping-vus,"
                             + " constant-arrival-rate",
                         "spec.load.hold: '20 seconds' is not a duration; write e.g. 10s, 250ms or"

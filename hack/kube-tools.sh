@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# Provides, without internet (Go module proxy + Debian apt only), what the operator's integration
+# tests need for a real kube-apiserver + etcd through fabric8 kube-api-test in offline mode, plus
+# third-party CRDs and Helm. Everything is pinned in hack/versions.env and cached under
+# ~/.cache/vtbench; a run with warm caches does no network or Go work. See --help.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=versions.env
+. "$here/versions.env"
+cache=${VTBENCH_CACHE:-$HOME/.cache/vtbench}
+kube_plain=${KUBE_VERSION#v}                          # 1.32.4
+staging_ver=v0.${kube_plain#*.}                       # k8s.io/* staging modules: v0.32.4
+kube_dir=$cache/kube/$KUBE_VERSION
+api_test_dir=${KUBE_API_TEST_DIR:-$cache/kube-api-test}
+crd_dir=$cache/crds
+helm_bin=$cache/bin/helm
+logs=$cache/logs
+case $(uname -m) in x86_64 | amd64) arch=amd64 ;; aarch64 | arm64) arch=arm64 ;; *) arch=$(uname -m) ;; esac
+layout_dir=$api_test_dir/k8s/$kube_plain-linux-$arch  # what kube-api-test looks for
+
+usage() {
+  cat <<EOF
+Usage: hack/kube-tools.sh [all|apiserver|etcd|crds|helm|env|--help]
+  all        everything below (default); independent builds run concurrently
+  apiserver  build kube-apiserver + kubectl $KUBE_VERSION from k8s.io/kubernetes (~9 min cold)
+  etcd       apt-get install etcd-server unless an etcd is on PATH (needs root or sudo)
+  crds       CloudNativePG $CNPG_VERSION, k6-operator $K6_OPERATOR_VERSION and
+             prometheus-operator $PROMETHEUS_OPERATOR_VERSION CRDs into $crd_dir
+  helm       go install Helm $HELM_VERSION into $cache/bin (~3 min cold)
+  env        print the export lines the tests need (eval "\$(hack/kube-tools.sh env)")
+Binaries are laid out for kube-api-test in $layout_dir
+(override the root with KUBE_API_TEST_DIR; the cache root with VTBENCH_CACHE).
+EOF
+}
+log() { echo "kube-tools.sh: $*" >&2; }
+die() { log "error: $*"; exit 1; }
+need_go() {
+  command -v go >/dev/null 2>&1 || die "Go (1.23 or newer) is needed to build $1; install it"
+}
+gorun() { GONOSUMDB='*' GOFLAGS='-mod=mod -buildvcs=false' "$@"; }
+# Downloads a module through the configured GOPROXY and prints its read-only directory.
+moddir() {
+  local out dir
+  out=$(cd / && gorun go mod download -json "$1" 2>&1) || die "cannot download Go module $1 (GOPROXY=$(go env GOPROXY)): $(grep -m1 Error <<<"$out" || echo "$out")"
+  dir=$(sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p' <<<"$out")
+  [ -d "$dir" ] || die "go mod download $1 gave no directory"
+  echo "$dir"
+}
+# Runs a step with its output in $logs/NAME.log; on failure shows the log's tail.
+logged() {
+  local name=$1; shift
+  mkdir -p "$logs"
+  if ! "$@" >"$logs/$name.log" 2>&1; then
+    tail -n 40 "$logs/$name.log" >&2
+    die "$name failed; full log: $logs/$name.log"
+  fi
+}
+
+build_apiserver() {
+  local stamp=$kube_dir/.built
+  [ -x "$kube_dir/kube-apiserver" ] && [ -x "$kube_dir/kubectl" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$KUBE_VERSION" ] && return 0
+  need_go "kube-apiserver $KUBE_VERSION"
+  log "building kube-apiserver and kubectl $KUBE_VERSION with $(go version | cut -d' ' -f3) (about 9 minutes the first time; log: $logs/apiserver.log) ..."
+  local t0=$SECONDS src=$kube_dir/src mod mods=() missing
+  mod=$(moddir "k8s.io/kubernetes@$KUBE_VERSION")
+  rm -rf "$src" && mkdir -p "$kube_dir" && cp -r "$mod" "$src" && chmod -R u+w "$src"
+  rm -rf "$src/vendor" "$src"/go.work*
+  # The module zip lacks ./staging/src; point every staging replace at the published v0.X.Y module
+  # instead, and drop replaces for the few that were never published (e.g. sample-controller).
+  mapfile -t mods < <(sed -n 's#^[[:space:]]*\(k8s\.io/[a-z0-9-]*\) => \./staging/src/.*#\1#p' "$src/go.mod")
+  [ ${#mods[@]} -gt 0 ] || die "no staging replaces found in k8s.io/kubernetes@$KUBE_VERSION/go.mod"
+  missing=$(cd / && gorun go list -m -e -f '{{if .Error}}{{.Path}}{{end}}' "${mods[@]/%/@$staging_ver}")
+  [ "$(grep -c . <<<"$missing")" -lt ${#mods[@]} ] || die "no k8s.io/*@$staging_ver module found on GOPROXY=$(go env GOPROXY)"
+  local edits=() m
+  for m in "${mods[@]}"; do
+    if grep -qx "$m" <<<"$missing"; then
+      grep -q "^[[:space:]]*$m v" "$src/go.mod" && die "$m@$staging_ver is required by kubernetes but not on the module proxy"
+      edits+=("-dropreplace=$m")
+    else
+      edits+=("-replace=$m=$m@$staging_ver")
+    fi
+  done
+  (cd "$src" && go mod edit "${edits[@]}")
+  local pkg v=$KUBE_VERSION ldflags=""
+  for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
+    ldflags+=" -X $pkg.gitVersion=$v -X $pkg.gitMajor=${kube_plain%%.*} -X $pkg.gitMinor=$(cut -d. -f2 <<<"$kube_plain") -X $pkg.gitTreeState=clean"
+  done
+  (cd "$src" && logged apiserver gorun go build -trimpath -ldflags "-s -w$ldflags" -o "$kube_dir/" ./cmd/kube-apiserver ./cmd/kubectl)
+  "$kube_dir/kube-apiserver" --version | grep -qx "Kubernetes $KUBE_VERSION" || die "built kube-apiserver reports '$("$kube_dir/kube-apiserver" --version)', not $KUBE_VERSION"
+  rm -rf "$src"
+  echo "$KUBE_VERSION" >"$stamp"
+  log "kube-apiserver and kubectl $KUBE_VERSION built in $((SECONDS - t0)) s"
+}
+
+etcd_path() { command -v etcd 2>/dev/null || true; }
+install_etcd() {
+  [ -n "$(etcd_path)" ] && return 0
+  local sudo=""
+  if [ "$(id -u)" != 0 ]; then
+    if ! { command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; }; then
+      die "etcd is missing; install it as root: apt-get install --no-install-recommends etcd-server"
+    fi
+    sudo="sudo -n"
+  fi
+  command -v apt-get >/dev/null 2>&1 || die "etcd is missing and there is no apt-get; put an etcd 3.4+ binary on PATH"
+  log "installing etcd (Debian package etcd-server) ..."
+  logged etcd-apt bash -c "$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends etcd-server"
+  # The package may have started its own etcd on :2379; kube-api-test runs its own per test.
+  if [ -d /run/systemd/system ]; then
+    $sudo systemctl disable --now etcd.service >/dev/null 2>&1 || true
+  elif [ -x /etc/init.d/etcd ]; then
+    $sudo /etc/init.d/etcd stop >/dev/null 2>&1 || true
+    $sudo update-rc.d etcd disable >/dev/null 2>&1 || true
+  fi
+  [ -n "$(etcd_path)" ] || die "etcd-server installed but no etcd on PATH"
+  log "$(etcd --version | head -n1) installed at $(etcd_path)"
+}
+
+layout() {
+  local etcd_bin; etcd_bin=$(etcd_path)
+  [ -n "$etcd_bin" ] || die "no etcd on PATH; run: hack/kube-tools.sh etcd"
+  [ -x "$kube_dir/kube-apiserver" ] || die "no kube-apiserver in $kube_dir; run: hack/kube-tools.sh apiserver"
+  mkdir -p "$layout_dir"
+  ln -sfn "$etcd_bin" "$layout_dir/etcd"
+  ln -sfn "$kube_dir/kube-apiserver" "$layout_dir/kube-apiserver"
+  ln -sfn "$kube_dir/kubectl" "$layout_dir/kubectl"
+}
+
+fetch_crds() {
+  local want="cnpg=$CNPG_VERSION k6-operator=$K6_OPERATOR_VERSION prometheus-operator=$PROMETHEUS_OPERATOR_VERSION"
+  [ "$(cat "$crd_dir/.fetched" 2>/dev/null)" = "$want" ] && return 0
+  need_go "the CRD modules"
+  log "fetching CRDs ($want) ..."
+  local cnpg k6op promop f
+  cnpg=$(moddir "github.com/cloudnative-pg/cloudnative-pg@$CNPG_VERSION")
+  k6op=$(moddir "github.com/grafana/k6-operator@$K6_OPERATOR_VERSION")
+  promop=$(moddir "github.com/prometheus-operator/prometheus-operator@$PROMETHEUS_OPERATOR_VERSION")
+  rm -rf "$crd_dir" && mkdir -p "$crd_dir"
+  for f in "$cnpg"/config/crd/bases/*.yaml \
+    "$k6op/config/crd/bases/k6.io_testruns.yaml" \
+    "$promop/example/prometheus-operator-crd/monitoring.coreos.com_servicemonitors.yaml" \
+    "$promop/example/prometheus-operator-crd/monitoring.coreos.com_podmonitors.yaml"; do
+    [ -f "$f" ] || die "CRD file $f is missing from its module"
+    install -m 0644 "$f" "$crd_dir/"
+  done
+  [ -f "$crd_dir/postgresql.cnpg.io_clusters.yaml" ] || die "CloudNativePG clusters CRD not found"
+  echo "$want" >"$crd_dir/.fetched"
+  log "$(find "$crd_dir" -name '*.yaml' | wc -l) CRDs in $crd_dir"
+}
+
+helm_ok() { [ -x "$helm_bin" ] && [ "$("$helm_bin" version --template '{{.Version}}' 2>/dev/null)" = "$HELM_VERSION" ]; }
+build_helm() {
+  helm_ok && return 0
+  need_go "Helm $HELM_VERSION"
+  log "building Helm $HELM_VERSION (about 3 minutes the first time; log: $logs/helm.log) ..."
+  local t0=$SECONDS v=helm.sh/helm/v3 minor
+  # Same -X flags as Helm's Makefile, so `helm version` and .Capabilities.KubeVersion are right
+  # (a plain go install reports v3.19 and Kubernetes v1.20.0): the minor of Helm's client-go.
+  minor=$(sed -n 's#^[[:space:]]*k8s.io/client-go v0\.\([0-9]*\)\..*#\1#p' "$(moddir "$v@$HELM_VERSION")/go.mod")
+  [ -n "$minor" ] || die "cannot find the client-go version in $v@$HELM_VERSION/go.mod"
+  local kv="-X $v/pkg/chartutil.k8sVersionMajor=1 -X $v/pkg/chartutil.k8sVersionMinor=$minor"
+  kv+=" -X $v/pkg/lint/rules.k8sVersionMajor=1 -X $v/pkg/lint/rules.k8sVersionMinor=$minor"
+  mkdir -p "$cache/bin"
+  GOBIN="$cache/bin" logged helm gorun go install -trimpath -ldflags "-s -w -X $v/internal/version.version=$HELM_VERSION $kv" "$v/cmd/helm@$HELM_VERSION"
+  helm_ok || die "built helm reports '$("$helm_bin" version --template '{{.Version}}')', not $HELM_VERSION"
+  log "Helm $HELM_VERSION built in $((SECONDS - t0)) s"
+}
+
+print_env() {
+  printf 'export KUBE_API_TEST_DIR=%q\n' "$api_test_dir"
+  printf 'export KUBE_API_TEST_OFFLINE_MODE=true\n'
+  printf 'export KUBE_API_TEST_API_SERVER_VERSION=%q\n' "$kube_plain"
+  printf 'export VTBENCH_CRDS=%q\n' "$crd_dir"
+  printf 'export HELM=%q\n' "$helm_bin"
+}
+
+# Serialises concurrent runs (e.g. make -j) so they never build into the same directories.
+locked() { mkdir -p "$cache"; exec 9>"$cache/.kube-tools.lock"; flock 9; }
+
+cmd=${1:-all}
+case $cmd in
+  -h | --help | help) usage ;;
+  env) print_env ;;
+  apiserver) locked; build_apiserver; [ -z "$(etcd_path)" ] || layout ;;
+  etcd) locked; install_etcd; [ ! -x "$kube_dir/kube-apiserver" ] || layout ;;
+  crds) locked; fetch_crds ;;
+  helm) locked; build_helm ;;
+  all)
+    locked
+    install_etcd
+    helm_pid=""
+    if ! helm_ok; then
+      set -m  # own process group, so an early exit can stop go and its compilers too
+      build_helm & helm_pid=$!
+      set +m
+      trap '[ -z "$helm_pid" ] || kill -- "-$helm_pid" 2>/dev/null || true' EXIT
+    fi
+    fetch_crds
+    build_apiserver
+    layout
+    if [ -n "$helm_pid" ]; then
+      wait "$helm_pid" || { helm_pid=""; die "Helm build failed (see above)"; }
+      helm_pid=""
+    fi
+    ;;
+  *) usage >&2; die "unknown subcommand '$cmd'" ;;
+esac

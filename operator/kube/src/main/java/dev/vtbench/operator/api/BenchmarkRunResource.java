@@ -1,0 +1,51 @@
+package dev.vtbench.operator.api;
+
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
+import io.fabric8.kubernetes.api.model.Namespaced;
+import io.fabric8.kubernetes.client.CustomResource;
+import io.fabric8.kubernetes.model.annotation.Group;
+import io.fabric8.kubernetes.model.annotation.Kind;
+import io.fabric8.kubernetes.model.annotation.Plural;
+import io.fabric8.kubernetes.model.annotation.ShortNames;
+import io.fabric8.kubernetes.model.annotation.Singular;
+import io.fabric8.kubernetes.model.annotation.Version;
+
+/**
+ * The {@code BenchmarkRun} custom resource: the engine's spec, unchanged, plus a status the
+ * operator owns. The CRD under {@code crds/} is generated from this class and the spec's
+ * annotations.
+ *
+ * <p>The generator orders printer columns by JSON path, so the status field names are chosen to
+ * read left to right: age, phase, progress, scenario, then the headline in {@code .status.summary}.
+ */
+@Group(BenchmarkRunResource.GROUP)
+@Version(BenchmarkRunResource.VERSION)
+@Kind("BenchmarkRun")
+@Plural("benchmarkruns")
+@Singular("benchmarkrun")
+@ShortNames({"bench", "vtb"})
+@AdditionalPrinterColumn(name = "Phase", jsonPath = ".status.phase")
+@AdditionalPrinterColumn(name = "Progress", jsonPath = ".status.progress")
+@AdditionalPrinterColumn(name = "Scenario", jsonPath = ".status.scenario")
+@AdditionalPrinterColumn(name = "Headline", jsonPath = ".status.summary")
+@AdditionalPrinterColumn(
+    name = "Age",
+    jsonPath = ".metadata.creationTimestamp",
+    type = AdditionalPrinterColumn.Type.DATE)
+public class BenchmarkRunResource extends CustomResource<BenchmarkRunSpec, BenchmarkRunStatus>
+    implements Namespaced {
+
+  public static final String GROUP = "vtbench.dev";
+  public static final String VERSION = "v1alpha1";
+
+  @Override
+  protected BenchmarkRunSpec initSpec() {
+    return new BenchmarkRunSpec();
+  }
+
+  @Override
+  protected BenchmarkRunStatus initStatus() {
+    return new BenchmarkRunStatus();
+  }
+}

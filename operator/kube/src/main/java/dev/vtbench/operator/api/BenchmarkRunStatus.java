@@ -1,0 +1,84 @@
+package dev.vtbench.operator.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.kubernetes.api.model.Condition;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the operator observed and did, and where the results are. Status is the run's memory: a
+ * restarted operator reads where it was from here and from the results ConfigMaps, never from its
+ * own heap. Kept small whatever the matrix: only the latest rows are listed; the CSV holds all.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public class BenchmarkRunStatus {
+
+  @JsonPropertyDescription("The metadata.generation this status describes.")
+  public Long observedGeneration;
+
+  @JsonPropertyDescription(
+      "Pending, Provisioning, Running, Succeeded or Failed; derived from the conditions and never"
+          + " moving backwards.")
+  public String phase;
+
+  @JsonPropertyDescription(
+      "Succeeded, Progressing, DatabaseReady, SutReady, LoadRunning: see the operator's README for"
+          + " what True, False and Unknown mean for each.")
+  public List<Condition> conditions = new ArrayList<>();
+
+  @JsonPropertyDescription("Scenarios recorded / scenarios planned, e.g. 3/12.")
+  public String progress;
+
+  @JsonPropertyDescription("Scenarios recorded in the results ConfigMaps.")
+  public Integer scenariosDone;
+
+  @JsonPropertyDescription("Scenarios the matrix expands to.")
+  public Integer scenariosTotal;
+
+  @JsonPropertyDescription("Id of the scenario under way, e.g. r1-virtual-pool50-c200.")
+  public String scenario;
+
+  @JsonPropertyDescription(
+      "The latest result in one line, e.g. 'virtual c200: 1520 req/s, p99 142 ms'.")
+  public String summary;
+
+  @JsonPropertyDescription("When the operator started working on the run (RFC 3339).")
+  public String startedAt;
+
+  @JsonPropertyDescription("When the run ended, successfully or not (RFC 3339).")
+  public String finishedAt;
+
+  @JsonPropertyDescription(
+      "ConfigMaps holding the CSV (matrix.csv; split in parts past 1 MiB) and the figures.")
+  public List<String> resultsConfigMaps = new ArrayList<>();
+
+  @JsonPropertyDescription("How k6 runs: testrun (k6-operator) or job.")
+  public String runner;
+
+  @JsonPropertyDescription(
+      "The SUT configuration that has had its JIT warm-up since the SUT last started, as a hash.")
+  public String warmedUp;
+
+  @JsonPropertyDescription("The latest recorded scenarios, newest last (at most 20).")
+  public List<ScenarioResult> recentScenarios = new ArrayList<>();
+
+  /** One recorded scenario, in a line. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class ScenarioResult {
+    @JsonPropertyDescription("Scenario id, e.g. r1-platform-pool50-c100.")
+    public String id;
+
+    @JsonPropertyDescription("Requests per second over the hold window.")
+    public String throughputRps;
+
+    @JsonPropertyDescription("99th percentile latency in milliseconds.")
+    public String p99Ms;
+
+    @JsonPropertyDescription("Failed requests / requests, 0 to 1.")
+    public String errorRate;
+
+    @JsonPropertyDescription("What bounds throughput in this scenario (see results/README.md).")
+    public String bottleneck;
+  }
+}
