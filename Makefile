@@ -50,6 +50,10 @@ $(CLI_JAR) $(SUT_JAR) $(STUB_JAR) &: $(SOURCES) | java-check
 k6: ## Build the pinned k6 into ~/.cache/vtbench/bin (Go module proxy) unless it is there
 	@bash hack/k6.sh >/dev/null
 
+.PHONY: kube-tools
+kube-tools: ## Build kube-apiserver + kubectl and Helm (Go module proxy), install etcd (apt), fetch the CloudNativePG, k6-operator and prometheus-operator CRDs into ~/.cache/vtbench
+	@VTBENCH_CACHE=$(CACHE) bash hack/kube-tools.sh all
+
 .PHONY: images
 images: build ## Build the SUT and stub OCI image tars without a Docker daemon (sut/target, stub/target)
 	bash hack/images.sh
@@ -66,9 +70,14 @@ fmt: java-check ## Format all Java code (the build fails on unformatted code)
 ##@ Test
 
 .PHONY: test
-test: java-check k6 ## Run every test tier this machine can run: unit, real PostgreSQL/stub/SUT/k6 integration, image smoke
-	$(MVN) install -Dvtbench.k6=$(K6)
+test: java-check k6 kube-tools ## Run every test tier this machine can run: unit, real PostgreSQL/stub/SUT/k6/kube-apiserver integration, chart, image smoke
+	eval "$$(VTBENCH_CACHE=$(CACHE) bash hack/kube-tools.sh env)" && $(MVN) install -Dvtbench.k6=$(K6)
+	$(MAKE) --no-print-directory chart-test
 	$(MAKE) --no-print-directory image-test
+
+.PHONY: chart-test
+chart-test: kube-tools ## Lint and render the Helm chart (3 configurations) and check security, RBAC and the examples
+	HELM=$(CACHE)/bin/helm bash hack/chart-test.sh
 
 .PHONY: image-test
 image-test: images ## Build both images and prove they start as non-root

@@ -13,6 +13,7 @@ command -v taskset >/dev/null 2>&1 || missing+=(util-linux)
 command -v mvn >/dev/null 2>&1 || missing+=(maven)
 command -v runuser >/dev/null 2>&1 || missing+=(util-linux)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
+python3 -c 'import yaml' >/dev/null 2>&1 || missing+=(python3-yaml)
 
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then

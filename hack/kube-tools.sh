@@ -63,18 +63,21 @@ build_apiserver() {
   log "building kube-apiserver and kubectl $KUBE_VERSION with $(go version | cut -d' ' -f3) (about 9 minutes the first time; log: $logs/apiserver.log) ..."
   local t0=$SECONDS src=$kube_dir/src mod mods=() missing
   mod=$(moddir "k8s.io/kubernetes@$KUBE_VERSION")
-  rm -rf "$src" && mkdir -p "$kube_dir" && cp -r "$mod" "$src" && chmod -R u+w "$src"
+  rm -rf "$src"
+  mkdir -p "$kube_dir"
+  cp -r "$mod" "$src"
+  chmod -R u+w "$src"
   rm -rf "$src/vendor" "$src"/go.work*
   # The module zip lacks ./staging/src; point every staging replace at the published v0.X.Y module
   # instead, and drop replaces for the few that were never published (e.g. sample-controller).
   mapfile -t mods < <(sed -n 's#^[[:space:]]*\(k8s\.io/[a-z0-9-]*\) => \./staging/src/.*#\1#p' "$src/go.mod")
   [ ${#mods[@]} -gt 0 ] || die "no staging replaces found in k8s.io/kubernetes@$KUBE_VERSION/go.mod"
-  missing=$(cd / && gorun go list -m -e -f '{{if .Error}}{{.Path}}{{end}}' "${mods[@]/%/@$staging_ver}")
+  missing=$(cd / && gorun go list -m -e -f '{{if .Error}}{{.Path}}{{end}}' "${mods[@]/%/@$staging_ver}") || die "go list -m of the k8s.io staging modules failed"
   [ "$(grep -c . <<<"$missing")" -lt ${#mods[@]} ] || die "no k8s.io/*@$staging_ver module found on GOPROXY=$(go env GOPROXY)"
   local edits=() m
   for m in "${mods[@]}"; do
     if grep -qx "$m" <<<"$missing"; then
-      grep -q "^[[:space:]]*$m v" "$src/go.mod" && die "$m@$staging_ver is required by kubernetes but not on the module proxy"
+      if grep -q "^[[:space:]]*$m v" "$src/go.mod"; then die "kubernetes requires $m@$staging_ver, which the module proxy lacks"; fi
       edits+=("-dropreplace=$m")
     else
       edits+=("-replace=$m=$m@$staging_ver")
@@ -135,7 +138,8 @@ fetch_crds() {
   cnpg=$(moddir "github.com/cloudnative-pg/cloudnative-pg@$CNPG_VERSION")
   k6op=$(moddir "github.com/grafana/k6-operator@$K6_OPERATOR_VERSION")
   promop=$(moddir "github.com/prometheus-operator/prometheus-operator@$PROMETHEUS_OPERATOR_VERSION")
-  rm -rf "$crd_dir" && mkdir -p "$crd_dir"
+  rm -rf "$crd_dir"
+  mkdir -p "$crd_dir"
   for f in "$cnpg"/config/crd/bases/*.yaml \
     "$k6op/config/crd/bases/k6.io_testruns.yaml" \
     "$promop/example/prometheus-operator-crd/monitoring.coreos.com_servicemonitors.yaml" \

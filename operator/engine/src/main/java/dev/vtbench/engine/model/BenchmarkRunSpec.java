@@ -1,6 +1,7 @@
 package dev.vtbench.engine.model;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
@@ -32,7 +33,10 @@ public class BenchmarkRunSpec {
   /** A Kubernetes memory quantity: 512Mi, 2Gi, 1G. */
   static final String MEMORY = "^[0-9]+(Ki|Mi|Gi|Ti|k|M|G|T)?$";
 
-  static final String WHOLE_CPU_RULE = "!self.pinned || self.cpu.matches('^[1-9][0-9]*(000m)?$')";
+  // cpu may arrive as an integer (cpu: 4) or a string; pinned and cpu may be left out (defaults).
+  static final String WHOLE_CPU_RULE =
+      "!has(self.cpu) || (has(self.pinned) && !self.pinned)"
+          + " || string(self.cpu).matches('^[1-9][0-9]*(000m)?$')";
   static final String WHOLE_CPU_MESSAGE =
       "cpu must be a whole number of CPUs (e.g. 2 or 2000m) while pinned is true: the static"
           + " CPU manager gives exclusive cores only to whole CPUs";
@@ -102,6 +106,7 @@ public class BenchmarkRunSpec {
     @JsonPropertyDescription(
         "true: whole CPUs, requests = limits (Guaranteed QoS), so the kubelet's static CPU manager"
             + " gives the SUT exclusive cores; false: any CPU quantity on shared cores.")
+    @Default("true")
     public boolean pinned = true;
 
     @JsonPropertyDescription("Node labels the SUT must run on (Kubernetes only); empty: any node.")
@@ -136,6 +141,7 @@ public class BenchmarkRunSpec {
     @JsonPropertyDescription(
         "true: whole CPUs, requests = limits (Guaranteed QoS), so the kubelet's static CPU manager"
             + " gives the stub exclusive cores; false: any CPU quantity on shared cores.")
+    @Default("true")
     public boolean pinned = true;
 
     @JsonPropertyDescription("Node labels the stub must run on (Kubernetes only); empty: any node.")
@@ -163,6 +169,7 @@ public class BenchmarkRunSpec {
     @JsonPropertyDescription(
         "true: whole CPUs, requests = limits (Guaranteed QoS), so the kubelet's static CPU manager"
             + " gives PostgreSQL exclusive cores; false: any CPU quantity on shared cores.")
+    @Default("true")
     public boolean pinned = true;
 
     @JsonPropertyDescription(
@@ -179,6 +186,11 @@ public class BenchmarkRunSpec {
     @Pattern(MEMORY)
     @Size(max = 16)
     public String memory = "1Gi";
+
+    @JsonPropertyDescription(
+        "PostgreSQL image for CloudNativePG (Kubernetes only); empty: the operator's default.")
+    @Size(max = 256)
+    public String image = "";
 
     @JsonPropertyDescription("Volume size for PostgreSQL (Kubernetes only), e.g. 2Gi.")
     @Pattern(MEMORY)
@@ -206,6 +218,7 @@ public class BenchmarkRunSpec {
     @JsonPropertyDescription(
         "true: whole CPUs, requests = limits (Guaranteed QoS), so the kubelet's static CPU manager"
             + " gives the k6 runner exclusive cores; false: any CPU quantity on shared cores.")
+    @Default("true")
     public boolean pinned = true;
 
     @JsonPropertyDescription(
@@ -273,6 +286,11 @@ public class BenchmarkRunSpec {
     @Pattern(CPU)
     @Size(max = 16)
     public String cpu = "3";
+
+    @JsonPropertyDescription("Memory for the k6 runner (Kubernetes only), e.g. 1Gi.")
+    @Pattern(MEMORY)
+    @Size(max = 16)
+    public String memory = "1Gi";
   }
 
   /** The scenario matrix. */

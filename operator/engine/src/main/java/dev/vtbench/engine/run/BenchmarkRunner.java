@@ -60,12 +60,7 @@ public final class BenchmarkRunner {
       Duration eta = perScenario.multipliedBy(todo.size() - i);
       progress.scenarioStarted(s, plan.size() - todo.size() + i + 1, plan.size(), eta);
       Platform.SutView sut = platform.prepareSut(s.sut());
-      K6Plan k6 =
-          K6Plan.fromSpec(
-              spec.load,
-              platform.sutBaseUrl() + Workloads.path(spec),
-              Workloads.idMax(spec),
-              s.concurrency());
+      K6Plan k6 = k6Plan(spec, platform.sutBaseUrl(), s);
       if (!s.sut().equals(warmedUp)) {
         warmUpJit(platform, s, k6, spec, progress);
         warmedUp = s.sut();
@@ -74,14 +69,50 @@ public final class BenchmarkRunner {
       long loadStart = System.nanoTime();
       Platform.Measurement m = platform.runLoad(s, k6, script, progress);
       underLoad = underLoad.plusNanos(System.nanoTime() - loadStart);
-      LoadResult load = K6Summary.parse(m.k6SummaryJson(), k6.hold());
-      ResultRow row = DerivedMetrics.derive(row(spec, s, sut, load, m), rig(spec, m));
+      ResultRow row = resultRow(spec, s, sut, m, k6);
       sink.append(row);
       rows.add(row);
       progress.scenarioFinished(row);
     }
     return new Outcome(
         rows, plan.size() - todo.size(), Duration.ofNanos(System.nanoTime() - started), underLoad);
+  }
+
+  /** The measured load of scenario {@code s} against the SUT at {@code sutBaseUrl}. */
+  public static K6Plan k6Plan(BenchmarkRunSpec spec, String sutBaseUrl, Scenario s) {
+    return K6Plan.fromSpec(
+        spec.load, sutBaseUrl + Workloads.path(spec), Workloads.idMax(spec), s.concurrency());
+  }
+
+  /**
+   * The unmeasured JIT warm-up before {@code measured} on a freshly started SUT: {@code
+   * load.sutWarmup} at the measured level, or null when it is 0s.
+   */
+  public static K6Plan warmUpPlan(BenchmarkRunSpec spec, K6Plan measured) {
+    Duration length = Durations.parse("spec.load.sutWarmup", spec.load.sutWarmup);
+    if (length.isZero()) {
+      return null;
+    }
+    return new K6Plan(
+        measured.targetUrl(),
+        measured.idMax(),
+        measured.executor(),
+        measured.level(),
+        measured.maxVUs(),
+        Duration.ofSeconds(1),
+        Duration.ZERO,
+        length,
+        measured.requestTimeout());
+  }
+
+  /**
+   * The CSV row of one measured scenario: the k6 summary parsed, the SUT's view and peaks, each
+   * tier's CPU, then the derived columns (Little's-law bound, saturation, bottleneck).
+   */
+  public static ResultRow resultRow(
+      BenchmarkRunSpec spec, Scenario s, Platform.SutView sut, Platform.Measurement m, K6Plan k6) {
+    LoadResult load = K6Summary.parse(m.k6SummaryJson(), k6.hold());
+    return DerivedMetrics.derive(row(spec, s, sut, load, m), rig(spec, m));
   }
 
   /**
@@ -92,22 +123,11 @@ public final class BenchmarkRunner {
    */
   private static void warmUpJit(
       Platform platform, Scenario s, K6Plan measured, BenchmarkRunSpec spec, Progress progress) {
-    Duration length = Durations.parse("spec.load.sutWarmup", spec.load.sutWarmup);
-    if (length.isZero()) {
+    K6Plan warm = warmUpPlan(spec, measured);
+    if (warm == null) {
       return;
     }
-    progress.message("SUT: " + Durations.format(length) + " of unmeasured warm-up load (JIT)");
-    K6Plan warm =
-        new K6Plan(
-            measured.targetUrl(),
-            measured.idMax(),
-            measured.executor(),
-            measured.level(),
-            measured.maxVUs(),
-            Duration.ofSeconds(1),
-            Duration.ZERO,
-            length,
-            measured.requestTimeout());
+    progress.message("SUT: " + Durations.format(warm.hold()) + " of unmeasured warm-up load (JIT)");
     Scenario warmScenario =
         new Scenario(s.index(), s.id() + "-jit-warmup", s.rep(), s.concurrency(), s.sut());
     platform.runLoad(warmScenario, warm, K6Script.render(warm), progress);

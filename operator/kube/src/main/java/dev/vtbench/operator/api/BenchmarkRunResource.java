@@ -2,6 +2,9 @@ package dev.vtbench.operator.api;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
+import io.fabric8.crd.generator.annotation.SchemaSwap;
+import io.fabric8.generator.annotation.ValidationRule;
+import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.model.annotation.Group;
@@ -25,6 +28,28 @@ import io.fabric8.kubernetes.model.annotation.Version;
 @Plural("benchmarkruns")
 @Singular("benchmarkrun")
 @ShortNames({"bench", "vtb"})
+@ValidationRule(
+    value = "size(self.metadata.name) <= 40",
+    message =
+        "metadata.name must be at most 40 characters: the names derived from it (<name>-load-12-warmup)"
+            + " must fit Kubernetes' 63-character limit")
+// CPUs are written as Kubernetes writes them: cpu: 4 or cpu: "500m".
+@SchemaSwap(
+    originalType = BenchmarkRunSpec.Sut.class,
+    fieldName = "cpu",
+    targetType = IntOrString.class)
+@SchemaSwap(
+    originalType = BenchmarkRunSpec.Stub.class,
+    fieldName = "cpu",
+    targetType = IntOrString.class)
+@SchemaSwap(
+    originalType = BenchmarkRunSpec.Database.class,
+    fieldName = "cpu",
+    targetType = IntOrString.class)
+@SchemaSwap(
+    originalType = BenchmarkRunSpec.Load.class,
+    fieldName = "cpu",
+    targetType = IntOrString.class)
 @AdditionalPrinterColumn(name = "Phase", jsonPath = ".status.phase")
 @AdditionalPrinterColumn(name = "Progress", jsonPath = ".status.progress")
 @AdditionalPrinterColumn(name = "Scenario", jsonPath = ".status.scenario")

@@ -1,0 +1,77 @@
+{{/*
+Names and labels for every object of the chart, from one place.
+*/}}
+
+{{/* The chart's name, overridable with nameOverride. */}}
+{{- define "vtbench.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+The release's full name: the release name when it already contains the chart name ("vtbench"),
+else "<release>-vtbench"; fullnameOverride replaces it.
+*/}}
+{{- define "vtbench.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* chart-version, as the helm.sh/chart label wants it. */}}
+{{- define "vtbench.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* The labels the Deployment selects its pods by; never change them after an install. */}}
+{{- define "vtbench.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "vtbench.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/component: operator
+{{- end }}
+
+{{/* Labels on every object of the chart. */}}
+{{- define "vtbench.labels" -}}
+helm.sh/chart: {{ include "vtbench.chart" . }}
+{{ include "vtbench.selectorLabels" . }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: vtbench
+{{- end }}
+
+{{/* The operator's ServiceAccount. */}}
+{{- define "vtbench.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "vtbench.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- required "serviceAccount.name is required when serviceAccount.create is false" .Values.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{/*
+watchNamespaces as a JSON list of trimmed, distinct names; accepts a YAML list or a
+comma-separated string. Use: include "vtbench.watchNamespaces" . | fromJsonArray
+*/}}
+{{- define "vtbench.watchNamespaces" -}}
+{{- $raw := .Values.watchNamespaces | default list }}
+{{- if kindIs "string" $raw }}
+{{- $raw = splitList "," $raw }}
+{{- end }}
+{{- $out := list }}
+{{- range $raw }}
+{{- $ns := toString . | trim }}
+{{- if $ns }}
+{{- if not (regexMatch "^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$" $ns) }}
+{{- fail (printf "watchNamespaces: %q is not a namespace name (lower-case letters, digits and '-')" $ns) }}
+{{- end }}
+{{- $out = append $out $ns }}
+{{- end }}
+{{- end }}
+{{- $out | uniq | toJson }}
+{{- end }}

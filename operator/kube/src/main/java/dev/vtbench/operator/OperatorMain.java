@@ -1,0 +1,108 @@
+package dev.vtbench.operator;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.vtbench.operator.reconciler.BenchmarkRunReconciler;
+import dev.vtbench.operator.results.ResultsStore;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.javaoperatorsdk.operator.Operator;
+import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Starts the operator: the BenchmarkRun controller, leader election and the health endpoints. */
+public final class OperatorMain {
+
+  private static final Logger LOG = LoggerFactory.getLogger(OperatorMain.class);
+
+  static final String USAGE =
+      """
+      vtbench operator: reconciles BenchmarkRun resources (vtbench.dev/v1alpha1).
+
+      Configuration (environment):
+        WATCH_NAMESPACES   comma-separated namespaces to watch; empty: all namespaces
+        LEADER_ELECTION    true: only the Lease holder reconciles (default true in a pod)
+        POD_NAMESPACE      namespace of the leader-election Lease (set by the Helm chart)
+        HTTP_PORT          port of /healthz, /readyz (default 8080)
+      The Kubernetes connection comes from the pod's service account, or ~/.kube/config.
+      """;
+
+  private OperatorMain() {}
+
+  public static void main(String[] args) throws IOException {
+    if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
+      System.out.print(USAGE);
+      return;
+    }
+    KubernetesClient client = new KubernetesClientBuilder().build();
+    Operator operator = start(client, System.getenv());
+    int port = Integer.parseInt(System.getenv().getOrDefault("HTTP_PORT", "8080"));
+    health(
+        port,
+        () -> operator.getRuntimeInfo().isStarted(),
+        () -> operator.getRuntimeInfo().allEventSourcesAreHealthy());
+    LOG.info("vtbench operator started; health on :{}", port);
+  }
+
+  /** Registers the controller with {@code env}'s settings and starts it. */
+  public static Operator start(KubernetesClient client, java.util.Map<String, String> env) {
+    boolean leaderElection =
+        Boolean.parseBoolean(env.getOrDefault("LEADER_ELECTION", "false"))
+            && env.get("POD_NAMESPACE") != null;
+    Operator operator =
+        new Operator(
+            o -> {
+              o.withKubernetesClient(client).withStopOnInformerErrorDuringStartup(true);
+              if (leaderElection) {
+                o.withLeaderElectionConfiguration(
+                    new LeaderElectionConfiguration("vtbench-operator", env.get("POD_NAMESPACE")));
+              }
+            });
+    var capabilities = BenchmarkRunReconciler.Capabilities.discover(client);
+    LOG.info(
+        "CloudNativePG {}, k6-operator {}",
+        capabilities.cnpg() ? "found" : "NOT installed (runs will fail until it is)",
+        capabilities.k6Operator() ? "found" : "not installed (loads run as plain Jobs)");
+    Set<String> namespaces =
+        Arrays.stream(env.getOrDefault("WATCH_NAMESPACES", "").split(","))
+            .map(String::strip)
+            .filter(s -> !s.isEmpty())
+            .collect(Collectors.toSet());
+    operator.register(
+        new BenchmarkRunReconciler(
+            client, capabilities, new ResultsStore(client), Clock.systemUTC()),
+        o -> {
+          if (!namespaces.isEmpty()) {
+            o.settingNamespaces(namespaces);
+          }
+        });
+    operator.start();
+    return operator;
+  }
+
+  static void health(int port, BooleanSupplier live, BooleanSupplier ready) throws IOException {
+    HttpServer server = HttpServer.create(new InetSocketAddress(port), 0);
+    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+    server.createContext("/healthz", e -> answer(e, live.getAsBoolean()));
+    server.createContext("/readyz", e -> answer(e, ready.getAsBoolean()));
+    server.start();
+  }
+
+  private static void answer(com.sun.net.httpserver.HttpExchange e, boolean ok) throws IOException {
+    byte[] body = (ok ? "ok\n" : "not ready\n").getBytes(StandardCharsets.UTF_8);
+    e.sendResponseHeaders(ok ? 200 : 503, body.length);
+    try (OutputStream out = e.getResponseBody()) {
+      out.write(body);
+    }
+  }
+}

@@ -1,0 +1,16 @@
+package dev.vtbench.operator.reconciler;
+
+/** Every reason an Event from the operator carries: a fixed set, as the Flink operator does. */
+public enum EventReason {
+  InvalidSpec,
+  DatabaseCreated,
+  DatabaseReady,
+  SutConfigured,
+  WarmUpStarted,
+  LoadStarted,
+  ScenarioRecorded,
+  LoadFailed,
+  RunSucceeded,
+  RunFailed,
+  Cleanup,
+}

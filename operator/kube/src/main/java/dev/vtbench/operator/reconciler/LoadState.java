@@ -1,0 +1,111 @@
+package dev.vtbench.operator.reconciler;
+
+import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where one load (a TestRun or a Job) stands, read from the informers' caches: running, finished
+ * with a summary, or failed with a reason a user can act on.
+ *
+ * @param summary the runner's termination message (the compact k6 summary) when it finished
+ * @param failure why it failed, or null
+ */
+public record LoadState(boolean finished, String summary, String failure) {
+
+  static final LoadState RUNNING = new LoadState(false, null, null);
+
+  /** k6-operator stages after which nothing more happens. */
+  static boolean testRunEnded(GenericKubernetesResource testRun) {
+    Object status = testRun.getAdditionalProperties().get("status");
+    if (status instanceof Map<?, ?> m) {
+      Object stage = m.get("stage");
+      return "finished".equals(stage) || "error".equals(stage);
+    }
+    return false;
+  }
+
+  static String testRunStage(GenericKubernetesResource testRun) {
+    Object status = testRun.getAdditionalProperties().get("status");
+    return status instanceof Map<?, ?> m && m.get("stage") != null
+        ? m.get("stage").toString()
+        : "initialization";
+  }
+
+  static boolean jobEnded(Job job) {
+    return job.getStatus() != null
+        && job.getStatus().getConditions() != null
+        && job.getStatus().getConditions().stream()
+            .anyMatch(
+                (JobCondition c) ->
+                    ("Complete".equals(c.getType()) || "Failed".equals(c.getType()))
+                        && "True".equals(c.getStatus()));
+  }
+
+  /**
+   * The outcome from the runner pods. k6-operator marks a TestRun "finished" even when its runner
+   * failed, so the runner's own exit code decides, never the TestRun's stage.
+   */
+  static LoadState fromRunnerPods(String what, Collection<Pod> pods) {
+    for (Pod pod : pods) {
+      Optional<ContainerStateTerminated> t = terminated(pod);
+      if (t.isEmpty()) {
+        continue;
+      }
+      ContainerStateTerminated term = t.get();
+      String name = pod.getMetadata().getName();
+      if (term.getExitCode() == null || term.getExitCode() != 0) {
+        return new LoadState(
+            true,
+            null,
+            what
+                + ": k6 in pod "
+                + name
+                + " exited with "
+                + term.getExitCode()
+                + (term.getReason() == null ? "" : " (" + term.getReason() + ")")
+                + tail(term.getMessage())
+                + "; see kubectl logs "
+                + name);
+      }
+      if (term.getMessage() == null || term.getMessage().isBlank()) {
+        return new LoadState(
+            true,
+            null,
+            what
+                + ": k6 in pod "
+                + name
+                + " exited 0 but left no summary in its termination message; is the"
+                + " image's k6 1.x, and /dev/termination-log writable?");
+      }
+      return new LoadState(true, term.getMessage(), null);
+    }
+    return null;
+  }
+
+  private static Optional<ContainerStateTerminated> terminated(Pod pod) {
+    if (pod.getStatus() == null || pod.getStatus().getContainerStatuses() == null) {
+      return Optional.empty();
+    }
+    for (ContainerStatus cs : pod.getStatus().getContainerStatuses()) {
+      if (cs.getState() != null && cs.getState().getTerminated() != null) {
+        return Optional.of(cs.getState().getTerminated());
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static String tail(String message) {
+    if (message == null || message.isBlank()) {
+      return "";
+    }
+    String m = message.strip();
+    return ": " + (m.length() > 300 ? "…" + m.substring(m.length() - 300) : m);
+  }
+}

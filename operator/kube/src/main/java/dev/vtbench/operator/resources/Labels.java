@@ -1,0 +1,41 @@
+package dev.vtbench.operator.resources;
+
+import dev.vtbench.operator.api.BenchmarkRunResource;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The labels on everything the operator creates: which run, which tier, who manages it. */
+public final class Labels {
+
+  /** The run's name: how an informer event finds its BenchmarkRun. */
+  public static final String RUN = "vtbench.dev/run";
+
+  /** The tier: database, stub, sut, load, results. */
+  public static final String COMPONENT = "app.kubernetes.io/component";
+
+  public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
+  public static final String MANAGER = "vtbench-operator";
+  public static final String PART_OF = "app.kubernetes.io/part-of";
+
+  /** On load objects: the scenario id they measure (or warm up for). */
+  public static final String SCENARIO = "vtbench.dev/scenario";
+
+  /** Selects everything any run created, for the informers. */
+  public static final String SELECTOR = MANAGED_BY + "=" + MANAGER;
+
+  private Labels() {}
+
+  public static Map<String, String> of(BenchmarkRunResource run, String component) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put(MANAGED_BY, MANAGER);
+    labels.put(PART_OF, "vtbench");
+    labels.put(RUN, run.getMetadata().getName());
+    labels.put(COMPONENT, component);
+    return labels;
+  }
+
+  /** The pod selector of a tier: stable across SUT reconfigurations. */
+  public static Map<String, String> selector(BenchmarkRunResource run, String component) {
+    return Map.of(RUN, run.getMetadata().getName(), COMPONENT, component);
+  }
+}

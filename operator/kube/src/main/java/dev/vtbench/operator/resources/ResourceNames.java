@@ -1,0 +1,60 @@
+package dev.vtbench.operator.resources;
+
+import dev.vtbench.operator.api.BenchmarkRunResource;
+
+/**
+ * Every object name the operator derives from a run, in one place. Run names are at most 40
+ * characters (a CRD rule), so the longest derived name, {@code <run>-load-9999-warmup}, stays a
+ * valid 63-character label value.
+ */
+public final class ResourceNames {
+
+  public static final int MAX_RUN_NAME = 40;
+
+  private ResourceNames() {}
+
+  /** The CloudNativePG Cluster; CloudNativePG names its Secret {@code <cluster>-app}. */
+  public static String database(BenchmarkRunResource run) {
+    return name(run) + "-db";
+  }
+
+  /** CloudNativePG's Secret with the application user's credentials (mounted by the SUT). */
+  public static String databaseAppSecret(BenchmarkRunResource run) {
+    return database(run) + "-app";
+  }
+
+  /** CloudNativePG's read-write Service. */
+  public static String databaseService(BenchmarkRunResource run) {
+    return database(run) + "-rw";
+  }
+
+  public static String seed(BenchmarkRunResource run) {
+    return name(run) + "-seed";
+  }
+
+  public static String stub(BenchmarkRunResource run) {
+    return name(run) + "-stub";
+  }
+
+  public static String sut(BenchmarkRunResource run) {
+    return name(run) + "-sut";
+  }
+
+  /** The TestRun or Job (and its script ConfigMap) of one scenario's load. */
+  public static String load(BenchmarkRunResource run, int scenarioIndex, boolean warmUp) {
+    return name(run) + "-load-" + scenarioIndex + (warmUp ? "-warmup" : "");
+  }
+
+  /** The first results ConfigMap; later parts are {@code -results-2}, {@code -results-3}, … */
+  public static String results(BenchmarkRunResource run, int part) {
+    return name(run) + "-results" + (part <= 1 ? "" : "-" + part);
+  }
+
+  public static String figures(BenchmarkRunResource run) {
+    return name(run) + "-figures";
+  }
+
+  private static String name(BenchmarkRunResource run) {
+    return run.getMetadata().getName();
+  }
+}

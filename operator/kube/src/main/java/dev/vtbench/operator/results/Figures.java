@@ -1,0 +1,68 @@
+package dev.vtbench.operator.results;
+
+import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.SummaryTable;
+import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.resources.Desired;
+import dev.vtbench.operator.resources.ResourceNames;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The figures and the summary table, rendered by the engine (the same as local mode's) into the
+ * {@code <run>-figures} ConfigMap: PNGs in binaryData, the table as Markdown. A figure the rows
+ * cannot make (one thread mode only, say), or one that would not fit, is left out.
+ */
+public final class Figures {
+
+  /** Room for the PNGs under the 1 MiB object limit. */
+  static final int LIMIT = 900 * 1024;
+
+  private Figures() {}
+
+  public static ConfigMap configMap(BenchmarkRunResource run, List<ResultRow> rows) {
+    Map<String, String> data = new LinkedHashMap<>();
+    data.put("summary.md", SummaryTable.of(rows).toMarkdown());
+    ConfigMap cm = Desired.results(run, ResourceNames.figures(run), data);
+    Map<String, String> binary = new LinkedHashMap<>();
+    int size = data.get("summary.md").length();
+    size += png("hero.png", rows, true, binary, LIMIT - size);
+    png("bottleneck.png", rows, false, binary, LIMIT - size);
+    cm.setBinaryData(binary);
+    return cm;
+  }
+
+  private static int png(
+      String name, List<ResultRow> rows, boolean hero, Map<String, String> out, int room) {
+    try {
+      Path tmp = Files.createTempFile("vtbench-", ".png");
+      try {
+        if (hero) {
+          dev.vtbench.engine.results.Figures.hero(rows, tmp);
+        } else {
+          dev.vtbench.engine.results.Figures.bottleneck(rows, tmp);
+        }
+        String b64 = Base64.getEncoder().encodeToString(Files.readAllBytes(tmp));
+        if (b64.length() > room) {
+          return 0;
+        }
+        out.put(name, b64);
+        return b64.length();
+      } finally {
+        Files.deleteIfExists(tmp);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (RuntimeException e) {
+      // Not every matrix makes every figure.
+      return 0;
+    }
+  }
+}

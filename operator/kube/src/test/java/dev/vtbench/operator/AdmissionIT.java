@@ -1,0 +1,191 @@
+package dev.vtbench.operator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.vtbench.operator.api.BenchmarkRunResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The real API server refuses each invalid spec at admission, with a message that names the field,
+ * from the generated CRD's schema and CEL rules alone (no webhook, no operator running).
+ */
+class AdmissionIT {
+
+  static KubernetesClient k8s;
+  static String ns;
+
+  @BeforeAll
+  static void server() {
+    k8s = KubeApi.client();
+    ns = KubeApi.namespace("admission");
+  }
+
+  static BenchmarkRunResource load(String name, String spec) {
+    String yaml =
+        """
+        apiVersion: vtbench.dev/v1alpha1
+        kind: BenchmarkRun
+        metadata:
+          name: %s
+        spec:
+        %s
+        """
+            .formatted(name, spec.indent(2));
+    return k8s.resources(BenchmarkRunResource.class)
+        .load(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)))
+        .item();
+  }
+
+  static BenchmarkRunResource create(BenchmarkRunResource run) {
+    return k8s.resources(BenchmarkRunResource.class).inNamespace(ns).resource(run).create();
+  }
+
+  static Stream<Arguments> invalid() {
+    return Stream.of(
+        Arguments.of(
+            "workload: {connectionMode: sometimes}",
+            "spec.workload.connectionMode",
+            "must be released or held"),
+        Arguments.of(
+            "workload: {endpoint: index}",
+            "spec.workload.endpoint",
+            "must be one of order-summary"),
+        Arguments.of(
+            "workload: {pathMode: async}",
+            "spec.workload.pathMode",
+            "must be normal or synchronized"),
+        Arguments.of("workload: {stubDelay: 100}", "spec.workload.stubDelay", "should match"),
+        Arguments.of("sut: {cpu: \"1.5\"}", "spec.sut.cpu", "whole number of CPUs"),
+        Arguments.of("database: {cpu: 500m}", "spec.database.cpu", "whole number of CPUs"),
+        Arguments.of("stub: {pinned: false, cpu: lots}", "spec.stub.cpu", "should match"),
+        Arguments.of("sut: {memory: 2 GB}", "spec.sut.memory", "should match"),
+        Arguments.of(
+            "sut: {tomcatMaxThreads: 0}",
+            "spec.sut.tomcatMaxThreads",
+            "greater than or equal to 1"),
+        Arguments.of("load: {hold: 20 seconds}", "spec.load.hold", "should match"),
+        Arguments.of("load: {hold: 0s}", "spec.load.hold", "must be longer than 0s"),
+        Arguments.of(
+            "load: {requestTimeout: 0ms}", "spec.load.requestTimeout", "must be longer than 0s"),
+        Arguments.of(
+            "load: {executor: open}",
+            "spec.load.executor",
+            "must be ramping-vus or constant-arrival-rate"),
+        Arguments.of("load: {runner: helm}", "spec.load.runner", "must be auto, testrun or job"),
+        Arguments.of("matrix: {concurrency: []}", "spec.matrix.concurrency", "at least 1 items"),
+        Arguments.of(
+            "matrix: {concurrency: [100, -5]}",
+            "spec.matrix.concurrency",
+            "must list positive concurrency levels, each once"),
+        Arguments.of(
+            "matrix: {concurrency: [100, 100]}",
+            "spec.matrix.concurrency",
+            "must list positive concurrency levels, each once"),
+        Arguments.of(
+            "matrix: {hikariPoolSizes: [0]}",
+            "spec.matrix.hikariPoolSizes",
+            "must list positive pool sizes, each once"),
+        Arguments.of(
+            "matrix: {threadModes: [platform, green]}",
+            "spec.matrix.threadModes",
+            "must list platform and/or virtual, each once"),
+        Arguments.of(
+            "matrix: {repetitions: 0}", "spec.matrix.repetitions", "greater than or equal to 1"),
+        Arguments.of(
+            "database: {seed: {customers: 0}}",
+            "spec.database.seed.customers",
+            "greater than or equal to 1"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("invalid")
+  void theApiServerRefusesAnInvalidSpecNamingTheField(String spec, String field, String message) {
+    assertThatThrownBy(() -> create(load("bad", spec)))
+        .isInstanceOfSatisfying(
+            KubernetesClientException.class,
+            e -> {
+              assertThat(e.getCode()).isEqualTo(422);
+              assertThat(e.getMessage()).contains(field).contains(message);
+            });
+  }
+
+  @Test
+  void unpinnedTiersAcceptFractionalCpus() {
+    BenchmarkRunResource run =
+        create(
+            load(
+                "shared-cores",
+                """
+                stub: {pinned: false, cpu: 500m}
+                database: {pinned: false, cpu: "0.5"}
+                load: {pinned: false, cpu: 250m}
+                """));
+    assertThat(run.getSpec().stub.cpu).isEqualTo("500m");
+    // Written the way Kubernetes users write CPUs, and without pinned (it defaults to true).
+    BenchmarkRunResource whole = create(load("integer-cpus", "sut: {cpu: 2}\nstub: {cpu: 1}"));
+    assertThat(whole.getSpec().sut.cpu).isEqualTo("2");
+    assertThat(whole.getSpec().sut.pinned).isTrue();
+  }
+
+  @Test
+  void aNameTooLongForTheDerivedNamesIsRefused() {
+    assertThatThrownBy(() -> create(load("a".repeat(41), "{}")))
+        .isInstanceOfSatisfying(
+            KubernetesClientException.class,
+            e ->
+                assertThat(e.getMessage()).contains("metadata.name must be at most 40 characters"));
+  }
+
+  @Test
+  void theSpecIsImmutable() {
+    BenchmarkRunResource run = create(load("immutable", "matrix: {concurrency: [10]}"));
+    run.getSpec().matrix.concurrency = List.of(20);
+    assertThatThrownBy(
+            () -> k8s.resources(BenchmarkRunResource.class).inNamespace(ns).resource(run).update())
+        .isInstanceOfSatisfying(
+            KubernetesClientException.class,
+            e -> assertThat(e.getMessage()).contains("spec is immutable"));
+  }
+
+  /** 2 modes x 250 levels x 2 repetitions = 1,000 scenarios: within the CEL cost budget. */
+  @Test
+  void aThousandScenarioMatrixIsAccepted() {
+    StringBuilder levels = new StringBuilder();
+    for (int i = 1; i <= 250; i++) {
+      levels.append(i == 1 ? "" : ", ").append(i * 10);
+    }
+    BenchmarkRunResource run =
+        create(load("thousand", "matrix: {concurrency: [" + levels + "], repetitions: 2}"));
+    assertThat(run.getSpec().matrix.concurrency).hasSize(250);
+  }
+
+  /** Every example under examples/ is a spec the API server accepts (dry run). */
+  @Test
+  void everyExampleIsAccepted() throws Exception {
+    List<Path> examples;
+    try (Stream<Path> files = Files.list(Path.of("../../examples"))) {
+      examples = files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+    }
+    assertThat(examples).isNotEmpty();
+    for (Path example : examples) {
+      BenchmarkRunResource run =
+          k8s.resources(BenchmarkRunResource.class).load(example.toFile()).item();
+      BenchmarkRunResource accepted =
+          k8s.resources(BenchmarkRunResource.class).inNamespace(ns).resource(run).dryRun().create();
+      assertThat(accepted.getMetadata().getName()).as("%s", example).isNotBlank();
+    }
+  }
+}
