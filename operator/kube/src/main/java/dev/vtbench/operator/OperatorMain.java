@@ -62,7 +62,12 @@ public final class OperatorMain {
     Operator operator =
         new Operator(
             o -> {
-              o.withKubernetesClient(client).withStopOnInformerErrorDuringStartup(true);
+              // Not server-side apply for the BenchmarkRun itself: the operator's copy carries the
+              // spec's Java defaults, and applying it would change the (immutable) spec. The
+              // finalizer goes in with a JSON patch, the status through the status subresource.
+              o.withKubernetesClient(client)
+                  .withStopOnInformerErrorDuringStartup(true)
+                  .withUseSSAToPatchPrimaryResource(false);
               if (leaderElection) {
                 o.withLeaderElectionConfiguration(
                     new LeaderElectionConfiguration("vtbench-operator", env.get("POD_NAMESPACE")));

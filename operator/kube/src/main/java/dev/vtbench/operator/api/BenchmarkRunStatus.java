@@ -11,7 +11,7 @@ import java.util.List;
  * restarted operator reads where it was from here and from the results ConfigMaps, never from its
  * own heap. Kept small whatever the matrix: only the latest rows are listed; the CSV holds all.
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
+// Nulls are written: a status patch must clear a field (the scenario once the run ends).
 public class BenchmarkRunStatus {
 
   @JsonPropertyDescription("The metadata.generation this status describes.")

@@ -31,6 +31,7 @@ import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.PrimaryUpdateAndCacheUtils;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.processing.GroupVersionKind;
@@ -183,16 +184,17 @@ public class BenchmarkRunReconciler
     if (Conditions.ended(status)) {
       // Nothing more to measure: free the cores and the database, keep the results.
       release(run, false);
-      return UpdateControl.patchStatus(run);
+      return writeStatus(run, ctx);
     }
 
     List<String> problems = validate(run);
     if (!problems.isEmpty()) {
-      return fail(run, Reason.InvalidSpec, "invalid spec: " + String.join("; ", problems));
+      return fail(ctx, run, Reason.InvalidSpec, "invalid spec: " + String.join("; ", problems));
     }
     BenchmarkRunSpec spec = run.getSpec();
     if (!capabilities.cnpg()) {
       return fail(
+          ctx,
           run,
           Reason.CloudNativePGMissing,
           "CloudNativePG is not installed (no postgresql.cnpg.io/v1 Cluster API): install"
@@ -201,6 +203,7 @@ public class BenchmarkRunReconciler
     String runner = runner(spec);
     if (runner == null) {
       return fail(
+          ctx,
           run,
           Reason.K6OperatorMissing,
           "spec.load.runner is testrun but k6-operator is not installed (no k6.io/v1alpha1"
@@ -244,7 +247,7 @@ public class BenchmarkRunReconciler
               + " orders"
               + clusterPhase(cluster));
       phase(run, Phase.PROVISIONING);
-      return UpdateControl.patchStatus(run);
+      return writeStatus(run, ctx);
     }
     if (!Conditions.isTrue(status, Conditions.DATABASE_READY)) {
       events.normal(run, EventReason.DatabaseReady, "Cluster " + ResourceNames.database(run));
@@ -260,7 +263,7 @@ public class BenchmarkRunReconciler
     Scenario next = plan.stream().filter(s -> !done.contains(s.id())).findFirst().orElse(null);
     cleanStaleLoads(run, ctx, next);
     if (next == null) {
-      return succeed(run, rows);
+      return succeed(ctx, run, rows);
     }
     status.scenario = next.id();
     phase(run, Phase.RUNNING);
@@ -293,7 +296,7 @@ public class BenchmarkRunReconciler
               + ResourceNames.sut(run)
               + " to be available");
       set(run, Conditions.LOAD_RUNNING, "False", Reason.SutStarting, "waiting for the SUT");
-      return UpdateControl.patchStatus(run);
+      return writeStatus(run, ctx);
     }
     set(
         run,
@@ -329,7 +332,7 @@ public class BenchmarkRunReconciler
               + K6Script.totalDuration(k6).toSeconds()
               + " s)");
       events.normal(run, warmUp ? EventReason.WarmUpStarted : EventReason.LoadStarted, loadName);
-      return UpdateControl.patchStatus(run).rescheduleAfter(deadline(k6));
+      return writeStatus(run, ctx).rescheduleAfter(deadline(k6));
     }
     if (!state.finished()) {
       HasMetadata load = loadObject(ctx, runner, loadName);
@@ -337,35 +340,38 @@ public class BenchmarkRunReconciler
           load == null ? now : Instant.parse(load.getMetadata().getCreationTimestamp());
       if (now.isAfter(created.plus(deadline(k6)))) {
         return fail(
+            ctx,
             run,
             Reason.LoadTimedOut,
             loadName
                 + " has not finished "
                 + deadline(k6).toSeconds()
-                + " s after it was created: is the k6 image pullable and the runner"
-                + " schedulable (kubectl describe pod -l "
+                + " s after it was created, or it ended without a terminated runner pod to"
+                + " read the summary from: is the k6 image pullable, the runner schedulable,"
+                + " and nothing deleting its pods (kubectl describe pod -l "
                 + Labels.SCENARIO
                 + "="
                 + scenarioId
                 + ")?");
       }
-      return UpdateControl.patchStatus(run).rescheduleAfter(Duration.ofSeconds(30));
+      return writeStatus(run, ctx).rescheduleAfter(Duration.ofSeconds(30));
     }
     if (state.failure() != null) {
       events.warning(run, EventReason.LoadFailed, state.failure());
-      return fail(run, Reason.LoadFailed, state.failure());
+      return fail(ctx, run, Reason.LoadFailed, state.failure());
     }
     if (warmUp) {
       status.warmedUp = configHash;
       deleteLoad(run, runner, loadName);
       set(run, Conditions.LOAD_RUNNING, "False", Reason.LoadFinished, "warm-up done");
-      return UpdateControl.patchStatus(run).rescheduleAfter(Duration.ofSeconds(1));
+      return writeStatus(run, ctx).rescheduleAfter(Duration.ofSeconds(1));
     }
     ResultRow row;
     try {
       row = row(spec, next, state.summary(), measured);
     } catch (IllegalArgumentException e) {
       return fail(
+          ctx,
           run,
           Reason.SummaryUnreadable,
           "the summary of " + loadName + " does not parse: " + e.getMessage());
@@ -382,7 +388,7 @@ public class BenchmarkRunReconciler
     recent(status, rows);
     set(run, Conditions.LOAD_RUNNING, "False", Reason.LoadFinished, next.id() + " recorded");
     events.normal(run, EventReason.ScenarioRecorded, next.id() + ": " + headline(row));
-    return UpdateControl.patchStatus(run).rescheduleAfter(Duration.ofSeconds(1));
+    return writeStatus(run, ctx).rescheduleAfter(Duration.ofSeconds(1));
   }
 
   @Override
@@ -444,10 +450,6 @@ public class BenchmarkRunReconciler
     if (load == null) {
       return null;
     }
-    boolean ended =
-        load instanceof Job job
-            ? LoadState.jobEnded(job)
-            : LoadState.testRunEnded((GenericKubernetesResource) load);
     List<Pod> pods =
         secondaries(ctx, Pod.class, "runners").stream()
             .filter(p -> scenarioId.equals(p.getMetadata().getLabels().get(Labels.SCENARIO)))
@@ -456,23 +458,8 @@ public class BenchmarkRunReconciler
     if (fromPods != null) {
       return fromPods;
     }
-    if (ended) {
-      // Ended, yet no runner pod has terminated: it never ran, or it is gone.
-      String stage =
-          load instanceof GenericKubernetesResource tr
-              ? " (stage " + LoadState.testRunStage(tr) + ")"
-              : "";
-      return new LoadState(
-          true,
-          null,
-          name
-              + " ended"
-              + stage
-              + " without a terminated k6 runner pod to read the summary from; see kubectl"
-              + " describe "
-              + (load instanceof Job ? "job " : "testrun ")
-              + name);
-    }
+    // Ended, yet no terminated runner pod: the pod informer may lag the TestRun's or Job's by a
+    // moment, so wait; if the pod is gone for good, the load's deadline fails the run.
     return LoadState.RUNNING;
   }
 
@@ -550,7 +537,7 @@ public class BenchmarkRunReconciler
   }
 
   private UpdateControl<BenchmarkRunResource> succeed(
-      BenchmarkRunResource run, List<ResultRow> rows) {
+      Context<BenchmarkRunResource> ctx, BenchmarkRunResource run, List<ResultRow> rows) {
     BenchmarkRunStatus status = run.getStatus();
     try {
       apply(Figures.configMap(run, rows));
@@ -574,11 +561,11 @@ public class BenchmarkRunReconciler
     events.normal(
         run, EventReason.RunSucceeded, status.scenariosTotal + " scenarios; " + status.summary);
     release(run, false);
-    return UpdateControl.patchStatus(run);
+    return writeStatus(run, ctx);
   }
 
   private UpdateControl<BenchmarkRunResource> fail(
-      BenchmarkRunResource run, Reason reason, String message) {
+      Context<BenchmarkRunResource> ctx, BenchmarkRunResource run, Reason reason, String message) {
     BenchmarkRunStatus status = run.getStatus();
     status.finishedAt = clock.instant().toString();
     set(run, Conditions.SUCCEEDED, "False", reason, message);
@@ -589,7 +576,7 @@ public class BenchmarkRunReconciler
         reason == Reason.InvalidSpec ? EventReason.InvalidSpec : EventReason.RunFailed,
         message);
     release(run, false);
-    return UpdateControl.patchStatus(run);
+    return writeStatus(run, ctx);
   }
 
   /**
@@ -720,7 +707,8 @@ public class BenchmarkRunReconciler
     run.getStatus().phase = Phase.forward(run.getStatus().phase, phase);
   }
 
-  static void recent(BenchmarkRunStatus status, List<ResultRow> rows) {
+  /** The latest {@value #RECENT_ROWS} rows and the headline: what status keeps of the CSV. */
+  public static void recent(BenchmarkRunStatus status, List<ResultRow> rows) {
     List<BenchmarkRunStatus.ScenarioResult> recent = new ArrayList<>();
     for (ResultRow r : rows.subList(Math.max(0, rows.size() - RECENT_ROWS), rows.size())) {
       BenchmarkRunStatus.ScenarioResult sr = new BenchmarkRunStatus.ScenarioResult();
@@ -759,6 +747,24 @@ public class BenchmarkRunReconciler
   /** Scheduled length plus {@link #LOAD_GRACE}: past this the load is declared stuck. */
   static Duration deadline(K6Plan plan) {
     return K6Script.totalDuration(plan).plus(LOAD_GRACE);
+  }
+
+  /**
+   * Replaces the status through the status subresource, retrying on conflicts with the fresh
+   * object, and puts the result into the informer's cache, so the next reconcile sees it even
+   * before the watch event arrives (warmedUp, above all, must never be read stale).
+   */
+  private static UpdateControl<BenchmarkRunResource> writeStatus(
+      BenchmarkRunResource run, Context<BenchmarkRunResource> ctx) {
+    BenchmarkRunStatus status = run.getStatus();
+    PrimaryUpdateAndCacheUtils.updateStatusAndCacheResource(
+        run,
+        ctx,
+        fresh -> {
+          fresh.setStatus(status);
+          return fresh;
+        });
+    return UpdateControl.noUpdate();
   }
 
   private void apply(HasMetadata desired) {

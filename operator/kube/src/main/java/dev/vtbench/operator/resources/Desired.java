@@ -93,6 +93,14 @@ public final class Desired {
       spec.put("imageName", db.image);
     }
     spec.put("storage", Map.of("size", db.storage));
+    // The largest Hikari pool must fit, plus CloudNativePG's own and a psql or two.
+    int maxPool =
+        run.getSpec().matrix.hikariPoolSizes.stream().mapToInt(Integer::intValue).max().orElse(0);
+    spec.put(
+        "postgresql",
+        Map.of(
+            "parameters",
+            Map.of("max_connections", Integer.toString(Math.max(100, maxPool + 20)))));
     spec.put(
         "resources",
         Map.of(

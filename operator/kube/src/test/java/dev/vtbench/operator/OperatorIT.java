@@ -1,0 +1,588 @@
+package dev.vtbench.operator;
+
+import static dev.vtbench.operator.KubeApi.await;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.vtbench.engine.plan.Planner;
+import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.api.BenchmarkRunStatus;
+import dev.vtbench.operator.resources.Desired;
+import dev.vtbench.operator.resources.Labels;
+import dev.vtbench.operator.resources.ResourceNames;
+import dev.vtbench.operator.results.ResultsStore;
+import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.javaoperatorsdk.operator.Operator;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The operator, in-process, against a real kube-apiserver and etcd, driving whole runs while the
+ * test plays the controllers a bare API server lacks (see {@link Controllers}). The runner's output
+ * is a real k6 summary written by the cluster script (runner-summary.json: 296 requests in a 3 s
+ * hold, SUT cpuset 1, 1.3 CPU seconds, Hikari peak 12).
+ */
+class OperatorIT {
+
+  static final Duration WAIT = Duration.ofSeconds(60);
+  static KubernetesClient k8s;
+  static String summary;
+  Operator operator;
+
+  @BeforeAll
+  static void server() throws Exception {
+    k8s = KubeApi.client();
+    summary =
+        Files.readString(Path.of(OperatorIT.class.getResource("/runner-summary.json").toURI()));
+  }
+
+  @AfterEach
+  void stop() {
+    if (operator != null) {
+      operator.stop();
+    }
+  }
+
+  Operator start(String ns) {
+    return OperatorMain.start(KubeApi.newClient(), Map.of("WATCH_NAMESPACES", ns));
+  }
+
+  static BenchmarkRunResource create(String ns, String name, String spec) {
+    String yaml =
+        """
+        apiVersion: vtbench.dev/v1alpha1
+        kind: BenchmarkRun
+        metadata:
+          name: %s
+        spec:
+        %s
+        """
+            .formatted(name, spec.indent(2));
+    BenchmarkRunResource run =
+        k8s.resources(BenchmarkRunResource.class)
+            .load(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)))
+            .item();
+    return k8s.resources(BenchmarkRunResource.class).inNamespace(ns).resource(run).create();
+  }
+
+  static BenchmarkRunResource get(String ns, String name) {
+    return k8s.resources(BenchmarkRunResource.class).inNamespace(ns).withName(name).get();
+  }
+
+  /** Waits until the run's status satisfies {@code check}; returns that status. */
+  static BenchmarkRunStatus awaitStatus(
+      String ns, String name, String what, Predicate<BenchmarkRunStatus> check) {
+    return await(
+        what,
+        WAIT,
+        () -> {
+          BenchmarkRunResource r = get(ns, name);
+          return r != null && r.getStatus() != null && check.test(r.getStatus())
+              ? r.getStatus()
+              : null;
+        });
+  }
+
+  static Predicate<BenchmarkRunStatus> condition(String type, String status, String reason) {
+    return s ->
+        s.conditions.stream()
+            .anyMatch(
+                c ->
+                    type.equals(c.getType())
+                        && status.equals(c.getStatus())
+                        && (reason == null || reason.equals(c.getReason())));
+  }
+
+  static Condition conditionOf(BenchmarkRunStatus s, String type) {
+    return s.conditions.stream().filter(c -> type.equals(c.getType())).findFirst().orElseThrow();
+  }
+
+  static final String SMALL =
+      """
+      workload: {endpoint: order-summary, stubDelay: 100ms}
+      sut: {cpu: 1, memory: 1Gi, image: vtbench/sut:test, nodeSelector: {vtbench.dev/tier: sut}}
+      stub: {cpu: 1, memory: 512Mi}
+      database: {cpu: 1, memory: 1Gi, storage: 1Gi, seed: {customers: 1000, orders: 10000}}
+      load: {ramp: 1s, warmup: 1s, hold: 3s, cpu: 1, memory: 256Mi, runner: %s, sutWarmup: %s}
+      """;
+
+  /**
+   * Database → stub and SUT → JIT warm-up → measured load → row, for two scenarios whose SUT
+   * configs differ, through k6-operator TestRuns; every object checked as it appears.
+   */
+  @Test
+  void aWholeRunThroughTestRunsPlayingTheMissingControllers() {
+    String ns = KubeApi.namespace("whole");
+    operator = start(ns);
+    Controllers play = new Controllers(k8s, ns);
+    BenchmarkRunResource run =
+        create(
+            ns,
+            "hello",
+            SMALL.formatted("testrun", "1s")
+                + "matrix: {threadModes: [platform, virtual], hikariPoolSizes: [10],"
+                + " concurrency: [10], repetitions: 1}\n");
+    List<Scenario> plan = Planner.plan(run.getSpec());
+    assertThat(plan).hasSize(2);
+
+    // The database: Guaranteed, seeded through bootstrap SQL, owned by the run.
+    GenericKubernetesResource cluster =
+        await("the CloudNativePG Cluster", WAIT, () -> play.cluster("hello-db"));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> cs = (Map<String, Object>) cluster.getAdditionalProperties().get("spec");
+    assertThat(cs).containsEntry("instances", 1);
+    assertThat(cs.get("resources"))
+        .isEqualTo(
+            Map.of(
+                "requests", Map.of("cpu", "1", "memory", "1Gi"),
+                "limits", Map.of("cpu", "1", "memory", "1Gi")));
+    assertThat(cs.get("bootstrap").toString())
+        .contains("postInitApplicationSQLRefs")
+        .contains("name=hello-seed")
+        .contains("key=seed.sql");
+    assertThat(cs.get("postgresql").toString()).contains("max_connections=100");
+    ownedBy(cluster, run);
+    ConfigMap seed = k8s.configMaps().inNamespace(ns).withName("hello-seed").get();
+    assertThat(seed.getData().get("seed.sql")).contains("generate_series").contains("1000");
+    BenchmarkRunStatus status =
+        awaitStatus(
+            ns,
+            "hello",
+            "DatabaseReady=False",
+            condition("DatabaseReady", "False", "DatabaseProvisioning"));
+    assertThat(status.phase).isEqualTo("Provisioning");
+    assertThat(status.observedGeneration).isEqualTo(1L);
+    assertThat(status.progress).isEqualTo("0/2");
+    assertThat(status.startedAt).isNotNull();
+    assertThat(conditionOf(status, "Succeeded").getStatus()).isEqualTo("Unknown");
+    assertThat(conditionOf(status, "DatabaseReady").getMessage()).contains("hello-db");
+
+    play.clusterReady("hello-db");
+
+    // The stub and the SUT in the first scenario's configuration.
+    Deployment sut = await("the SUT Deployment", WAIT, () -> play.deployment("hello-sut"));
+    Deployment stub = await("the stub Deployment", WAIT, () -> play.deployment("hello-stub"));
+    checkWorkload(sut, run, "1", "1Gi");
+    checkWorkload(stub, run, "1", "512Mi");
+    assertThat(sut.getSpec().getStrategy().getType()).isEqualTo("Recreate");
+    assertThat(sut.getSpec().getTemplate().getSpec().getNodeSelector())
+        .isEqualTo(Map.of("vtbench.dev/tier", "sut"));
+    Map<String, String> env = env(sut);
+    assertThat(env)
+        .containsEntry("VT_ENABLED", Boolean.toString(plan.get(0).sut().virtualThreads()))
+        .containsEntry("HIKARI_MAX_POOL", "10")
+        .containsEntry("CONN_MODE", "released")
+        .containsEntry("STUB_URL", "http://hello-stub:8080")
+        .containsEntry("DB_SECRET_DIR", "/etc/vtbench/db");
+    assertThat(env.keySet()).noneMatch(k -> k.contains("PASSWORD"));
+    assertThat(sut.getSpec().getTemplate().getSpec().getVolumes())
+        .anyMatch(
+            v -> v.getSecret() != null && "hello-db-app".equals(v.getSecret().getSecretName()));
+    assertThat(k8s.services().inNamespace(ns).withName("hello-sut").get()).isNotNull();
+    assertThat(k8s.services().inNamespace(ns).withName("hello-stub").get()).isNotNull();
+    status =
+        awaitStatus(ns, "hello", "SutReady=False", condition("SutReady", "False", "SutStarting"));
+    assertThat(status.phase).isEqualTo("Running");
+    assertThat(status.scenario).isEqualTo(plan.get(0).id());
+
+    play.available("hello-stub");
+    play.available("hello-sut");
+
+    // Every SUT start gets its JIT warm-up first, then the measured load.
+    for (int i = 0; i < plan.size(); i++) {
+      Scenario s = plan.get(i);
+      String warm = ResourceNames.load(run, s.index(), true);
+      GenericKubernetesResource tr = await(warm, WAIT, () -> play.testRun(warm));
+      checkTestRun(tr, run, s.id() + "-jit-warmup");
+      ConfigMap script = k8s.configMaps().inNamespace(ns).withName(warm).get();
+      assertThat(script.getData().get("script.js"))
+          .contains("http://hello-sut:8080")
+          .contains("probeStart")
+          .contains("/dev/termination-log");
+      awaitStatus(
+          ns, "hello", "LoadRunning=True WarmingUp", condition("LoadRunning", "True", "WarmingUp"));
+      play.finishTestRun(warm, 0, summary);
+
+      String measured = ResourceNames.load(run, s.index(), false);
+      GenericKubernetesResource m = await(measured, WAIT, () -> play.testRun(measured));
+      checkTestRun(m, run, s.id());
+      awaitStatus(ns, "hello", "warm-up recorded", st -> st.warmedUp != null);
+      play.finishTestRun(measured, 0, summary);
+      int done = i + 1;
+      status =
+          awaitStatus(
+              ns,
+              "hello",
+              done + " scenario(s) recorded",
+              st -> Objects.equals(st.scenariosDone, done));
+      assertThat(status.progress).isEqualTo(done + "/2");
+      await(measured + " deleted", WAIT, () -> play.testRun(measured) == null ? true : null);
+      await(
+          warm + " deleted",
+          WAIT,
+          () -> k8s.configMaps().inNamespace(ns).withName(warm).get() == null ? true : null);
+
+      if (i == 0) {
+        // The second scenario's SUT config differs: the template changes, the SUT restarts.
+        String next = Boolean.toString(plan.get(1).sut().virtualThreads());
+        await(
+            "SUT reconfigured",
+            WAIT,
+            () -> next.equals(env(play.deployment("hello-sut")).get("VT_ENABLED")) ? true : null);
+        awaitStatus(
+            ns, "hello", "SutReady=False after the change", condition("SutReady", "False", null));
+        play.available("hello-sut");
+      }
+    }
+
+    status =
+        awaitStatus(
+            ns, "hello", "Succeeded", condition("Succeeded", "True", "AllScenariosRecorded"));
+    assertThat(status.phase).isEqualTo("Succeeded");
+    assertThat(status.finishedAt).isNotNull();
+    assertThat(conditionOf(status, "Progressing").getStatus()).isEqualTo("False");
+    assertThat(status.recentScenarios).hasSize(2);
+    assertThat(status.summary).contains("req/s");
+    assertThat(status.resultsConfigMaps).contains("hello-results", "hello-figures");
+
+    // The CSV: local mode's header and meaning, one row per scenario, the SUT's view from inside.
+    ConfigMap results = k8s.configMaps().inNamespace(ns).withName("hello-results").get();
+    String csv = results.getData().get(ResultsStore.CSV_KEY);
+    assertThat(csv).startsWith(ResultsCsv.header() + "\n");
+    List<ResultRow> rows = ResultsCsv.parse(csv);
+    assertThat(rows)
+        .extracting(ResultRow::scenarioId)
+        .containsExactly(plan.get(0).id(), plan.get(1).id());
+    ResultRow r = rows.getFirst();
+    assertThat(r.throughputRps()).isCloseTo(296 / 3.0, within(0.01));
+    assertThat(r.httpReqs()).isEqualTo(296);
+    assertThat(r.errorRate()).isZero();
+    assertThat(r.p99Ms()).isCloseTo(105.2, within(0.1));
+    assertThat(r.sutCpuset()).isEqualTo("1");
+    // 1.3 CPU seconds over the 3 s hold; the CSV keeps one decimal
+    assertThat(r.appCpuPct()).isCloseTo(100 * 1.3 / 3, within(0.05));
+    assertThat(r.pgCpuPct()).isNull();
+    assertThat(r.hikariActiveMax()).isEqualTo(12);
+    assertThat(r.pinnedEvents()).isZero();
+    assertThat(r.concurrency()).isEqualTo(10);
+    assertThat(r.hikariPool()).isEqualTo(10);
+    // Kept when the run goes (keepOnDelete defaults to true): no owner.
+    assertThat(results.getMetadata().getOwnerReferences()).isEmpty();
+    ConfigMap figures = k8s.configMaps().inNamespace(ns).withName("hello-figures").get();
+    assertThat(figures.getData()).containsKey("summary.md");
+    assertThat(figures.getBinaryData()).containsKey("hero.png");
+
+    // A finished run frees its cores and database at once.
+    await("workloads released", WAIT, () -> gone(ns, "hello") ? true : null);
+    assertThat(
+            k8s.v1().events().inNamespace(ns).list().getItems().stream()
+                .map(e -> e.getReason())
+                .collect(Collectors.toSet()))
+        .contains(
+            "DatabaseReady", "WarmUpStarted", "LoadStarted", "ScenarioRecorded", "RunSucceeded");
+  }
+
+  /**
+   * Plain Jobs (no k6-operator needed); the operator stopped mid-load and the load finishing while
+   * it is down; a leftover Job of a recorded scenario; then the run deleted mid-way.
+   */
+  @Test
+  void restartResumesWithoutLosingOrDuplicatingAndDeletionKeepsTheResults() {
+    String ns = KubeApi.namespace("restart");
+    operator = start(ns);
+    Controllers play = new Controllers(k8s, ns);
+    BenchmarkRunResource run =
+        create(
+            ns,
+            "again",
+            SMALL.formatted("job", "0s")
+                + "matrix: {threadModes: [platform], hikariPoolSizes: [10], concurrency: [5, 10, 20],"
+                + " repetitions: 1}\n");
+    List<Scenario> plan = Planner.plan(run.getSpec());
+    await("Cluster", WAIT, () -> play.cluster("again-db"));
+    play.clusterReady("again-db");
+    await("SUT", WAIT, () -> play.deployment("again-sut"));
+    await("stub", WAIT, () -> play.deployment("again-stub"));
+    play.available("again-sut");
+    play.available("again-stub");
+
+    String first = ResourceNames.load(run, plan.get(0).index(), false);
+    Job job = await(first, WAIT, () -> play.job(first));
+    checkJob(job, run, plan.get(0).id());
+
+    // Killed mid-load; the load ends while nobody watches.
+    operator.stop();
+    play.finishJob(first, 0, summary);
+    operator = start(ns);
+    BenchmarkRunStatus status =
+        awaitStatus(
+            ns, "again", "first row after restart", st -> Objects.equals(st.scenariosDone, 1));
+    String second = ResourceNames.load(run, plan.get(1).index(), false);
+    await(second, WAIT, () -> play.job(second));
+
+    // A Job of an already recorded scenario (an operator stopped between recording and deleting).
+    k8s.resource(Desired.job(get(ns, "again"), first, plan.get(0).id())).create();
+    await(first + " removed as stale", WAIT, () -> play.job(first) == null ? true : null);
+
+    // Restarted again with nothing new to record: still one row.
+    operator.stop();
+    operator = start(ns);
+    play.finishJob(second, 0, summary);
+    status = awaitStatus(ns, "again", "second row", st -> Objects.equals(st.scenariosDone, 2));
+    assertThat(status.progress).isEqualTo("2/3");
+    List<ResultRow> rows = new ResultsStore(k8s).rows(get(ns, "again"));
+    assertThat(rows)
+        .extracting(ResultRow::scenarioId)
+        .containsExactly(plan.get(0).id(), plan.get(1).id());
+
+    // Deleted mid-run: everything goes but the results.
+    String third = ResourceNames.load(run, plan.get(2).index(), false);
+    await(third, WAIT, () -> play.job(third));
+    k8s.resources(BenchmarkRunResource.class).inNamespace(ns).withName("again").delete();
+    await("run deleted", WAIT, () -> get(ns, "again") == null ? true : null);
+    assertThat(gone(ns, "again")).isTrue();
+    assertThat(play.job(third)).isNull();
+    assertThat(k8s.configMaps().inNamespace(ns).withName(third).get()).isNull();
+    ConfigMap results = k8s.configMaps().inNamespace(ns).withName("again-results").get();
+    assertThat(ResultsCsv.parse(results.getData().get(ResultsStore.CSV_KEY))).hasSize(2);
+  }
+
+  /** k6-operator says "finished" although the runner failed: the run fails, naming the pod. */
+  @Test
+  void aFailedRunnerFailsTheRunEvenWhenItsTestRunSaysFinished() {
+    String ns = KubeApi.namespace("failing");
+    operator = start(ns);
+    Controllers play = new Controllers(k8s, ns);
+    BenchmarkRunResource run =
+        create(
+            ns,
+            "broken",
+            SMALL.formatted("auto", "0s")
+                + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
+                + " repetitions: 1}\n");
+    await("Cluster", WAIT, () -> play.cluster("broken-db"));
+    play.clusterReady("broken-db");
+    await("SUT", WAIT, () -> play.deployment("broken-sut"));
+    await("stub", WAIT, () -> play.deployment("broken-stub"));
+    play.available("broken-sut");
+    play.available("broken-stub");
+    String load = ResourceNames.load(run, Planner.plan(run.getSpec()).get(0).index(), false);
+    await(load, WAIT, () -> play.testRun(load));
+    play.finishTestRun(load, 107, "script error: ReferenceError: x is not defined");
+    BenchmarkRunStatus status =
+        awaitStatus(ns, "broken", "Failed", condition("Succeeded", "False", "LoadFailed"));
+    assertThat(status.phase).isEqualTo("Failed");
+    assertThat(conditionOf(status, "Succeeded").getMessage())
+        .contains(load + "-1-abcde")
+        .contains("exited with 107")
+        .contains("ReferenceError");
+    await("workloads released", WAIT, () -> gone(ns, "broken") ? true : null);
+  }
+
+  /** 1,000 scenarios: the status stays small, and the CSV splits across ConfigMaps whole. */
+  @Test
+  void aThousandScenariosKeepStatusSmallAndTheCsvWhole() {
+    String ns = KubeApi.namespace("scale");
+    BenchmarkRunResource run =
+        create(
+            ns,
+            "big",
+            "matrix: {threadModes: [platform, virtual], hikariPoolSizes: [10, 20, 40, 80, 160],"
+                + " concurrency: [10, 20, 30, 40, 50, 60, 70, 80, 90, 100], repetitions: 10}\n");
+    List<Scenario> plan = Planner.plan(run.getSpec());
+    assertThat(plan).hasSize(1000);
+    ResultsStore store = new ResultsStore(k8s, 64 * 1024);
+    ResultRow template = ResultsCsv.parse(csvOf(summaryRow())).getFirst();
+    for (Scenario s : plan) {
+      store.append(
+          run,
+          template.toBuilder()
+              .scenarioId(s.id())
+              .threadMode(s.threadMode())
+              .hikariPool(s.hikariPool())
+              .concurrency(s.concurrency())
+              .rep(s.rep())
+              .build());
+    }
+    // A second append of a recorded scenario changes nothing.
+    store.append(run, template.toBuilder().scenarioId(plan.get(7).id()).build());
+    List<ConfigMap> parts = store.parts(run);
+    assertThat(parts).hasSizeGreaterThan(1);
+    for (ConfigMap p : parts) {
+      assertThat(p.getData().get(ResultsStore.CSV_KEY)).startsWith(ResultsCsv.header() + "\n");
+    }
+    List<ResultRow> rows = store.rows(run);
+    assertThat(rows)
+        .extracting(ResultRow::scenarioId)
+        .containsExactlyElementsOf(plan.stream().map(Scenario::id).toList());
+
+    BenchmarkRunResource withStatus = get(ns, "big");
+    BenchmarkRunStatus status = new BenchmarkRunStatus();
+    // Filled the way the reconciler fills it.
+    dev.vtbench.operator.reconciler.BenchmarkRunReconciler.recent(status, rows);
+    status.progress = rows.size() + "/" + plan.size();
+    status.resultsConfigMaps = parts.stream().map(p -> p.getMetadata().getName()).toList();
+    withStatus.setStatus(status);
+    BenchmarkRunResource stored =
+        k8s.resources(BenchmarkRunResource.class)
+            .inNamespace(ns)
+            .resource(withStatus)
+            .updateStatus();
+    int bytes =
+        io.fabric8.kubernetes.client.utils.Serialization.asJson(stored.getStatus())
+            .getBytes(StandardCharsets.UTF_8)
+            .length;
+    assertThat(bytes).as("status bytes for 1,000 scenarios").isLessThan(64 * 1024);
+    assertThat(stored.getStatus().recentScenarios).hasSize(20);
+  }
+
+  static ResultRow summaryRow() {
+    return ResultRow.builder()
+        .ts(java.time.Instant.parse("2026-11-22T00:00:00Z"))
+        .threadMode("platform")
+        .hikariPool(10)
+        .pathMode("normal")
+        .connMode("released")
+        .concurrency(10)
+        .rep(1)
+        .throughputRps(98.7)
+        .p50Ms(101.6)
+        .p95Ms(103.6)
+        .p99Ms(105.2)
+        .p999Ms(105.7)
+        .maxMs(105.8)
+        .errorRate(0.0)
+        .httpReqs(296L)
+        .scenarioId("x")
+        .build();
+  }
+
+  static String csvOf(ResultRow row) {
+    return ResultsCsv.append("", row);
+  }
+
+  // --- checks ---------------------------------------------------------------------------------
+
+  static void ownedBy(HasMetadata o, BenchmarkRunResource run) {
+    List<OwnerReference> refs = o.getMetadata().getOwnerReferences();
+    assertThat(refs).hasSize(1);
+    assertThat(refs.getFirst().getUid()).isEqualTo(run.getMetadata().getUid());
+    assertThat(refs.getFirst().getKind()).isEqualTo("BenchmarkRun");
+    assertThat(refs.getFirst().getController()).isTrue();
+    assertThat(o.getMetadata().getLabels())
+        .containsEntry(Labels.RUN, run.getMetadata().getName())
+        .containsEntry(Labels.MANAGED_BY, Labels.MANAGER);
+  }
+
+  /** Guaranteed QoS, restricted Pod Security, probes, owned and labelled. */
+  static void checkWorkload(Deployment d, BenchmarkRunResource run, String cpu, String memory) {
+    ownedBy(d, run);
+    var pod = d.getSpec().getTemplate().getSpec();
+    Container c = pod.getContainers().getFirst();
+    assertThat(c.getResources().getRequests())
+        .isEqualTo(c.getResources().getLimits())
+        .containsEntry("cpu", new Quantity(cpu))
+        .containsEntry("memory", new Quantity(memory));
+    assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
+    assertThat(pod.getSecurityContext().getRunAsUser()).isEqualTo(65532L);
+    assertThat(pod.getSecurityContext().getSeccompProfile().getType()).isEqualTo("RuntimeDefault");
+    assertThat(c.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
+    assertThat(c.getSecurityContext().getReadOnlyRootFilesystem()).isTrue();
+    assertThat(c.getSecurityContext().getCapabilities().getDrop()).containsExactly("ALL");
+    assertThat(c.getReadinessProbe().getHttpGet().getPath()).isEqualTo("/readyz");
+    assertThat(c.getLivenessProbe().getHttpGet().getPath()).isEqualTo("/livez");
+    assertThat(pod.getAutomountServiceAccountToken()).isFalse();
+  }
+
+  @SuppressWarnings("unchecked")
+  static void checkTestRun(
+      GenericKubernetesResource tr, BenchmarkRunResource run, String scenario) {
+    ownedBy(tr, run);
+    Map<String, Object> spec = (Map<String, Object>) tr.getAdditionalProperties().get("spec");
+    assertThat(spec).containsEntry("parallelism", 1).doesNotContainKey("cleanup");
+    Map<String, Object> runner = (Map<String, Object>) spec.get("runner");
+    Map<String, Object> res = (Map<String, Object>) runner.get("resources");
+    assertThat(res.get("requests")).isEqualTo(res.get("limits"));
+    assertThat(res.get("requests")).isEqualTo(Map.of("cpu", "1", "memory", "256Mi"));
+    assertThat(((Map<String, Object>) runner.get("metadata")).get("labels").toString())
+        .contains(Labels.SCENARIO + "=" + scenario);
+    assertThat(((Map<String, Object>) runner.get("securityContext")).get("runAsNonRoot"))
+        .isEqualTo(true);
+  }
+
+  static void checkJob(Job job, BenchmarkRunResource run, String scenario) {
+    ownedBy(job, run);
+    assertThat(job.getSpec().getBackoffLimit()).isZero();
+    var pod = job.getSpec().getTemplate().getSpec();
+    Container c = pod.getContainers().getFirst();
+    assertThat(c.getResources().getRequests()).isEqualTo(c.getResources().getLimits());
+    assertThat(c.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
+    assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
+    assertThat(job.getSpec().getTemplate().getMetadata().getLabels())
+        .containsEntry(Labels.SCENARIO, scenario);
+  }
+
+  static Map<String, String> env(Deployment d) {
+    return d.getSpec().getTemplate().getSpec().getContainers().getFirst().getEnv().stream()
+        .collect(Collectors.toMap(EnvVar::getName, e -> e.getValue() == null ? "" : e.getValue()));
+  }
+
+  /** Nothing of the run is left but its results ConfigMaps. */
+  static boolean gone(String ns, String run) {
+    String sel = Labels.RUN + "=" + run;
+    return k8s.apps()
+            .deployments()
+            .inNamespace(ns)
+            .withLabel(Labels.RUN, run)
+            .list()
+            .getItems()
+            .isEmpty()
+        && k8s.services().inNamespace(ns).withLabel(Labels.RUN, run).list().getItems().isEmpty()
+        && k8s.batch()
+            .v1()
+            .jobs()
+            .inNamespace(ns)
+            .withLabel(Labels.RUN, run)
+            .list()
+            .getItems()
+            .isEmpty()
+        && k8s.genericKubernetesResources("postgresql.cnpg.io/v1", "Cluster")
+            .inNamespace(ns)
+            .withLabel(Labels.RUN, run)
+            .list()
+            .getItems()
+            .isEmpty()
+        && k8s.genericKubernetesResources("k6.io/v1alpha1", "TestRun")
+            .inNamespace(ns)
+            .withLabel(Labels.RUN, run)
+            .list()
+            .getItems()
+            .isEmpty()
+        && k8s.configMaps().inNamespace(ns).withLabelSelector(sel).list().getItems().stream()
+            .allMatch(c -> "results".equals(c.getMetadata().getLabels().get(Labels.COMPONENT)));
+  }
+}
