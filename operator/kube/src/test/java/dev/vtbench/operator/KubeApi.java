@@ -74,6 +74,12 @@ public final class KubeApi {
         .build();
   }
 
+  /** The server's admin kubeconfig. */
+  public static String kubeconfig() {
+    client();
+    return server.getKubeConfigYaml();
+  }
+
   static Path thirdPartyCrds() {
     String dir = System.getenv("VTBENCH_CRDS");
     return dir != null

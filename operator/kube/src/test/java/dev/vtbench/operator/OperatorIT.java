@@ -49,13 +49,12 @@ import org.junit.jupiter.api.Test;
 class OperatorIT {
 
   static final Duration WAIT = Duration.ofSeconds(60);
-  static KubernetesClient k8s;
+  static final KubernetesClient k8s = KubeApi.client();
   static String summary;
   Operator operator;
 
   @BeforeAll
   static void server() throws Exception {
-    k8s = KubeApi.client();
     summary =
         Files.readString(Path.of(OperatorIT.class.getResource("/runner-summary.json").toURI()));
   }

@@ -1,0 +1,220 @@
+package dev.vtbench.operator;
+
+import static dev.vtbench.operator.KubeApi.await;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtbench.engine.plan.Planner;
+import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.resources.ResourceNames;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.authorization.v1.ResourceAttributesBuilder;
+import io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReview;
+import io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReviewBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.javaoperatorsdk.operator.Operator;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Helm chart's rendered output against the real API server: every object is accepted
+ * (ServiceMonitor against prometheus-operator's CRD), the RBAC grants what a run needs and refuses
+ * what it does not, and an operator holding only the chart's ServiceAccount drives a run to its end
+ * and cleans up after it.
+ */
+class ChartIT {
+
+  static final String RELEASE_NS = "vtbench-system";
+  static final String SA = "system:serviceaccount:" + RELEASE_NS + ":vtbench";
+  static KubernetesClient k8s;
+
+  @BeforeAll
+  static void server() {
+    k8s = KubeApi.client();
+  }
+
+  static Path helm() {
+    String h = System.getenv("HELM");
+    Path p =
+        h != null
+            ? Path.of(h)
+            : Path.of(System.getProperty("user.home"), ".cache/vtbench/bin/helm");
+    assertThat(p).as("helm not found at %s: run `make kube-tools`", p).isExecutable();
+    return p;
+  }
+
+  static List<HasMetadata> render(String... set) throws Exception {
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                helm().toString(),
+                "template",
+                "vtbench",
+                "../../charts/vtbench",
+                "-n",
+                RELEASE_NS));
+    for (String s : set) {
+      cmd.add("--set");
+      cmd.add(s);
+    }
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(false).start();
+    byte[] out = p.getInputStream().readAllBytes();
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as("helm template: %s", err).isZero();
+    return k8s.load(new ByteArrayInputStream(out)).items();
+  }
+
+  static void namespace(String name) {
+    if (k8s.namespaces().withName(name).get() == null) {
+      k8s.namespaces()
+          .resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build())
+          .create();
+    }
+  }
+
+  @Test
+  void everyConfigurationIsAcceptedByTheApiServer() throws Exception {
+    namespace(RELEASE_NS);
+    namespace("team-a");
+    namespace("team-b");
+    for (String[] set :
+        List.of(
+            new String[] {},
+            new String[] {"watchNamespaces={team-a,team-b}"},
+            new String[] {"serviceMonitor.enabled=true"})) {
+      List<HasMetadata> objects = render(set);
+      assertThat(objects).isNotEmpty();
+      for (HasMetadata o : objects) {
+        if (o.getMetadata().getNamespace() == null && isNamespaced(o)) {
+          o.getMetadata().setNamespace(RELEASE_NS);
+        }
+        HasMetadata accepted =
+            k8s.resource(o).dryRun().fieldManager("chart-test").forceConflicts().serverSideApply();
+        assertThat(accepted.getMetadata().getName()).isEqualTo(o.getMetadata().getName());
+      }
+      if (List.of(set).contains("serviceMonitor.enabled=true")) {
+        assertThat(objects).anyMatch(o -> o.getKind().equals("ServiceMonitor"));
+      } else {
+        assertThat(objects).noneMatch(o -> o.getKind().equals("ServiceMonitor"));
+      }
+    }
+  }
+
+  static boolean isNamespaced(HasMetadata o) {
+    return !List.of("ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition", "Namespace")
+        .contains(o.getKind());
+  }
+
+  static boolean allowed(String verb, String group, String resource, String ns) {
+    SubjectAccessReview review =
+        new SubjectAccessReviewBuilder()
+            .withNewSpec()
+            .withUser(SA)
+            .withGroups(
+                "system:serviceaccounts",
+                "system:serviceaccounts:" + RELEASE_NS,
+                "system:authenticated")
+            .withResourceAttributes(
+                new ResourceAttributesBuilder()
+                    .withVerb(verb)
+                    .withGroup(group)
+                    .withResource(resource.contains("/") ? resource.split("/")[0] : resource)
+                    .withSubresource(resource.contains("/") ? resource.split("/")[1] : null)
+                    .withNamespace(ns)
+                    .build())
+            .endSpec()
+            .build();
+    return k8s.authorization().v1().subjectAccessReview().create(review).getStatus().getAllowed();
+  }
+
+  @Test
+  void theChartsServiceAccountRunsABenchmarkAndNothingMore() throws Exception {
+    namespace(RELEASE_NS);
+    for (HasMetadata o : render()) {
+      if (o.getKind().equals("CustomResourceDefinition")) {
+        continue;
+      }
+      if (o.getMetadata().getNamespace() == null && isNamespaced(o)) {
+        o.getMetadata().setNamespace(RELEASE_NS);
+      }
+      k8s.resource(o).serverSideApply();
+    }
+    String ns = KubeApi.namespace("rbac");
+    // What a run needs.
+    assertThat(allowed("patch", "vtbench.dev", "benchmarkruns/status", ns)).isTrue();
+    assertThat(allowed("create", "apps", "deployments", ns)).isTrue();
+    assertThat(allowed("deletecollection", "", "configmaps", ns)).isTrue();
+    assertThat(allowed("create", "k6.io", "testruns", ns)).isTrue();
+    assertThat(allowed("create", "postgresql.cnpg.io", "clusters", ns)).isTrue();
+    assertThat(allowed("watch", "", "pods", ns)).isTrue();
+    assertThat(allowed("update", "coordination.k8s.io", "leases", RELEASE_NS)).isTrue();
+    // What it must not have.
+    assertThat(allowed("get", "", "secrets", ns)).as("secrets").isFalse();
+    assertThat(allowed("list", "", "secrets", ns)).as("secrets").isFalse();
+    assertThat(allowed("get", "", "pods/log", ns)).as("pods/log").isFalse();
+    assertThat(allowed("create", "", "pods/exec", ns)).as("pods/exec").isFalse();
+    assertThat(allowed("create", "", "pods", ns)).as("creating pods").isFalse();
+    assertThat(allowed("delete", "", "namespaces", null)).as("namespaces").isFalse();
+    assertThat(allowed("update", "coordination.k8s.io", "leases", ns))
+        .as("leases elsewhere")
+        .isFalse();
+    assertThat(allowed("update", "apiextensions.k8s.io", "customresourcedefinitions", null))
+        .isFalse();
+
+    // An operator with only that identity drives a run to its end and cleans up after it.
+    Config asOperator =
+        new ConfigBuilder(Config.fromKubeconfig(KubeApi.kubeconfig()))
+            .withImpersonateUsername(SA)
+            .withImpersonateGroups("system:serviceaccounts", "system:serviceaccounts:" + RELEASE_NS)
+            .build();
+    Operator operator =
+        OperatorMain.start(
+            new KubernetesClientBuilder().withConfig(asOperator).build(),
+            Map.of("WATCH_NAMESPACES", ns));
+    try {
+      Controllers play = new Controllers(k8s, ns);
+      BenchmarkRunResource run =
+          OperatorIT.create(
+              ns,
+              "rbac",
+              OperatorIT.SMALL.formatted("auto", "0s")
+                  + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
+                  + " repetitions: 1}\n");
+      Duration wait = OperatorIT.WAIT;
+      await("Cluster", wait, () -> play.cluster("rbac-db"));
+      play.clusterReady("rbac-db");
+      await("SUT", wait, () -> play.deployment("rbac-sut"));
+      await("stub", wait, () -> play.deployment("rbac-stub"));
+      play.available("rbac-sut");
+      play.available("rbac-stub");
+      String load = ResourceNames.load(run, Planner.plan(run.getSpec()).get(0).index(), false);
+      await(load, wait, () -> play.testRun(load));
+      play.finishTestRun(
+          load,
+          0,
+          Files.readString(Path.of(ChartIT.class.getResource("/runner-summary.json").toURI())));
+      OperatorIT.awaitStatus(
+          ns, "rbac", "Succeeded", OperatorIT.condition("Succeeded", "True", null));
+      await("released", wait, () -> OperatorIT.gone(ns, "rbac") ? true : null);
+      assertThat(k8s.v1().events().inNamespace(ns).list().getItems())
+          .anyMatch(e -> "RunSucceeded".equals(e.getReason()));
+      k8s.resources(BenchmarkRunResource.class).inNamespace(ns).withName("rbac").delete();
+      await("deleted", wait, () -> OperatorIT.get(ns, "rbac") == null ? true : null);
+    } finally {
+      operator.stop();
+    }
+  }
+}
