@@ -353,6 +353,8 @@ class OperatorIT {
     play.finishJob(second, 0, summary);
     status = awaitStatus(ns, "again", "second row", st -> Objects.equals(st.scenariosDone, 2));
     assertThat(status.progress).isEqualTo("2/3");
+    // Same SUT config for every scenario (one thread mode, one pool): never restarted.
+    assertThat(play.deployment("again-sut").getMetadata().getGeneration()).isEqualTo(1L);
     List<ResultRow> rows = new ResultsStore(k8s).rows(get(ns, "again"));
     assertThat(rows)
         .extracting(ResultRow::scenarioId)
