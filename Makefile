@@ -12,6 +12,7 @@ MVN         := mvn -B -ntp -Dmaven.repo.local=$(CACHE)/m2
 CLI_JAR     := operator/local/target/vtbench-local-0.1.0-SNAPSHOT-cli.jar
 SUT_JAR     := sut/target/vtbench-sut.jar
 STUB_JAR    := stub/target/vtbench-stub.jar
+OPERATOR_JAR := operator/kube/target/vtbench-operator-0.1.0-SNAPSHOT-all.jar
 VTBENCH     := $(JAVA) -jar $(CLI_JAR)
 SOURCES     := $(shell find operator sut stub -name '*.java' -o -name '*.sql' -o -name '*.yaml' -o -name pom.xml 2>/dev/null) pom.xml
 
@@ -41,9 +42,9 @@ down: ## Stop exactly what `make up` started
 ##@ Build
 
 .PHONY: build
-build: $(CLI_JAR) ## Build the SUT, stub and CLI jars (no tests)
+build: $(CLI_JAR) $(OPERATOR_JAR) ## Build the SUT, stub, CLI and operator jars (no tests)
 
-$(CLI_JAR) $(SUT_JAR) $(STUB_JAR) &: $(SOURCES) | java-check
+$(CLI_JAR) $(SUT_JAR) $(STUB_JAR) $(OPERATOR_JAR) &: $(SOURCES) | java-check
 	$(MVN) -DskipTests -DskipITs install
 
 .PHONY: k6
@@ -55,7 +56,7 @@ kube-tools: ## Build kube-apiserver + kubectl and Helm (Go module proxy), instal
 	@VTBENCH_CACHE=$(CACHE) bash hack/kube-tools.sh all
 
 .PHONY: images
-images: build ## Build the SUT and stub OCI image tars without a Docker daemon (sut/target, stub/target)
+images: build ## Build the SUT, stub and operator OCI image tars without a Docker daemon (in each module's target/)
 	bash hack/images.sh
 
 .PHONY: crds
@@ -80,8 +81,9 @@ chart-test: kube-tools ## Lint and render the Helm chart (3 configurations) and 
 	HELM=$(CACHE)/bin/helm bash hack/chart-test.sh
 
 .PHONY: image-test
-image-test: images ## Build both images and prove they start as non-root
-	bash hack/image-smoke.sh sut/target/vtbench-sut-image.tar stub/target/vtbench-stub-image.tar
+image-test: images ## Build the three images and prove they start as non-root
+	bash hack/image-smoke.sh sut/target/vtbench-sut-image.tar stub/target/vtbench-stub-image.tar \
+	  operator/kube/target/vtbench-operator-image.tar
 
 .PHONY: deps
 deps: ## Install missing Debian packages (PostgreSQL, taskset, Maven) and check for JDK 25

@@ -6,7 +6,8 @@
 # namespace (as a container runtime would).
 #
 # Usage: hack/image-smoke.sh IMAGE_TAR...      (must run as root: chroot and mount need it)
-#   e.g. hack/image-smoke.sh sut/target/vtbench-sut-image.tar stub/target/vtbench-stub-image.tar
+#   e.g. hack/image-smoke.sh sut/target/vtbench-sut-image.tar stub/target/vtbench-stub-image.tar \
+#          operator/kube/target/vtbench-operator-image.tar
 #
 # Checks, per image:
 #   - the configured user is not root (not empty, 0 or root), by name and by uid
@@ -18,8 +19,13 @@
 #     within SMOKE_TIMEOUT seconds, and /proc/<pid>/status shows the image's uid and gid, with
 #     no supplementary root group; then it is stopped. The SUT gets an unreachable database
 #     (liveness does not need one).
-# Environment: SMOKE_TIMEOUT (seconds to wait for /livez, default 60), SMOKE_KEEP=1 keeps the
-# temporary root file systems for inspection.
+#   - operator image (main class dev.vtbench.operator.OperatorMain): the entrypoint with --help
+#     exits 0 and prints its usage ("vtbench operator ..."); started with no cluster to reach (no
+#     KUBERNETES_SERVICE_HOST, no kubeconfig, no service account) it runs as the image's uid and
+#     gid (/proc/<pid>/status, as above) and gives up with a non-zero exit code within
+#     SMOKE_TIMEOUT seconds instead of hanging.
+# Environment: SMOKE_TIMEOUT (seconds to wait for /livez, or for the operator to give up; default
+# 60), SMOKE_KEEP=1 keeps the temporary root file systems for inspection.
 set -euo pipefail
 
 timeout_s=${SMOKE_TIMEOUT:-60}
@@ -309,6 +315,52 @@ run_service() {
   if alive "$pid"; then fail "$name (pid $pid) did not stop"; else pass "$name stopped"; fi
 }
 
+# Starts argv (after --) with the environment file and nothing Kubernetes in it or in the image,
+# checks the ids of the process while it runs, and expects it to exit by itself, non-zero, within
+# SMOKE_TIMEOUT seconds (it must fail, not hang, when there is no cluster).
+run_no_cluster() {
+  local name=$1 root=$2 spec=$3 uid=$4 gid=$5 envfile=$6
+  shift 7
+  local log=$work/$name.nocluster.log pid rc t0=$SECONDS checked=no f
+  for f in "$root/home/nonroot/.kube" "$root/root/.kube" "$root/var/run/secrets/kubernetes.io"; do
+    if [ -e "$f" ]; then
+      fail "$name: ${f#"$root"} exists in the image, cannot test without a cluster"
+      return
+    fi
+  done
+  if grep -qE '^(KUBERNETES_|KUBECONFIG=)' "$envfile"; then
+    fail "$name: the image's environment points at a cluster: $(grep -E '^(KUBERNETES_|KUBECONFIG=)' "$envfile" | paste -sd' ')"
+    return
+  fi
+  in_image "$root" "$spec" "$envfile" "$@" >"$log" 2>&1 &
+  pid=$!
+  pids+=("$pid")
+  log "  started $name (pid $pid) with no cluster, waiting up to ${timeout_s}s for it to give up ..."
+  while alive "$pid" && [ $((SECONDS - t0)) -lt "$timeout_s" ]; do
+    # Once the program in the image runs (chroot has switched the user), check its ids.
+    if [ $checked = no ] && [ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$root$1" ]; then
+      checked=yes
+      check_ids "$pid" "$uid" "$gid" "$name" "$root"
+    fi
+    sleep 0.2
+  done
+  if alive "$pid"; then
+    fail "$name with no cluster still runs after ${timeout_s}s (it should exit non-zero); last lines of its output:"
+    tail -20 "$log" | sed 's/^/    /' >&2
+    stop_pid "$pid"
+    return
+  fi
+  wait "$pid" 2>/dev/null && rc=0 || rc=$?
+  forget_pid "$pid"
+  [ $checked = yes ] || fail "$name exited before its uid and gid could be checked"
+  if [ $rc -ne 0 ]; then
+    pass "$name with no cluster exits $rc after $((SECONDS - t0)) s: $(grep -m1 -E '^Exception in thread' "$log" || true) ... $(grep -E '^Caused by:' "$log" | tail -1 || true)"
+  else
+    fail "$name with no cluster exited 0; last lines of its output:"
+    tail -20 "$log" | sed 's/^/    /' >&2
+  fi
+}
+
 smoke_image() {
   local tar_file=$1 n=$2 p0=$passed f0=$failed
   log "$tar_file"
@@ -443,8 +495,17 @@ check_image() {
       { cat "$envbase" && printf '%s\n' "STUB_PORT=$port" STUB_ADDRESS=127.0.0.1; } >"$work/env$n.run"
       run_service stub "$root" "$spec" "$uid" "$gid" "$work/env$n.run" "$port" -- "${argv[@]}"
       ;;
+    dev.vtbench.operator.OperatorMain)
+      run_bounded 60 "$out" "$err" "$root" "$spec" "$envbase" "${argv[@]}" --help && rc=0 || rc=$?
+      if [ $rc -eq 0 ] && grep -q 'vtbench operator' "$out"; then
+        pass "operator main class loads: --help exits 0 with '$(grep -m1 'vtbench operator' "$out")'"
+      else
+        fail "operator --help: expected exit 0 and 'vtbench operator' on stdout, got exit $rc: $(cat "$out" "$err" | head -3)"
+      fi
+      run_no_cluster operator "$root" "$spec" "$uid" "$gid" "$envbase" -- "${argv[@]}"
+      ;;
     *)
-      log "  (main class '$main' is neither the SUT nor the stub: no start-up test)"
+      log "  (main class '$main' is not the SUT, the stub or the operator: no start-up test)"
       ;;
   esac
 }

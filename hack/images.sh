@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
-# Builds the OCI image tars of the SUT and the stub without a Docker daemon:
-#   sut/target/vtbench-sut-image.tar   (vtbench/sut:$IMAGE_TAG)
-#   stub/target/vtbench-stub-image.tar (vtbench/stub:$IMAGE_TAG)
+# Builds the OCI image tars of the SUT, the stub and the operator without a Docker daemon:
+#   sut/target/vtbench-sut-image.tar                (vtbench/sut:$IMAGE_TAG)
+#   stub/target/vtbench-stub-image.tar              (vtbench/stub:$IMAGE_TAG)
+#   operator/kube/target/vtbench-operator-image.tar (vtbench/operator:$IMAGE_TAG)
 #
 # Usage: hack/images.sh [-h|--help]        (normally via `make images`, after `make build`)
 #
 # By default the images are FROM scratch plus a runtime directory this script builds and caches
 # in ~/.cache/vtbench/image-runtime (rebuilt only when its inputs change):
 #   /opt/java                  a jlink'ed JRE from $JAVA_HOME (modules: a baseline for what Spring
-#                              Boot loads by reflection or ServiceLoader, plus what jdeps finds in
-#                              the real SUT and stub jars), with its CDS archive
+#                              Boot, fabric8 and the operator's health server load by reflection or
+#                              ServiceLoader, plus what jdeps finds in the real SUT and stub fat
+#                              jars and the operator's shaded jar), with its CDS archive
 #   /lib*/...                  the host's shared libraries that JRE links against (from ldd),
 #                              the dynamic loader at the path the java binary asks for
 #   /etc/passwd, /etc/group    root and nonroot (65532:65532), the user the images run as
 #   /etc/nsswitch.conf, /tmp, /home/nonroot
-# Jib then adds the application layers (/app/libs, /app/resources, /app/classes) on top and runs
-# `java -cp @/app/jib-classpath-file <MainClass>` as 65532:65532.
+# All three images share that runtime directory. Jib then adds the application layers (/app/libs,
+# /app/resources, /app/classes) on top and runs `java -cp @/app/jib-classpath-file <MainClass>`
+# as 65532:65532.
 #
 # Environment:
 #   IMAGE_TAG          image tag (default: dev)
@@ -69,13 +72,20 @@ stamp_file=$runtime.stamp
 base=${IMAGE_BASE:-scratch}
 sut_jar=$repo/sut/target/vtbench-sut.jar
 stub_jar=$repo/stub/target/vtbench-stub.jar
+# The operator's shaded jar (maven-shade-plugin, classifier "all"); the newest if several versions.
+operator_jar=""
+for j in "$repo"/operator/kube/target/vtbench-operator-*-all.jar; do
+  [ -f "$j" ] || continue
+  if [ -z "$operator_jar" ] || [ "$j" -nt "$operator_jar" ]; then operator_jar=$j; fi
+done
+operator_jar=${operator_jar:-$repo/operator/kube/target/vtbench-operator-*-all.jar}
 
 "$JAVA_HOME/bin/java" -version 2>&1 | grep -qE 'version "2[5-9]' ||
   die "JDK 25 not found at JAVA_HOME=$JAVA_HOME (install Temurin 25 or set JAVA_HOME)"
 if [ ! -x "$JAVA_HOME/bin/jlink" ] || [ ! -x "$JAVA_HOME/bin/jdeps" ]; then
   die "$JAVA_HOME has no jlink/jdeps: it must be a full JDK, not a JRE"
 fi
-for j in "$sut_jar" "$stub_jar"; do
+for j in "$sut_jar" "$stub_jar" "$operator_jar"; do
   [ -f "$j" ] || die "$j is missing: run 'make build' first (or use 'make images')"
 done
 command -v ldd >/dev/null || die "ldd not found (Debian package libc-bin)"
@@ -90,19 +100,21 @@ if [ "$base" = scratch ] && [ "$bundle" = no ]; then
 fi
 
 # Modules Spring Boot and its libraries need but jdeps cannot see (reflection, ServiceLoader,
-# JNDI/DNS, TLS curves, zip file systems, JFR and its JMX bridge, socket options).
+# JNDI/DNS, TLS curves, zip file systems, JFR and its JMX bridge, socket options), and the
+# operator's /healthz and /readyz server (com.sun.net.httpserver).
 baseline_modules=(
   java.base java.desktop java.instrument java.logging java.management java.naming
-  java.net.http java.security.jgss java.sql java.xml jdk.crypto.ec jdk.jfr jdk.management
-  jdk.management.jfr jdk.naming.dns jdk.net jdk.unsupported jdk.zipfs
+  java.net.http java.security.jgss java.sql java.xml jdk.crypto.ec jdk.httpserver jdk.jfr
+  jdk.management jdk.management.jfr jdk.naming.dns jdk.net jdk.unsupported jdk.zipfs
 )
 # Libraries only a desktop JVM loads (X11 AWT, sound, splash screen): their host dependencies
 # are not copied; a server JVM runs headless (Spring Boot sets java.awt.headless=true).
 desktop_only_libs=(libawt_xawt.so libjawt.so libjsound.so libsplashscreen.so)
 
 # The runtime directory is rebuilt when any of these change: this script, the JDK build, the host
-# C library, the extra modules asked for, and the set of jars and classes inside the two app jars
-# (a new dependency may need a new module; jdeps then runs again).
+# C library, the extra modules asked for, the set of jars and classes inside the two fat jars, and
+# the set of classes in the operator's shaded jar (a new dependency may need a new module; jdeps
+# then runs again).
 fingerprint() {
   {
     sha256sum "$0" | cut -d' ' -f1
@@ -112,17 +124,22 @@ fingerprint() {
     for j in "$sut_jar" "$stub_jar"; do
       "$JAVA_HOME/bin/jar" tf "$j" | grep -E '^BOOT-INF/(lib/.*\.jar|classes/.*\.class)$' | LC_ALL=C sort
     done
+    "$JAVA_HOME/bin/jar" tf "$operator_jar" | grep -E '\.class$' | LC_ALL=C sort
   } | sha256sum | cut -d' ' -f1
 }
 
-# Prints the modules jdeps finds for one Spring Boot fat jar (its classes and every library).
+# Prints the modules jdeps finds for one Spring Boot fat jar (its classes and every library), or,
+# with no directory, for one plain (shaded) jar as it is.
 jdeps_modules() {
-  local jar=$1 dir=$2
-  mkdir -p "$dir"
-  (cd "$dir" && "$JAVA_HOME/bin/jar" xf "$jar" BOOT-INF/)
-  local args=("$dir/BOOT-INF/classes")
-  if compgen -G "$dir/BOOT-INF/lib/*.jar" >/dev/null; then
-    args+=("$dir"/BOOT-INF/lib/*.jar)
+  local jar=$1 dir=${2:-}
+  local args=("$jar")
+  if [ -n "$dir" ]; then
+    mkdir -p "$dir"
+    (cd "$dir" && "$JAVA_HOME/bin/jar" xf "$jar" BOOT-INF/)
+    args=("$dir/BOOT-INF/classes")
+    if compgen -G "$dir/BOOT-INF/lib/*.jar" >/dev/null; then
+      args+=("$dir"/BOOT-INF/lib/*.jar)
+    fi
   fi
   local release
   release=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$JAVA_HOME/release")
@@ -190,26 +207,30 @@ build_runtime() {
   trap "rm -rf '$work'" EXIT
   rt=$work/root
 
-  log "finding the JDK modules the SUT and stub use (jdeps on their jars) ..."
-  local sut_mods stub_mods
+  log "finding the JDK modules the SUT, stub and operator use (jdeps on their jars) ..."
   jdeps_modules "$sut_jar" "$work/jdeps-sut" >"$work/sut.mods" &
   local p1=$!
   jdeps_modules "$stub_jar" "$work/jdeps-stub" >"$work/stub.mods" &
   local p2=$!
-  if wait $p1 && wait $p2; then
-    sut_mods=$(paste -sd, "$work/sut.mods")
-    stub_mods=$(paste -sd, "$work/stub.mods")
-    log "  jdeps: sut needs $sut_mods"
-    log "  jdeps: stub needs $stub_mods"
+  jdeps_modules "$operator_jar" >"$work/operator.mods" &
+  local p3=$!
+  local ok=yes m
+  wait $p1 || ok=no
+  wait $p2 || ok=no
+  wait $p3 || ok=no
+  if [ $ok = yes ]; then
+    for m in sut stub operator; do
+      log "  jdeps: $m needs $(paste -sd, "$work/$m.mods")"
+    done
   else
     log "WARNING: jdeps failed; using the baseline module list only"
-    : >"$work/sut.mods" && : >"$work/stub.mods"
+    : >"$work/sut.mods" && : >"$work/stub.mods" && : >"$work/operator.mods"
   fi
   local available
   available=$("$JAVA_HOME/bin/java" --list-modules | sed 's/@.*//')
   modules=$({
     printf '%s\n' "${baseline_modules[@]}"
-    cat "$work/sut.mods" "$work/stub.mods"
+    cat "$work/sut.mods" "$work/stub.mods" "$work/operator.mods"
     tr ',' '\n' <<<"${IMAGE_JLINK_EXTRA_MODULES:-}"
   } | sed '/^$/d' | LC_ALL=C sort -u | while read -r m; do
     if grep -qx "$m" <<<"$available"; then echo "$m"; else echo "images: note: $JAVA_HOME has no module $m, skipped" >&2; fi
@@ -286,17 +307,17 @@ mvn_args+=("-Dimage.base=$base")
 [ -n "${IMAGE_TAG:-}" ] && mvn_args+=("-Dimage.tag=$IMAGE_TAG")
 [ -n "${IMAGE_JAVA:-}" ] && mvn_args+=("-Dimage.java=$IMAGE_JAVA")
 
-log "jib:buildTar for sut and stub (base: $base, tag: ${IMAGE_TAG:-dev}) ..."
+log "jib:buildTar for sut, stub and operator (base: $base, tag: ${IMAGE_TAG:-dev}) ..."
 cd "$repo"
 # (Debian's Maven prints colour resets even in batch mode: strip them.)
-mvn -B -ntp -q -Dmaven.repo.local="$cache/m2" -pl sut,stub "${mvn_args[@]}" jib:buildTar 2>&1 |
+mvn -B -ntp -q -Dmaven.repo.local="$cache/m2" -pl sut,stub,operator/kube "${mvn_args[@]}" jib:buildTar 2>&1 |
   sed 's/\x1b\[[0-9;]*m//g' >&2 ||
-  die "jib:buildTar failed (rerun without -q for details: mvn -pl sut,stub jib:buildTar ${mvn_args[*]})"
+  die "jib:buildTar failed (rerun without -q for details: mvn -pl sut,stub,operator/kube jib:buildTar ${mvn_args[*]})"
 
 log "done in $((SECONDS - start)) s:"
-for m in sut stub; do
-  tar_path=$repo/$m/target/vtbench-$m-image.tar
+for m in sut stub operator/kube; do
+  tar_path=$repo/$m/target/vtbench-${m%/kube}-image.tar
   [ -f "$tar_path" ] || die "expected $tar_path, not found"
-  printf '  %-45s %s\n' "${tar_path#"$repo"/}" "$(du -h "$tar_path" | cut -f1)"
+  printf '  %-48s %s\n' "${tar_path#"$repo"/}" "$(du -h "$tar_path" | cut -f1)"
 done
 echo "Load them with: ctr -n k8s.io images import <tar>  (or docker/podman load -i <tar>)"
