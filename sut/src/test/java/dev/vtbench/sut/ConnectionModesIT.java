@@ -27,11 +27,23 @@ class ConnectionModesIT {
                         "CONN_MODE", "released", "HIKARI_MAX_POOL", "20", "VT_ENABLED", "true"));
         Load load = new Load()) {
       HttpJson.post(sut.url() + "/api/runtime-info/reset");
-      load.fire(IN_FLIGHT, i -> sut.url() + "/api/order-summary/" + (i + 1) + "?delayMs=2000");
-      Thread.sleep(1_000);
-      HttpJson.Response during = HttpJson.get(sut.url() + "/api/runtime-info");
+      long fired = System.nanoTime();
+      load.fire(IN_FLIGHT, i -> sut.url() + "/api/order-summary/" + (i + 1) + "?delayMs=3000");
+      // Each request holds a connection only for its query, then waits 3 s on the stub without
+      // one. On a busy machine the queries may take a moment, so look until the downstream
+      // window is half gone: all requests in flight and no connection checked out.
+      long active = -1;
+      while (System.nanoTime() - fired < 1_500_000_000L) {
+        Thread.sleep(100);
+        active = HttpJson.get(sut.url() + "/api/runtime-info").longAt("current.hikariActive");
+        if (active == 0 && System.nanoTime() - fired > 500_000_000L) {
+          break;
+        }
+      }
       assertThat(load.pending()).as("requests still waiting on the stub").isEqualTo(IN_FLIGHT);
-      assertThat(during.longAt("current.hikariActive")).isZero();
+      assertThat(active)
+          .as("connections checked out while every request waits downstream")
+          .isZero();
       assertThat(load.await()).allSatisfy(r -> assertThat(r.status()).isEqualTo(200));
     }
   }
