@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -31,6 +32,32 @@ class ErrorsIT {
                     "HIKARI_MAX_POOL", "1",
                     "HIKARI_CONNECTION_TIMEOUT_MS", "300",
                     "STUB_TIMEOUT_MS", "1500"));
+    // The first connection is opened on demand; on a busy machine that can take longer than the
+    // 300 ms connection timeout, so the first test would see a pool timeout (503). Readiness
+    // checks the database, so once it says ready the pool holds its connection.
+    long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (HttpJson.get(sut.url() + "/readyz").status() != 200) {
+      assertThat(System.nanoTime()).as("SUT never became ready").isLessThan(end);
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+    }
+  }
+
+  /**
+   * The shared SUT has one pooled connection: a request of an earlier test still finishing on a
+   * busy machine would hold it and turn this test's answer into a pool timeout (503).
+   */
+  @BeforeEach
+  void poolIsIdle() throws Exception {
+    long end = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+    while (HttpJson.get(sut.url() + "/api/runtime-info").longAt("current.hikariActive") != 0) {
+      assertThat(System.nanoTime()).as("the pool's connection is still busy").isLessThan(end);
+      Thread.sleep(50);
+    }
   }
 
   @AfterAll
@@ -75,7 +102,7 @@ class ErrorsIT {
   @Test
   void slowDownstreamIs504() {
     HttpJson.Response r = HttpJson.get(sut.url() + "/api/order-summary/1?delayMs=4000");
-    assertThat(r.status()).isEqualTo(504);
+    assertThat(r.status()).as("%s", r.body()).isEqualTo(504);
     assertThat((String) r.at("message")).contains("did not answer in time");
     assertJsonError(r);
   }
@@ -91,6 +118,11 @@ class ErrorsIT {
       assertThat((String) second.at("message")).contains("database unavailable");
       assertJsonError(second);
       assertThat(load.await().getFirst().status()).isEqualTo(200);
+      // The timed-out borrow never held a connection: nothing is left checked out, and the
+      // peak does not exceed the pool.
+      HttpJson.Response info = HttpJson.get(sut.url() + "/api/runtime-info");
+      assertThat(info.longAt("current.hikariActive")).isZero();
+      assertThat(info.longAt("peaks.hikariActiveMax")).isLessThanOrEqualTo(1);
     }
   }
 

@@ -48,6 +48,11 @@ public final class PoolTracker {
     return ds == null ? null : ds.getHikariPoolMXBean();
   }
 
+  private boolean timedOut(long acquireNanos) {
+    HikariDataSource ds = dataSource;
+    return ds != null && acquireNanos >= ds.getConnectionTimeout() * 1_000_000L;
+  }
+
   void attach(HikariDataSource ds) {
     this.dataSource = ds;
   }
@@ -63,7 +68,13 @@ public final class PoolTracker {
 
         @Override
         public void recordConnectionAcquiredNanos(long nanos) {
-          activeMax.accumulateAndGet(active.incrementAndGet(), Math::max);
+          // Hikari reports a borrow that timed out here too (then recordConnectionTimeout), with
+          // no return to follow: counting it would leave the connection "active" for ever and
+          // lift the peak above the pool size. A borrow that took the whole connectionTimeout
+          // is such a timeout.
+          if (!timedOut(nanos)) {
+            activeMax.accumulateAndGet(active.incrementAndGet(), Math::max);
+          }
           inner.recordConnectionAcquiredNanos(nanos);
         }
 
