@@ -55,11 +55,17 @@ class ConnectionModesIT {
                 .sut(Map.of("CONN_MODE", "held", "HIKARI_MAX_POOL", "20", "VT_ENABLED", "false"));
         Load load = new Load()) {
       HttpJson.post(sut.url() + "/api/runtime-info/reset");
-      load.fire(IN_FLIGHT, i -> sut.url() + "/api/order-summary/" + (i + 1) + "?delayMs=2000");
-      Thread.sleep(1_000);
-      HttpJson.Response during = HttpJson.get(sut.url() + "/api/runtime-info");
+      long fired = System.nanoTime();
+      load.fire(IN_FLIGHT, i -> sut.url() + "/api/order-summary/" + (i + 1) + "?delayMs=3000");
+      // Within the first half of the 3 s downstream wait every request has its connection and
+      // keeps it (a busy machine may take a moment to start all ten).
+      long active = -1;
+      while (System.nanoTime() - fired < 1_500_000_000L && active != IN_FLIGHT) {
+        Thread.sleep(100);
+        active = HttpJson.get(sut.url() + "/api/runtime-info").longAt("current.hikariActive");
+      }
       assertThat(load.pending()).as("requests still waiting on the stub").isEqualTo(IN_FLIGHT);
-      assertThat(during.longAt("current.hikariActive")).isEqualTo(IN_FLIGHT);
+      assertThat(active).isEqualTo(IN_FLIGHT);
       List<HttpJson.Response> done = load.await();
       assertThat(done).allSatisfy(r -> assertThat(r.status()).isEqualTo(200));
       HttpJson.Response after = HttpJson.get(sut.url() + "/api/runtime-info");

@@ -81,6 +81,60 @@ final class Controllers {
     return k8s.batch().v1().jobs().inNamespace(ns).withName(name).get();
   }
 
+  /**
+   * k6-operator starting a TestRun: it copies the runner's labels onto its own initializer and
+   * runner Jobs (owned by the TestRun) and the initializer pod, which exits 0 with no summary.
+   *
+   * @return the runner Job's name
+   */
+  @SuppressWarnings("unchecked")
+  String startTestRun(String name) {
+    GenericKubernetesResource tr = testRun(name);
+    Map<String, Object> spec = (Map<String, Object>) tr.getAdditionalProperties().get("spec");
+    Map<String, Object> runner = (Map<String, Object>) spec.get("runner");
+    Map<String, String> labels =
+        new LinkedHashMap<>(
+            (Map<String, String>) ((Map<String, Object>) runner.get("metadata")).get("labels"));
+    labels.put("k6_cr", name);
+    runnerPod(name + "-initializer-x1", labels, (String) runner.get("image"), 0, null);
+    labels.put("runner", "true");
+    String job = name + "-1";
+    k8s.batch()
+        .v1()
+        .jobs()
+        .inNamespace(ns)
+        .resource(
+            new io.fabric8.kubernetes.api.model.batch.v1.JobBuilder()
+                .withNewMetadata()
+                .withName(job)
+                .withLabels(labels)
+                .addNewOwnerReference()
+                .withApiVersion("k6.io/v1alpha1")
+                .withKind("TestRun")
+                .withName(name)
+                .withUid(tr.getMetadata().getUid())
+                .withController(true)
+                .endOwnerReference()
+                .endMetadata()
+                .withNewSpec()
+                .withNewTemplate()
+                .withNewMetadata()
+                .withLabels(labels)
+                .endMetadata()
+                .withNewSpec()
+                .withRestartPolicy("Never")
+                .addNewContainer()
+                .withName("k6")
+                .withImage((String) runner.get("image"))
+                .endContainer()
+                .endSpec()
+                .endTemplate()
+                .endSpec()
+                .build())
+        .create();
+    return job;
+  }
+
   /** k6-operator: the runner pod ran and exited; the TestRun says "finished" either way. */
   @SuppressWarnings("unchecked")
   void finishTestRun(String name, int exitCode, String message) {

@@ -134,7 +134,7 @@ class OperatorIT {
    * configs differ, through k6-operator TestRuns; every object checked as it appears.
    */
   @Test
-  void aWholeRunThroughTestRunsPlayingTheMissingControllers() {
+  void aWholeRunThroughTestRunsPlayingTheMissingControllers() throws Exception {
     String ns = KubeApi.namespace("whole");
     operator = start(ns);
     Controllers play = new Controllers(k8s, ns);
@@ -224,6 +224,12 @@ class OperatorIT {
           .contains("/dev/termination-log");
       awaitStatus(
           ns, "hello", "LoadRunning=True WarmingUp", condition("LoadRunning", "True", "WarmingUp"));
+      // k6-operator's own Jobs and initializer pod carry the runner labels: the operator must
+      // neither delete them nor read the initializer's exit as the load's outcome.
+      String runnerJob = play.startTestRun(warm);
+      Thread.sleep(2_000);
+      assertThat(play.job(runnerJob)).as("k6-operator's runner Job left alone").isNotNull();
+      assertThat(get(ns, "hello").getStatus().phase).isEqualTo("Running");
       play.finishTestRun(warm, 0, summary);
 
       String measured = ResourceNames.load(run, s.index(), false);

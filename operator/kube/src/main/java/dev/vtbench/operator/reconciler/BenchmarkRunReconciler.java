@@ -453,6 +453,7 @@ public class BenchmarkRunReconciler
     List<Pod> pods =
         secondaries(ctx, Pod.class, "runners").stream()
             .filter(p -> scenarioId.equals(p.getMetadata().getLabels().get(Labels.SCENARIO)))
+            .filter(BenchmarkRunReconciler::isRunner)
             .toList();
     LoadState fromPods = LoadState.fromRunnerPods(name, pods);
     if (fromPods != null) {
@@ -461,6 +462,22 @@ public class BenchmarkRunReconciler
     // Ended, yet no terminated runner pod: the pod informer may lag the TestRun's or Job's by a
     // moment, so wait; if the pod is gone for good, the load's deadline fails the run.
     return LoadState.RUNNING;
+  }
+
+  /**
+   * k6-operator labels its initializer and starter pods like the runner (it copies the runner's
+   * labels), but only runner pods carry {@code runner=true}; the initializer's exit is not a
+   * summary.
+   */
+  static boolean isRunner(Pod pod) {
+    Map<String, String> labels = pod.getMetadata().getLabels();
+    return !labels.containsKey("k6_cr") || "true".equals(labels.get("runner"));
+  }
+
+  static boolean ownedBy(HasMetadata o, BenchmarkRunResource run) {
+    return o.getMetadata().getOwnerReferences() != null
+        && o.getMetadata().getOwnerReferences().stream()
+            .anyMatch(r -> Objects.equals(r.getUid(), run.getMetadata().getUid()));
   }
 
   private HasMetadata loadObject(Context<BenchmarkRunResource> ctx, String runner, String name) {
@@ -482,7 +499,11 @@ public class BenchmarkRunReconciler
       keep.add(ResourceNames.load(run, next.index(), false));
       keep.add(ResourceNames.load(run, next.index(), true));
     }
-    List<HasMetadata> loads = new ArrayList<>(secondaries(ctx, Job.class, "jobs"));
+    // Only what this run created: k6-operator copies the runner labels onto its own initializer
+    // and runner Jobs, which belong to their TestRun and must be left alone.
+    List<HasMetadata> loads =
+        new ArrayList<>(
+            secondaries(ctx, Job.class, "jobs").stream().filter(j -> ownedBy(j, run)).toList());
     if (capabilities.k6Operator()) {
       loads.addAll(secondaries(ctx, GenericKubernetesResource.class, TEST_RUNS));
     }
