@@ -1,0 +1,3 @@
+module vtbench.dev/hack/curl
+
+go 1.22
