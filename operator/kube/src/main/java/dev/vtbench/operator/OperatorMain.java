@@ -23,7 +23,10 @@ import org.slf4j.LoggerFactory;
 /** Starts the operator: the BenchmarkRun controller, leader election and the health endpoints. */
 public final class OperatorMain {
 
-  private static final Logger LOG = LoggerFactory.getLogger(OperatorMain.class);
+  /** Not a static field: --help must not start the logging system (or anything else). */
+  private static Logger log() {
+    return LoggerFactory.getLogger(OperatorMain.class);
+  }
 
   static final String USAGE =
       """
@@ -42,7 +45,8 @@ public final class OperatorMain {
   public static void main(String[] args) throws IOException {
     if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
       System.out.print(USAGE);
-      return;
+      System.out.flush();
+      System.exit(0);
     }
     KubernetesClient client = new KubernetesClientBuilder().build();
     Operator operator = start(client, System.getenv());
@@ -51,7 +55,7 @@ public final class OperatorMain {
         port,
         () -> operator.getRuntimeInfo().isStarted(),
         () -> operator.getRuntimeInfo().allEventSourcesAreHealthy());
-    LOG.info("vtbench operator started; health on :{}", port);
+    log().info("vtbench operator started; health on :{}", port);
   }
 
   /** Registers the controller with {@code env}'s settings and starts it. */
@@ -74,10 +78,11 @@ public final class OperatorMain {
               }
             });
     var capabilities = BenchmarkRunReconciler.Capabilities.discover(client);
-    LOG.info(
-        "CloudNativePG {}, k6-operator {}",
-        capabilities.cnpg() ? "found" : "NOT installed (runs will fail until it is)",
-        capabilities.k6Operator() ? "found" : "not installed (loads run as plain Jobs)");
+    log()
+        .info(
+            "CloudNativePG {}, k6-operator {}",
+            capabilities.cnpg() ? "found" : "NOT installed (runs will fail until it is)",
+            capabilities.k6Operator() ? "found" : "not installed (loads run as plain Jobs)");
     Set<String> namespaces =
         Arrays.stream(env.getOrDefault("WATCH_NAMESPACES", "").split(","))
             .map(String::strip)
