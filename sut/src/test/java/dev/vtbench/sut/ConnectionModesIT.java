@@ -28,12 +28,12 @@ class ConnectionModesIT {
         Load load = new Load()) {
       HttpJson.post(sut.url() + "/api/runtime-info/reset");
       long fired = System.nanoTime();
-      load.fire(IN_FLIGHT, i -> sut.url() + "/api/order-summary/" + (i + 1) + "?delayMs=3000");
-      // Each request holds a connection only for its query, then waits 3 s on the stub without
+      load.fire(IN_FLIGHT, i -> sut.url() + "/api/order-summary/" + (i + 1) + "?delayMs=4000");
+      // Each request holds a connection only for its query, then waits 4 s on the stub without
       // one. On a busy machine the queries may take a moment, so look until the downstream
       // window is half gone: all requests in flight and no connection checked out.
       long active = -1;
-      while (System.nanoTime() - fired < 1_500_000_000L) {
+      while (System.nanoTime() - fired < 2_500_000_000L) {
         Thread.sleep(100);
         active = HttpJson.get(sut.url() + "/api/runtime-info").longAt("current.hikariActive");
         if (active == 0 && System.nanoTime() - fired > 500_000_000L) {
@@ -56,11 +56,11 @@ class ConnectionModesIT {
         Load load = new Load()) {
       HttpJson.post(sut.url() + "/api/runtime-info/reset");
       long fired = System.nanoTime();
-      load.fire(IN_FLIGHT, i -> sut.url() + "/api/order-summary/" + (i + 1) + "?delayMs=3000");
-      // Within the first half of the 3 s downstream wait every request has its connection and
+      load.fire(IN_FLIGHT, i -> sut.url() + "/api/order-summary/" + (i + 1) + "?delayMs=4000");
+      // Within the first 2.5 s of the 4 s downstream wait every request has its connection and
       // keeps it (a busy machine may take a moment to start all ten).
       long active = -1;
-      while (System.nanoTime() - fired < 1_500_000_000L && active != IN_FLIGHT) {
+      while (System.nanoTime() - fired < 2_500_000_000L && active != IN_FLIGHT) {
         Thread.sleep(100);
         active = HttpJson.get(sut.url() + "/api/runtime-info").longAt("current.hikariActive");
       }

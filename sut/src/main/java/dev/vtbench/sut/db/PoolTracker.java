@@ -16,9 +16,10 @@ public final class PoolTracker {
   private final AtomicInteger activeMax = new AtomicInteger();
   private volatile HikariDataSource dataSource;
 
-  /** Connections checked out right now. */
+  /** Connections checked out right now: Hikari's own count, once the pool has started. */
   public int active() {
-    return active.get();
+    HikariPoolMXBean bean = bean();
+    return bean == null ? Math.max(0, active.get()) : bean.getActiveConnections();
   }
 
   /** The most connections checked out at once since the last {@link #resetPeak()}. */
@@ -48,9 +49,9 @@ public final class PoolTracker {
     return ds == null ? null : ds.getHikariPoolMXBean();
   }
 
-  private boolean timedOut(long acquireNanos) {
+  private int maxPool() {
     HikariDataSource ds = dataSource;
-    return ds != null && acquireNanos >= ds.getConnectionTimeout() * 1_000_000L;
+    return ds == null ? Integer.MAX_VALUE : ds.getMaximumPoolSize();
   }
 
   void attach(HikariDataSource ds) {
@@ -68,13 +69,11 @@ public final class PoolTracker {
 
         @Override
         public void recordConnectionAcquiredNanos(long nanos) {
-          // Hikari reports a borrow that timed out here too (then recordConnectionTimeout), with
-          // no return to follow: counting it would leave the connection "active" for ever and
-          // lift the peak above the pool size. A borrow that took the whole connectionTimeout
-          // is such a timeout.
-          if (!timedOut(nanos)) {
-            activeMax.accumulateAndGet(active.incrementAndGet(), Math::max);
-          }
+          // Hikari reports a borrow that timed out here too, then recordConnectionTimeout, with
+          // no return to follow: the timeout takes it back. Until then it may count, so the
+          // peak is capped at the pool size, which no real count can exceed.
+          int now = active.incrementAndGet();
+          activeMax.accumulateAndGet(Math.min(now, maxPool()), Math::max);
           inner.recordConnectionAcquiredNanos(nanos);
         }
 
@@ -86,6 +85,7 @@ public final class PoolTracker {
 
         @Override
         public void recordConnectionTimeout() {
+          active.decrementAndGet();
           inner.recordConnectionTimeout();
         }
 
