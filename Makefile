@@ -85,6 +85,14 @@ image-test: images ## Build the three images and prove they start as non-root
 	bash hack/image-smoke.sh sut/target/vtbench-sut-image.tar stub/target/vtbench-stub-image.tar \
 	  operator/kube/target/vtbench-operator-image.tar
 
+.PHONY: e2e
+e2e: java-check ## End to end on a real single-node cluster built here (root; 2 CPUs; ~9 min warm, +30-40 min cold builds): see docs/e2e.md
+	bash hack/e2e.sh $(E2E_ARGS)
+
+.PHONY: cluster
+cluster: ## Start the local single-node cluster (hack/local-cluster.sh create); `hack/local-cluster.sh teardown` stops it
+	bash hack/local-cluster.sh create
+
 .PHONY: deps
 deps: ## Install missing Debian packages (PostgreSQL, taskset, Maven) and check for JDK 25
 	bash hack/install-deps.sh

@@ -44,7 +44,8 @@ Usage: hack/local-cluster.sh COMMAND
 
 A single-node Kubernetes $KUBE_VERSION cluster run as plain background processes by root:
 etcd, kube-apiserver, kube-controller-manager, kube-scheduler, containerd (runc, CNI bridge),
-kubelet (static CPU manager, CPU 0 reserved), kube-proxy (iptables) and CoreDNS $COREDNS_VERSION.
+kubelet (static CPU manager; kubeReserved 100m keeps CPU 0 shared and leaves 1.9 of 2 CPUs
+allocatable), kube-proxy (iptables) and CoreDNS $COREDNS_VERSION.
 
 Commands:
   create     build or install what is missing, then start the cluster and wait until the node is
