@@ -36,6 +36,9 @@ public final class OperatorMain {
         WATCH_NAMESPACES   comma-separated namespaces to watch; empty: all namespaces
         LEADER_ELECTION    true: only the Lease holder reconciles (default true in a pod)
         POD_NAMESPACE      namespace of the leader-election Lease (set by the Helm chart)
+        LEADER_ELECTION_EXIT_ON_LOSS
+                           false: keep running when the Lease is lost or the operator stops
+                           (default true: exit, so the pod restarts and waits for the Lease)
         HTTP_PORT          port of /healthz, /readyz (default 8080)
       The Kubernetes connection comes from the pod's service account, or ~/.kube/config.
       """;
@@ -73,8 +76,20 @@ public final class OperatorMain {
                   .withStopOnInformerErrorDuringStartup(true)
                   .withUseSSAToPatchPrimaryResource(false);
               if (leaderElection) {
+                // Losing the Lease ends the process (the pod restarts and waits for it again);
+                // an in-process operator in a test keeps its JVM.
+                boolean exitOnLoss =
+                    !"false".equals(env.getOrDefault("LEADER_ELECTION_EXIT_ON_LOSS", "true"));
                 o.withLeaderElectionConfiguration(
-                    new LeaderElectionConfiguration("vtbench-operator", env.get("POD_NAMESPACE")));
+                    new LeaderElectionConfiguration(
+                        "vtbench-operator",
+                        env.get("POD_NAMESPACE"),
+                        LeaderElectionConfiguration.LEASE_DURATION_DEFAULT_VALUE,
+                        LeaderElectionConfiguration.RENEW_DEADLINE_DEFAULT_VALUE,
+                        LeaderElectionConfiguration.RETRY_PERIOD_DEFAULT_VALUE,
+                        null,
+                        null,
+                        exitOnLoss));
               }
             });
     var capabilities = BenchmarkRunReconciler.Capabilities.discover(client);

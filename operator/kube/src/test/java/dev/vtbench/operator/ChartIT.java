@@ -161,6 +161,7 @@ class ChartIT {
     assertThat(allowed("create", "postgresql.cnpg.io", "clusters", ns)).isTrue();
     assertThat(allowed("watch", "", "pods", ns)).isTrue();
     assertThat(allowed("update", "coordination.k8s.io", "leases", RELEASE_NS)).isTrue();
+    assertThat(allowed("patch", "coordination.k8s.io", "leases", RELEASE_NS)).isTrue();
     // What it must not have.
     assertThat(allowed("get", "", "secrets", ns)).as("secrets").isFalse();
     assertThat(allowed("list", "", "secrets", ns)).as("secrets").isFalse();
@@ -183,7 +184,16 @@ class ChartIT {
     Operator operator =
         OperatorMain.start(
             new KubernetesClientBuilder().withConfig(asOperator).build(),
-            Map.of("WATCH_NAMESPACES", ns));
+            // Leader election on, as the chart deploys it: renewing the Lease is a PATCH.
+            Map.of(
+                "WATCH_NAMESPACES",
+                ns,
+                "LEADER_ELECTION",
+                "true",
+                "POD_NAMESPACE",
+                RELEASE_NS,
+                "LEADER_ELECTION_EXIT_ON_LOSS",
+                "false"));
     try {
       Controllers play = new Controllers(k8s, ns);
       BenchmarkRunResource run =
@@ -211,6 +221,19 @@ class ChartIT {
       await("released", wait, () -> OperatorIT.gone(ns, "rbac") ? true : null);
       assertThat(k8s.v1().events().inNamespace(ns).list().getItems())
           .anyMatch(e -> "RunSucceeded".equals(e.getReason()));
+      // The operator kept leading: it renewed the Lease with the chart's Role (a forbidden renewal
+      // makes JOSDK stop leading and exit).
+      await(
+          "Lease renewed",
+          wait,
+          () -> {
+            var lease = k8s.leases().inNamespace(RELEASE_NS).withName("vtbench-operator").get();
+            return lease != null
+                    && lease.getSpec().getRenewTime() != null
+                    && lease.getSpec().getRenewTime().isAfter(lease.getSpec().getAcquireTime())
+                ? true
+                : null;
+          });
       k8s.resources(BenchmarkRunResource.class).inNamespace(ns).withName("rbac").delete();
       await("deleted", wait, () -> OperatorIT.get(ns, "rbac") == null ? true : null);
     } finally {
