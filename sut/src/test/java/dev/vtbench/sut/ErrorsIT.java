@@ -31,7 +31,7 @@ class ErrorsIT {
                     "CONN_MODE", "held",
                     "HIKARI_MAX_POOL", "1",
                     "HIKARI_CONNECTION_TIMEOUT_MS", "300",
-                    "STUB_TIMEOUT_MS", "1500"));
+                    "STUB_TIMEOUT_MS", "2500"));
     // The first connection is opened on demand; on a busy machine that can take longer than the
     // 300 ms connection timeout, so the first test would see a pool timeout (503). Readiness
     // checks the database, so once it says ready the pool holds its connection.
@@ -109,7 +109,9 @@ class ErrorsIT {
 
   @Test
   void poolTimeoutIs503() throws Exception {
-    // one connection, held for 1 s by the first request; the second gives up after 300 ms
+    // one connection, held for 1 s by the first request (the stub timeout leaves 1.5 s of slack for
+    // a
+    // loaded machine); the second gives up after 300 ms
     try (Load load = new Load()) {
       load.fire(1, i -> sut.url() + "/api/order-summary/1?delayMs=1000");
       Thread.sleep(300);

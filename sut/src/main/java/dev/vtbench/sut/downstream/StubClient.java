@@ -13,6 +13,7 @@ import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.stereotype.Component;
 import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
 import org.springframework.web.client.RestClientResponseException;
 
 /**
@@ -27,6 +28,7 @@ public class StubClient {
 
   private final RestClient client;
   private final String baseUrl;
+  private final Duration timeout;
 
   public StubClient(SutSettings settings) {
     HttpClient http =
@@ -37,6 +39,7 @@ public class StubClient {
     JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory(http);
     factory.setReadTimeout(settings.stubTimeout());
     this.baseUrl = settings.stubUrl().toString();
+    this.timeout = settings.stubTimeout();
     this.client = RestClient.builder().baseUrl(baseUrl).requestFactory(factory).build();
   }
 
@@ -77,6 +80,7 @@ public class StubClient {
   }
 
   private <T> T call(java.util.function.Supplier<T> request) {
+    long start = System.nanoTime();
     try {
       return request.get();
     } catch (ResourceAccessException e) {
@@ -92,6 +96,16 @@ public class StubClient {
           HttpStatus.BAD_GATEWAY,
           "downstream " + baseUrl + " answered " + e.getStatusCode().value(),
           e);
+    } catch (RestClientException e) {
+      // The read timeout can also strike while the body is read: the JDK client then closes the
+      // stream and the JSON reader fails with "closed". That is still the stub not answering in
+      // time, not an internal error.
+      if (Duration.ofNanos(System.nanoTime() - start).compareTo(timeout) >= 0) {
+        throw new ApiException(
+            HttpStatus.GATEWAY_TIMEOUT, "downstream " + baseUrl + " did not answer in time", e);
+      }
+      throw new ApiException(
+          HttpStatus.BAD_GATEWAY, "downstream " + baseUrl + " sent an unreadable answer", e);
     }
   }
 
