@@ -385,6 +385,12 @@ public class BenchmarkRunReconciler
     rows.add(row);
     status.scenariosDone++;
     status.progress = status.scenariosDone + "/" + plan.size();
+    progressing(
+        run,
+        Reason.Running,
+        status.scenariosDone < plan.size()
+            ? "working on scenario " + (status.scenariosDone + 1)
+            : "all " + plan.size() + " scenarios recorded; writing the figures");
     recent(status, rows);
     set(run, Conditions.LOAD_RUNNING, "False", Reason.LoadFinished, next.id() + " recorded");
     events.normal(run, EventReason.ScenarioRecorded, next.id() + ": " + headline(row));
@@ -591,6 +597,9 @@ public class BenchmarkRunReconciler
     status.finishedAt = clock.instant().toString();
     set(run, Conditions.SUCCEEDED, "False", reason, message);
     set(run, Conditions.PROGRESSING, "False", Reason.Failed, message);
+    if (Conditions.isTrue(status, Conditions.LOAD_RUNNING)) {
+      set(run, Conditions.LOAD_RUNNING, "False", Reason.Failed, "the run ended");
+    }
     phase(run, Phase.FAILED);
     events.warning(
         run,
