@@ -101,7 +101,9 @@ final class FiguresCommand implements Callable<Integer> {
     Files.createDirectories(out);
     Path abs = out.toAbsolutePath().normalize();
     String heading =
-        title != null ? title : abs.getFileName() == null ? "results" : abs.getFileName().toString();
+        title != null
+            ? title
+            : abs.getFileName() == null ? "results" : abs.getFileName().toString();
     Path summary = out.resolve("summary.md");
     Files.writeString(summary, "# " + heading + "\n\n" + SummaryTable.of(rows).toMarkdown());
     List<Path> figures = LocalRun.figures(rows, out, stderr::println);

@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** {@code vtbench figures} on the committed reference results, as a cluster's ConfigMaps give them. */
+/**
+ * {@code vtbench figures} on the committed reference results, as a cluster's ConfigMaps give them.
+ */
 class FiguresCommandTest {
 
   static final Path HERO = Path.of("../../results/bench-hero/matrix.csv");
@@ -53,7 +55,9 @@ class FiguresCommandTest {
     Path dir = tmp.resolve("bench-hero");
     assertThat(run("figures", HERO.toString(), "--out", dir.toString())).isEqualTo(0);
     assertThat(isPng(dir.resolve("hero.png"))).isTrue();
-    assertThat(dir.resolve("bottleneck.png")).as("released rows only: no pool sweep").doesNotExist();
+    assertThat(dir.resolve("bottleneck.png"))
+        .as("released rows only: no pool sweep")
+        .doesNotExist();
     String summary = Files.readString(dir.resolve("summary.md"));
     assertThat(summary).startsWith("# bench-hero\n").contains("3.92×");
     assertThat(out.toString()).contains("30 rows").contains("hero.png");
@@ -74,8 +78,7 @@ class FiguresCommandTest {
         .isEqualTo(0);
     assertThat(isPng(dir.resolve("bottleneck.png"))).isTrue();
     assertThat(out.toString()).contains((lines.size() - 1) + " rows");
-    assertThat(FiguresCommand.parts(part1 + part2, "stdin"))
-        .isEqualTo(ResultsCsv.read(BOTTLENECK));
+    assertThat(FiguresCommand.parts(part1 + part2, "stdin")).isEqualTo(ResultsCsv.read(BOTTLENECK));
     // The same parts as two files, in order, give the same table.
     Path a = Files.writeString(tmp.resolve("a.csv"), part1);
     Path b = Files.writeString(tmp.resolve("b.csv"), part2);
