@@ -385,6 +385,14 @@ public class BenchmarkRunReconciler
     rows.add(row);
     status.scenariosDone++;
     status.progress = status.scenariosDone + "/" + plan.size();
+    // Until the next reconcile picks it up, point at the scenario that comes next, not the recorded
+    // one.
+    status.scenario =
+        plan.stream()
+            .filter(s -> !done.contains(s.id()) && !s.id().equals(next.id()))
+            .map(Scenario::id)
+            .findFirst()
+            .orElse(null);
     progressing(
         run,
         Reason.Running,
