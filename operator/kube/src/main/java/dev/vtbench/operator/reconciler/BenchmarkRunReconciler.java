@@ -385,8 +385,7 @@ public class BenchmarkRunReconciler
     rows.add(row);
     status.scenariosDone++;
     status.progress = status.scenariosDone + "/" + plan.size();
-    // Until the next reconcile picks it up, point at the scenario that comes next, not the recorded
-    // one.
+    // The scenario that comes next, not the one just recorded, until the next reconcile says.
     status.scenario =
         plan.stream()
             .filter(s -> !done.contains(s.id()) && !s.id().equals(next.id()))
