@@ -31,6 +31,11 @@ bench: $(CLI_JAR) k6 ## Reproduce the reference rig's two experiments scaled to 
 	$(VTBENCH) run examples/bench-hero.yaml --results $(RESULTS) --k6 $(K6) $(RUN_ARGS)
 	$(VTBENCH) run examples/bench-bottleneck.yaml --results $(RESULTS) --k6 $(K6) $(RUN_ARGS)
 
+.PHONY: figures
+figures: $(CLI_JAR) ## Render a cluster run's figures and summary.md from its results ConfigMaps into results/<RUN>/ (RUN=name [NS=namespace])
+	@test -n "$(RUN)" || { echo "usage: make figures RUN=<BenchmarkRun name> [NS=<namespace>]" >&2; exit 2; }
+	VTBENCH="$(VTBENCH)" bash hack/cluster-figures.sh $(RUN) "$(NS)" $(RESULTS)/$(RUN)
+
 .PHONY: up
 up: $(CLI_JAR) ## Start PostgreSQL (seeded), the stub and the SUT in the background; prints their URLs
 	$(VTBENCH) up $(UP_ARGS)

@@ -10,6 +10,8 @@ import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
+import dev.vtbench.operator.gitops.ArgoHealth;
+import dev.vtbench.operator.gitops.KStatus;
 import dev.vtbench.operator.resources.Desired;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.ResourceNames;
@@ -120,6 +122,43 @@ class OperatorIT {
     return s.conditions.stream().filter(c -> type.equals(c.getType())).findFirst().orElseThrow();
   }
 
+  /**
+   * What Flux (kstatus) and Argo CD (gitops/argocd/health.lua) make of the run as the API server
+   * has it now, and the derived conditions in step with Succeeded, each naming the generation it
+   * describes. The object is written to target/gitops-captured/{@code capture}.yaml: the fixtures
+   * under gitops/argocd/testdata were taken from there.
+   */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> gitOps(
+      String ns, String name, String kstatus, String argo, String capture) throws Exception {
+    GenericKubernetesResource live =
+        k8s.genericKubernetesResources("vtbench.dev/v1alpha1", "BenchmarkRun")
+            .inNamespace(ns)
+            .withName(name)
+            .get();
+    Map<String, Object> obj = k8s.getKubernetesSerialization().convertValue(live, Map.class);
+    assertThat(KStatus.compute(obj).status()).as("kstatus of " + name).isEqualTo(kstatus);
+    assertThat(ArgoHealth.of(obj).status()).as("Argo CD health of " + name).isEqualTo(argo);
+    BenchmarkRunStatus status = get(ns, name).getStatus();
+    String succeeded = conditionOf(status, "Succeeded").getStatus();
+    Condition ready = conditionOf(status, "Ready");
+    Condition reconciling = conditionOf(status, "Reconciling");
+    Condition stalled = conditionOf(status, "Stalled");
+    assertThat(ready.getStatus()).isEqualTo("True".equals(succeeded) ? "True" : "False");
+    assertThat(reconciling.getStatus()).isEqualTo("Unknown".equals(succeeded) ? "True" : "False");
+    assertThat(stalled.getStatus()).isEqualTo("False".equals(succeeded) ? "True" : "False");
+    if (!"Unknown".equals(succeeded)) {
+      assertThat(ready.getReason()).isEqualTo(conditionOf(status, "Succeeded").getReason());
+    }
+    assertThat(status.conditions)
+        .allSatisfy(c -> assertThat(c.getObservedGeneration()).isEqualTo(1L));
+    ((Map<String, Object>) obj.get("metadata")).remove("managedFields");
+    Path out = Path.of("target/gitops-captured", capture + ".yaml");
+    Files.createDirectories(out.getParent());
+    Files.writeString(out, k8s.getKubernetesSerialization().asYaml(obj));
+    return obj;
+  }
+
   static final String SMALL =
       """
       workload: {endpoint: order-summary, stubDelay: 100ms}
@@ -179,6 +218,8 @@ class OperatorIT {
     assertThat(status.startedAt).isNotNull();
     assertThat(conditionOf(status, "Succeeded").getStatus()).isEqualTo("Unknown");
     assertThat(conditionOf(status, "DatabaseReady").getMessage()).contains("hello-db");
+    gitOps(ns, "hello", KStatus.IN_PROGRESS, "Progressing", "provisioning");
+    assertThat(conditionOf(status, "Reconciling").getReason()).isEqualTo("Running");
 
     play.clusterReady("hello-db");
 
@@ -245,6 +286,10 @@ class OperatorIT {
               done + " scenario(s) recorded",
               st -> Objects.equals(st.scenariosDone, done));
       assertThat(status.progress).isEqualTo(done + "/2");
+      if (done == 1) {
+        // Recorded, not the last: the run goes on to the next SUT configuration.
+        gitOps(ns, "hello", KStatus.IN_PROGRESS, "Progressing", "running");
+      }
       await(measured + " deleted", WAIT, () -> play.testRun(measured) == null ? true : null);
       await(
           warm + " deleted",
@@ -271,8 +316,11 @@ class OperatorIT {
     assertThat(status.finishedAt).isNotNull();
     assertThat(conditionOf(status, "Progressing").getStatus()).isEqualTo("False");
     assertThat(status.recentScenarios).hasSize(2);
-    assertThat(status.summary).contains("req/s");
+    assertThat(status.summary).startsWith("virtual ").contains("x platform at 10 VUs, pool 10");
     assertThat(status.resultsConfigMaps).contains("hello-results", "hello-figures");
+    gitOps(ns, "hello", KStatus.CURRENT, "Healthy", "succeeded");
+    assertThat(conditionOf(status, "Ready").getReason()).isEqualTo("AllScenariosRecorded");
+    assertThat(conditionOf(status, "Reconciling").getReason()).isEqualTo("Finished");
 
     // The CSV: local mode's header and meaning, one row per scenario, the SUT's view from inside.
     ConfigMap results = k8s.configMaps().inNamespace(ns).withName("hello-results").get();
@@ -380,7 +428,7 @@ class OperatorIT {
 
   /** k6-operator says "finished" although the runner failed: the run fails, naming the pod. */
   @Test
-  void aFailedRunnerFailsTheRunEvenWhenItsTestRunSaysFinished() {
+  void aFailedRunnerFailsTheRunEvenWhenItsTestRunSaysFinished() throws Exception {
     String ns = KubeApi.namespace("failing");
     operator = start(ns);
     Controllers play = new Controllers(k8s, ns);
@@ -407,6 +455,11 @@ class OperatorIT {
         .contains(load + "-1-abcde")
         .contains("exited with 107")
         .contains("ReferenceError");
+    // Flux's wait fails on it (kstatus Failed), Argo CD shows it Degraded with the reason.
+    Map<String, Object> obj = gitOps(ns, "broken", KStatus.FAILED, "Degraded", "failed");
+    assertThat(KStatus.compute(obj).message()).contains("exited with 107");
+    assertThat(ArgoHealth.of(obj).message()).startsWith("LoadFailed: ").contains("exited with 107");
+    assertThat(conditionOf(status, "Stalled").getReason()).isEqualTo("LoadFailed");
     await("workloads released", WAIT, () -> gone(ns, "broken") ? true : null);
   }
 

@@ -82,7 +82,7 @@ public final class LocalRun {
                   Progress.formatDuration(outcome.wall()),
                   Progress.formatDuration(outcome.loadPhases()),
                   outcome.overhead()));
-      figures.addAll(figures(rows, dir, progress));
+      figures.addAll(figures(rows, dir, progress::message));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -91,7 +91,12 @@ public final class LocalRun {
     return new Report(dir, csv, summary, figures, outcome);
   }
 
-  private static List<Path> figures(List<ResultRow> rows, Path dir, Progress progress) {
+  /**
+   * hero.png when the rows sweep concurrency, bottleneck.png when they sweep held-mode pool sizes;
+   * a figure that cannot be drawn is reported to {@code log}, not thrown.
+   */
+  static List<Path> figures(
+      List<ResultRow> rows, Path dir, java.util.function.Consumer<String> log) {
     List<Path> out = new ArrayList<>();
     boolean sweep = rows.stream().map(ResultRow::concurrency).distinct().count() > 1;
     boolean poolSweep =
@@ -108,7 +113,7 @@ public final class LocalRun {
         out.add(bottleneck);
       }
     } catch (IOException | RuntimeException e) {
-      progress.message("figures: not drawn (" + e.getMessage() + ")");
+      log.accept("figures: not drawn (" + e.getMessage() + ")");
     }
     return out;
   }

@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     version = "vtbench 0.1.0",
     description = "Measures what virtual threads change for a blocking Spring Boot service.",
-    subcommands = {Main.Run.class, Main.Up.class, Main.Down.class})
+    subcommands = {Main.Run.class, Main.Up.class, Main.Down.class, FiguresCommand.class})
 public final class Main implements Runnable {
 
   static final Path DEFAULT_CACHE = Path.of(System.getProperty("user.home"), ".cache", "vtbench");
@@ -31,13 +31,18 @@ public final class Main implements Runnable {
   }
 
   static int execute(String... args) {
+    return cli().execute(args);
+  }
+
+  /** The command line with its error handling; tests point its out and err elsewhere. */
+  static CommandLine cli() {
     CommandLine cli = new CommandLine(new Main());
     cli.setExecutionExceptionHandler(
         (e, cmd, parsed) -> {
           cmd.getErr().println("vtbench: " + e.getMessage());
           return 1;
         });
-    return cli.execute(args);
+    return cli;
   }
 
   /** Where the jars and the cache are: shared by the commands that start processes. */

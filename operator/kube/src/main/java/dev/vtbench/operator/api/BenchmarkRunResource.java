@@ -20,7 +20,8 @@ import io.fabric8.kubernetes.model.annotation.Version;
  * annotations.
  *
  * <p>The generator orders printer columns by JSON path, so the status field names are chosen to
- * read left to right: age, phase, progress, scenario, then the headline in {@code .status.summary}.
+ * read left to right: age, phase, progress, scenario, then the headline in {@code .status.summary};
+ * {@code -o wide} adds Ready (from the conditions, sorted before the phase) and the runner.
  */
 @Group(BenchmarkRunResource.GROUP)
 @Version(BenchmarkRunResource.VERSION)
@@ -54,6 +55,12 @@ import io.fabric8.kubernetes.model.annotation.Version;
 @AdditionalPrinterColumn(name = "Progress", jsonPath = ".status.progress")
 @AdditionalPrinterColumn(name = "Scenario", jsonPath = ".status.scenario")
 @AdditionalPrinterColumn(name = "Headline", jsonPath = ".status.summary")
+// -o wide adds whether the run succeeded (what kubectl wait and Flux wait for) and how k6 runs.
+@AdditionalPrinterColumn(
+    name = "Ready",
+    jsonPath = ".status.conditions[?(@.type==\"Ready\")].status",
+    priority = 1)
+@AdditionalPrinterColumn(name = "Runner", jsonPath = ".status.runner", priority = 1)
 @AdditionalPrinterColumn(
     name = "Age",
     jsonPath = ".metadata.creationTimestamp",

@@ -37,6 +37,44 @@ public final class Conditions {
   /** True: k6 is running a scenario's load (or a JIT warm-up). False: between loads. */
   public static final String LOAD_RUNNING = "LoadRunning";
 
+  // kstatus (sigs.k8s.io/cli-utils, which Flux's health checks use) and kubectl wait read the
+  // three below; they are derived from Succeeded and Progressing in one place, derive(), so any
+  // reason a run ends with, present or future, maps the same way.
+
+  /**
+   * True: the run succeeded, every scenario is recorded (Succeeded's reason and message). False:
+   * still running (reason Running, with the progress) or failed (Succeeded's reason and message).
+   * Never Unknown. What {@code kubectl wait --for=condition=Ready} and a Flux health check wait
+   * for.
+   */
+  public static final String READY = "Ready";
+
+  /**
+   * True: the operator is still working on the run (Progressing's reason and message); kstatus
+   * reports InProgress. False: the run ended, successfully (reason Finished) or not (reason Failed,
+   * with the failure). Never Unknown.
+   */
+  public static final String RECONCILING = "Reconciling";
+
+  /**
+   * True: the run failed and will not go on by itself (Succeeded's reason and message, e.g.
+   * LoadFailed or ThresholdsNotMet); kstatus reports Failed, so a Flux Kustomization with {@code
+   * wait: true} fails. False: running or succeeded. Never Unknown.
+   */
+  public static final String STALLED = "Stalled";
+
+  /** How conditions are listed: the outcome first, then kstatus's, then the stages. */
+  static final List<String> ORDER =
+      List.of(
+          SUCCEEDED,
+          READY,
+          PROGRESSING,
+          RECONCILING,
+          STALLED,
+          DATABASE_READY,
+          SUT_READY,
+          LOAD_RUNNING);
+
   /** The reasons conditions carry: CamelCase, fixed. */
   public enum Reason {
     Running,
@@ -68,6 +106,17 @@ public final class Conditions {
       String message,
       Long generation,
       Instant now) {
+    set(status, type, value, reason.name(), message, generation, now);
+  }
+
+  private static void set(
+      BenchmarkRunStatus status,
+      String type,
+      String value,
+      String reason,
+      String message,
+      Long generation,
+      Instant now) {
     List<Condition> all = status.conditions;
     Optional<Condition> old = get(status, type);
     String since =
@@ -79,16 +128,74 @@ public final class Conditions {
         new ConditionBuilder()
             .withType(type)
             .withStatus(value)
-            .withReason(reason.name())
+            .withReason(reason)
             .withMessage(message)
             .withObservedGeneration(generation)
             .withLastTransitionTime(since)
             .build());
-    all.sort(
-        java.util.Comparator.comparingInt(
-            c ->
-                List.of(SUCCEEDED, PROGRESSING, DATABASE_READY, SUT_READY, LOAD_RUNNING)
-                    .indexOf(c.getType())));
+    all.sort(java.util.Comparator.comparingInt(c -> ORDER.indexOf(c.getType())));
+  }
+
+  /**
+   * Sets Ready, Reconciling and Stalled from Succeeded and Progressing; each carries the
+   * observedGeneration of the condition it comes from. Called before every status write, so the
+   * three never disagree with Succeeded. Nothing happens before the operator set Succeeded.
+   */
+  public static void derive(BenchmarkRunStatus status, Instant now) {
+    Condition succeeded = get(status, SUCCEEDED).orElse(null);
+    if (succeeded == null) {
+      return;
+    }
+    Long generation = succeeded.getObservedGeneration();
+    String reason = succeeded.getReason();
+    String message = succeeded.getMessage();
+    switch (succeeded.getStatus()) {
+      case "True" -> {
+        set(status, READY, "True", reason, message, generation, now);
+        set(
+            status,
+            RECONCILING,
+            "False",
+            Reason.Finished.name(),
+            "the run is complete",
+            generation,
+            now);
+        set(status, STALLED, "False", Reason.Finished.name(), "the run succeeded", generation, now);
+      }
+      case "False" -> {
+        set(status, READY, "False", reason, message, generation, now);
+        set(status, RECONCILING, "False", Reason.Failed.name(), message, generation, now);
+        set(status, STALLED, "True", reason, message, generation, now);
+      }
+      default -> {
+        Condition progressing = get(status, PROGRESSING).orElse(succeeded);
+        String progress = status.progress == null ? "" : " (" + status.progress + " scenarios)";
+        set(
+            status,
+            READY,
+            "False",
+            Reason.Running.name(),
+            "the run is in progress" + progress,
+            generation,
+            now);
+        set(
+            status,
+            RECONCILING,
+            "True",
+            progressing.getReason(),
+            progressing.getMessage(),
+            progressing.getObservedGeneration(),
+            now);
+        set(
+            status,
+            STALLED,
+            "False",
+            Reason.Running.name(),
+            "the run is in progress",
+            generation,
+            now);
+      }
+    }
   }
 
   public static Optional<Condition> get(BenchmarkRunStatus status, String type) {

@@ -3,11 +3,18 @@ package dev.vtbench.operator.reconciler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.plan.SutConfig;
+import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.operator.api.BenchmarkRunStatus;
+import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.Desired;
+import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -110,5 +117,79 @@ class StepsTest {
         .as("not ready")
         .isFalse();
     assertThat(BenchmarkRunReconciler.available(null, "abc")).isFalse();
+  }
+
+  static String of(BenchmarkRunStatus s, String type) {
+    Condition c = Conditions.get(s, type).orElseThrow();
+    return c.getStatus() + " " + c.getReason() + " g" + c.getObservedGeneration();
+  }
+
+  @Test
+  void readyReconcilingAndStalledFollowSucceededWhateverTheReason() {
+    Instant t0 = Instant.parse("2026-11-22T00:00:00Z");
+    BenchmarkRunStatus s = new BenchmarkRunStatus();
+    Conditions.derive(s, t0);
+    assertThat(s.conditions).as("nothing before the operator sets Succeeded").isEmpty();
+
+    s.progress = "3/12";
+    Conditions.set(s, Conditions.SUCCEEDED, "Unknown", Reason.Running, "in progress", 4L, t0);
+    Conditions.set(
+        s, Conditions.PROGRESSING, "True", Reason.Running, "working on scenario 4", 4L, t0);
+    Conditions.derive(s, t0);
+    assertThat(of(s, Conditions.READY)).isEqualTo("False Running g4");
+    assertThat(Conditions.get(s, Conditions.READY).orElseThrow().getMessage()).contains("3/12");
+    assertThat(of(s, Conditions.RECONCILING)).isEqualTo("True Running g4");
+    assertThat(Conditions.get(s, Conditions.RECONCILING).orElseThrow().getMessage())
+        .isEqualTo("working on scenario 4");
+    assertThat(of(s, Conditions.STALLED)).isEqualTo("False Running g4");
+    assertThat(s.conditions)
+        .extracting(Condition::getType)
+        .containsExactly("Succeeded", "Ready", "Progressing", "Reconciling", "Stalled");
+
+    // A reason this class does not know (the gate's) maps like any other failure.
+    Instant t1 = t0.plusSeconds(60);
+    s.conditions.removeIf(c -> c.getType().equals(Conditions.SUCCEEDED));
+    s.conditions.add(
+        new io.fabric8.kubernetes.api.model.ConditionBuilder()
+            .withType(Conditions.SUCCEEDED)
+            .withStatus("False")
+            .withReason("ThresholdsNotMet")
+            .withMessage("p99 at c200 is 180 ms, above 150 ms")
+            .withObservedGeneration(4L)
+            .withLastTransitionTime(t1.toString())
+            .build());
+    Conditions.derive(s, t1);
+    assertThat(of(s, Conditions.READY)).isEqualTo("False ThresholdsNotMet g4");
+    assertThat(of(s, Conditions.STALLED)).isEqualTo("True ThresholdsNotMet g4");
+    assertThat(Conditions.get(s, Conditions.STALLED).orElseThrow().getMessage())
+        .isEqualTo("p99 at c200 is 180 ms, above 150 ms");
+    assertThat(of(s, Conditions.RECONCILING)).isEqualTo("False Failed g4");
+    assertThat(Conditions.get(s, Conditions.READY).orElseThrow().getLastTransitionTime())
+        .as("Ready stayed False: its transition time stays")
+        .isEqualTo(t0.toString());
+    assertThat(Conditions.get(s, Conditions.STALLED).orElseThrow().getLastTransitionTime())
+        .isEqualTo(t1.toString());
+
+    BenchmarkRunStatus ok = new BenchmarkRunStatus();
+    Conditions.set(ok, Conditions.SUCCEEDED, "True", Reason.AllScenariosRecorded, "all 12", 1L, t1);
+    Conditions.derive(ok, t1);
+    assertThat(of(ok, Conditions.READY)).isEqualTo("True AllScenariosRecorded g1");
+    assertThat(of(ok, Conditions.RECONCILING)).isEqualTo("False Finished g1");
+    assertThat(of(ok, Conditions.STALLED)).isEqualTo("False Finished g1");
+  }
+
+  @Test
+  void theHeadlineComparesVirtualWithPlatformAtTheHighestConcurrencyBothMeasured()
+      throws Exception {
+    List<ResultRow> rows = ResultsCsv.read(Path.of("../../results/bench-hero/matrix.csv"));
+    // results/bench-hero/summary.md: c800, 1,889 vs 482 req/s (3.92x), p99 910 vs 1,708 ms
+    assertThat(BenchmarkRunReconciler.headline(rows))
+        .isEqualTo(
+            "virtual 3.9x platform at 800 VUs, pool 50: 1889 vs 482 req/s, p99 910 vs 1708 ms");
+    // Until both thread modes have a result for one cell: the latest row.
+    List<ResultRow> platformOnly = rows.stream().filter(ResultRow::isPlatform).toList();
+    assertThat(BenchmarkRunReconciler.headline(platformOnly))
+        .startsWith("platform c")
+        .contains("req/s, p99 ");
   }
 }
