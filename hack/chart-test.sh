@@ -99,6 +99,12 @@ elif grep -q "serviceMonitor.\* moved: set monitoring.enabled=true" "$work/moved
 else
   fail "serviceMonitor.enabled=true fails, but not with the 'moved' message:"; sed 's/^/       /' "$work/moved.err"
 fi
+if "$helm" template "$release" "$chart" --namespace "$namespace" --include-crds --set serviceMonitor.enabled=false \
+  >"$work/old-off.yaml" 2>/dev/null && cmp -s "$work/old-off.yaml" "$dir/default.yaml"; then
+  ok "an old values file with serviceMonitor.enabled=false renders like the defaults"
+else
+  fail "serviceMonitor.enabled=false (an old values file) does not render like the defaults"
+fi
 # The comma-separated form of watchNamespaces must render exactly like the list.
 if "$helm" template "$release" "$chart" --namespace "$namespace" --include-crds \
   --set-string 'watchNamespaces=a\, b' >"$work/string.yaml" 2>/dev/null \

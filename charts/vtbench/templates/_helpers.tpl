@@ -77,11 +77,13 @@ comma-separated string. Use: include "vtbench.watchNamespaces" . | fromJsonArray
 {{- end }}
 
 {{/*
-Fails the render when the old top-level serviceMonitor values are set: they moved under
-monitoring (monitoring.enabled, monitoring.serviceMonitors.operator, monitoring.labels).
+Fails the render when the old serviceMonitor.enabled is true: the values moved under monitoring
+(monitoring.enabled, monitoring.serviceMonitors.operator, monitoring.labels); an old values file
+that leaves it false still renders.
 */}}
 {{- define "vtbench.monitoring.check" -}}
-{{- if hasKey .Values "serviceMonitor" }}
+{{- $old := .Values.serviceMonitor }}
+{{- if and (kindIs "map" $old) $old.enabled }}
 {{- fail "serviceMonitor.* moved: set monitoring.enabled=true (monitoring.serviceMonitors.operator.enabled picks the operator's ServiceMonitor), monitoring.labels, monitoring.interval and monitoring.scrapeTimeout; see docs/monitoring.md" }}
 {{- end }}
 {{- end }}

@@ -243,6 +243,13 @@ class AdmissionIT {
         .doesNotContain("--out");
     assertThat(plainJob.getSpec().getTemplate().getSpec().getContainers().getFirst().getEnv())
         .isEmpty();
+    Map<String, Object> plainSpec =
+        (Map<String, Object>)
+            Desired.testRun(plain, "no-remote-write-load-0", "s0")
+                .getAdditionalProperties()
+                .get("spec");
+    assertThat(plainSpec).containsEntry("arguments", "--no-usage-report --no-color");
+    assertThat((Map<String, Object>) plainSpec.get("runner")).doesNotContainKey("env");
   }
 
   /** 2 modes x 250 levels x 2 repetitions = 1,000 scenarios: within the CEL cost budget. */
