@@ -2,15 +2,17 @@
 # Renders charts/vtbench with `helm template` in three configurations and checks the manifests
 # with plain python3: restricted securityContext on every workload container, requests = limits,
 # probes, least-privilege RBAC (no secrets, no '*', the expected rules only, a comment above
-# every rule), the ServiceMonitor only when enabled, a Role + RoleBinding per watched namespace.
+# every rule), the monitoring objects (ServiceMonitors, PodMonitor, Grafana dashboard whose JSON
+# is checked panel by panel) only when enabled, a Role + RoleBinding per watched namespace.
 # Then checks examples/*.yaml against the CRD (hack/examples-check.py). One line per check; exits
 # 1 on any failure.
 #
 # Usage: hack/chart-test.sh [--out DIR] [-h|--help]
 #   --out DIR   also keep the rendered manifests there (CRD included), one file per
 #               configuration: default.yaml, watch-namespaces.yaml (namespaces a and b must
-#               exist before applying it), service-monitor.yaml (needs the prometheus-operator
-#               CRDs). All render the release "vtbench" into namespace vtbench-system.
+#               exist before applying it), monitoring.yaml and monitoring-namespaces.yaml (need
+#               the prometheus-operator CRDs; the latter watches namespaces a and b). All render
+#               the release "vtbench" into namespace vtbench-system.
 # Environment: HELM (default: ~/.cache/vtbench/bin/helm, else helm on PATH; hack/kube-tools.sh
 #   helm builds it), PYTHON (default: a python3 with PyYAML).
 set -euo pipefail
@@ -85,7 +87,24 @@ render() { # name, extra helm args...
 }
 render default
 render watch-namespaces --set 'watchNamespaces={a,b}'
-render service-monitor --set serviceMonitor.enabled=true --set serviceMonitor.labels.release=prom
+render monitoring --set monitoring.enabled=true --set monitoring.labels.release=prom
+render monitoring-namespaces --set monitoring.enabled=true --set monitoring.labels.release=prom \
+  --set 'watchNamespaces={a,b}' --set monitoring.serviceMonitors.stub.enabled=false \
+  --set monitoring.dashboards.namespace=grafana
+# The values the monitoring section replaced fail the render with a message naming the new ones.
+if "$helm" template "$release" "$chart" --set serviceMonitor.enabled=true >/dev/null 2>"$work/moved.err"; then
+  fail "serviceMonitor.enabled=true (moved to monitoring.*) still renders"
+elif grep -q "serviceMonitor.\* moved: set monitoring.enabled=true" "$work/moved.err"; then
+  ok "serviceMonitor.* (moved to monitoring.*) fails the render, naming monitoring.enabled"
+else
+  fail "serviceMonitor.enabled=true fails, but not with the 'moved' message:"; sed 's/^/       /' "$work/moved.err"
+fi
+if "$helm" template "$release" "$chart" --namespace "$namespace" --include-crds --set serviceMonitor.enabled=false \
+  >"$work/old-off.yaml" 2>/dev/null && cmp -s "$work/old-off.yaml" "$dir/default.yaml"; then
+  ok "an old values file with serviceMonitor.enabled=false renders like the defaults"
+else
+  fail "serviceMonitor.enabled=false (an old values file) does not render like the defaults"
+fi
 # The comma-separated form of watchNamespaces must render exactly like the list.
 if "$helm" template "$release" "$chart" --namespace "$namespace" --include-crds \
   --set-string 'watchNamespaces=a\, b' >"$work/string.yaml" 2>/dev/null \
@@ -155,8 +174,41 @@ for tpl in sorted((chart / "templates").glob("*")):
     if "apiGroups:" in tpl.read_text():
         rules_commented(tpl.read_text(), f"template {tpl.name}")
 
+def check_dashboard(text, p):
+    """The Grafana dashboard parses; every panel queries Prometheus through the datasource variable
+    with at least one expression; every variable an expression uses is defined."""
+    import json
+    try:
+        dash = json.loads(text)
+    except ValueError as e:
+        report(False, f"{p} dashboard JSON parses: {e}")
+        return
+    variables = {v["name"] for v in dash.get("templating", {}).get("list", [])}
+    report({"datasource", "namespace", "run", "scenario"} <= variables, f"{p} dashboard variables {sorted(variables)}")
+    panels = [x for x in dash.get("panels", []) if x.get("type") != "row"]
+    ids = [x.get("id") for x in dash.get("panels", [])]
+    report(len(ids) == len(set(ids)) and dash.get("uid") == "vtbench", f"{p} dashboard uid vtbench, {len(ids)} unique panel ids")
+    bad = []
+    used = set()
+    for x in panels:
+        targets = x.get("targets") or []
+        exprs = [t.get("expr", "").strip() for t in targets]
+        if (x.get("datasource") or {}).get("uid") != "${datasource}" or not targets or not all(exprs) \
+                or any((t.get("datasource") or {}).get("uid") != "${datasource}" for t in targets):
+            bad.append(x.get("title"))
+        for e in exprs:
+            if e.count("(") != e.count(")") or e.count("{") != e.count("}"):
+                bad.append(f"{x.get('title')}: unbalanced {e}")
+            used.update(re.findall(r"\$\{?([a-z_]+)", e))
+    used -= {"__rate_interval"}
+    report(len(panels) >= 8 and not bad, f"{p} dashboard: {len(panels)} panels, each with the datasource variable and a target with an expression" + (f"; not: {bad}" if bad else ""))
+    report(used <= variables, f"{p} dashboard expressions use only defined variables {sorted(used)}" + (f"; undefined {sorted(used - variables)}" if not used <= variables else ""))
+    titles = " ".join(x.get("title", "") for x in panels).lower()
+    report(all(w in titles for w in ("requests per second", "latency", "hikari", "threads", "cpu")),
+           f"{p} dashboard covers throughput, latency, Hikari, threads and CPU")
+
 crd_source = yaml.safe_load(pathlib.Path(crd_file).read_text())
-configs = {"default": [], "watch-namespaces": ["a", "b"], "service-monitor": []}
+configs = {"default": [], "watch-namespaces": ["a", "b"], "monitoring": [], "monitoring-namespaces": ["a", "b"]}
 for name, watched in configs.items():
     text = (out / f"{name}.yaml").read_text()
     docs = [d for d in yaml.safe_load_all(text) if d]
@@ -252,15 +304,50 @@ for name, watched in configs.items():
     report(len(lease_roles) == 1 and lease_roles[0]["metadata"]["namespace"] == namespace and grants(lease_roles[0]) == LEASE,
            f"{p} leader election: a Role in {namespace} with leases get, create, update only")
 
-    sms = by_kind.get("ServiceMonitor", [])
-    if name == "service-monitor":
-        good = len(sms) == 1 and sms[0]["apiVersion"] == "monitoring.coreos.com/v1" \
-            and sms[0]["spec"]["endpoints"][0].get("port") == "http" and sms[0]["spec"]["endpoints"][0].get("path") == "/metrics" \
-            and sms[0]["spec"]["endpoints"][0].get("interval") and sms[0]["metadata"]["labels"].get("release") == "prom" \
-            and all(svcs[0]["metadata"]["labels"].get(k) == v for k, v in sms[0]["spec"]["selector"]["matchLabels"].items())
-        report(good, f"{p} ServiceMonitor scrapes port http /metrics, with its interval and extra labels, and selects the Service")
+    sms = {d["metadata"]["name"]: d for d in by_kind.get("ServiceMonitor", [])}
+    pms = {d["metadata"]["name"]: d for d in by_kind.get("PodMonitor", [])}
+    dashboards = [d for d in by_kind.get("ConfigMap", []) if d["metadata"]["name"].endswith("-dashboard")]
+    if name.startswith("monitoring"):
+        full = workloads[0]["metadata"]["name"] if workloads else "?"
+        tiers = ["sut"] if name == "monitoring-namespaces" else ["sut", "stub"]
+        want_sms = sorted([full] + [f"{full}-{t}" for t in tiers])
+        report(sorted(sms) == want_sms and sorted(pms) == [f"{full}-cnpg"],
+               f"{p} ServiceMonitors {sorted(sms)} and PodMonitors {sorted(pms)} (want {want_sms} and {full}-cnpg)")
+        monitors = list(sms.values()) + list(pms.values())
+        report(all(m["apiVersion"] == "monitoring.coreos.com/v1" and m["metadata"]["labels"].get("release") == "prom"
+                   and m["metadata"]["namespace"] == namespace for m in monitors),
+               f"{p} every monitor is monitoring.coreos.com/v1 in {namespace} with the extra label release=prom")
+        op = sms.get(full, {}).get("spec", {})
+        ep = (op.get("endpoints") or [{}])[0]
+        good = ep.get("port") == "http" and ep.get("path") == "/metrics" and ep.get("interval") == "15s" \
+            and op.get("namespaceSelector") == {"matchNames": [namespace]} \
+            and all(svcs[0]["metadata"]["labels"].get(k) == v for k, v in op["selector"]["matchLabels"].items())
+        report(good, f"{p} the operator's ServiceMonitor scrapes port http /metrics every 15s and selects its Service")
+        want_ns = {"matchNames": watched} if watched else {"any": True}
+        for t in tiers:
+            m = sms.get(f"{full}-{t}", {}).get("spec", {})
+            ep = (m.get("endpoints") or [{}])[0]
+            relabel = {r.get("targetLabel"): r for r in ep.get("relabelings") or []}
+            good = m.get("selector", {}).get("matchLabels") == {"app.kubernetes.io/managed-by": "vtbench-operator", "app.kubernetes.io/component": t} \
+                and ep.get("port") == "http" and ep.get("path") == "/actuator/prometheus" \
+                and relabel.get("run", {}).get("sourceLabels") == ["__meta_kubernetes_service_label_vtbench_dev_run"] \
+                and relabel.get("tier", {}).get("replacement") == t and m.get("namespaceSelector") == want_ns
+            report(good, f"{p} ServiceMonitor for the {t}: the operator's {t} Services, port http /actuator/prometheus, labels run and tier, namespaces {want_ns}")
+        m = pms.get(f"{full}-cnpg", {}).get("spec", {})
+        ep = (m.get("podMetricsEndpoints") or [{}])[0]
+        relabel = {r.get("targetLabel"): r for r in ep.get("relabelings") or []}
+        good = m.get("selector", {}).get("matchLabels") == {"cnpg.io/podRole": "instance", "app.kubernetes.io/part-of": "vtbench", "app.kubernetes.io/component": "database"} \
+            and ep.get("port") == "metrics" and relabel.get("run", {}).get("regex") == "(.+)-db" \
+            and m.get("namespaceSelector") == want_ns
+        report(good, f"{p} PodMonitor for CloudNativePG: vtbench's instance pods, port metrics, run from cnpg.io/cluster, namespaces {want_ns}")
+        want_dash_ns = "grafana" if name == "monitoring-namespaces" else namespace
+        report(len(dashboards) == 1 and dashboards[0]["metadata"]["labels"].get("grafana_dashboard") == "1"
+               and dashboards[0]["metadata"]["namespace"] == want_dash_ns,
+               f"{p} one dashboard ConfigMap in {want_dash_ns} with the sidecar label grafana_dashboard: \"1\"")
+        if dashboards:
+            check_dashboard(dashboards[0]["data"].get("vtbench.json", ""), p)
     else:
-        report(not sms, f"{p} no ServiceMonitor (serviceMonitor.enabled is false)")
+        report(not sms and not pms and not dashboards, f"{p} no ServiceMonitor, PodMonitor or dashboard (monitoring.enabled is false)")
 
 sys.exit(1 if failures else 0)
 PY

@@ -75,3 +75,52 @@ comma-separated string. Use: include "vtbench.watchNamespaces" . | fromJsonArray
 {{- end }}
 {{- $out | uniq | toJson }}
 {{- end }}
+
+{{/*
+Fails the render when the old serviceMonitor.enabled is true: the values moved under monitoring
+(monitoring.enabled, monitoring.serviceMonitors.operator, monitoring.labels); an old values file
+that leaves it false still renders.
+*/}}
+{{- define "vtbench.monitoring.check" -}}
+{{- $old := .Values.serviceMonitor }}
+{{- if and (kindIs "map" $old) $old.enabled }}
+{{- fail "serviceMonitor.* moved: set monitoring.enabled=true (monitoring.serviceMonitors.operator.enabled picks the operator's ServiceMonitor), monitoring.labels, monitoring.interval and monitoring.scrapeTimeout; see docs/monitoring.md" }}
+{{- end }}
+{{- end }}
+
+{{/*
+"true" when monitoring.enabled and the part passed as the second element are both on.
+Use: include "vtbench.monitoring.on" (list . .Values.monitoring.serviceMonitors.sut)
+*/}}
+{{- define "vtbench.monitoring.on" -}}
+{{- $root := index . 0 }}
+{{- $part := index . 1 | default dict }}
+{{- if and $root.Values.monitoring.enabled $part.enabled }}true{{ end }}
+{{- end }}
+
+{{/*
+The namespaceSelector of the monitors of run workloads: monitoring.namespaces, else the watched
+namespaces, else any namespace.
+*/}}
+{{- define "vtbench.monitoring.namespaceSelector" -}}
+{{- $namespaces := .Values.monitoring.namespaces | default list }}
+{{- if not $namespaces }}
+{{- $namespaces = include "vtbench.watchNamespaces" . | fromJsonArray }}
+{{- end }}
+{{- if $namespaces }}
+matchNames:
+{{- range $namespaces }}
+  - {{ . | quote }}
+{{- end }}
+{{- else }}
+any: true
+{{- end }}
+{{- end }}
+
+{{/* Labels of every monitoring object: the chart's and monitoring.labels. */}}
+{{- define "vtbench.monitoring.labels" -}}
+{{ include "vtbench.labels" . }}
+{{- with .Values.monitoring.labels }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}

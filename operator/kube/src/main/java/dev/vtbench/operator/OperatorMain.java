@@ -39,7 +39,7 @@ public final class OperatorMain {
         LEADER_ELECTION_EXIT_ON_LOSS
                            false: keep running when the Lease is lost or the operator stops
                            (default true: exit, so the pod restarts and waits for the Lease)
-        HTTP_PORT          port of /healthz, /readyz (default 8080)
+        HTTP_PORT          port of /healthz, /readyz and /metrics (default 8080)
       The Kubernetes connection comes from the pod's service account, or ~/.kube/config.
       """;
 
@@ -52,17 +52,28 @@ public final class OperatorMain {
       System.exit(0);
     }
     KubernetesClient client = new KubernetesClientBuilder().build();
-    Operator operator = start(client, System.getenv());
+    OperatorMetrics metrics = new OperatorMetrics();
+    Operator operator = start(client, System.getenv(), metrics);
     int port = Integer.parseInt(System.getenv().getOrDefault("HTTP_PORT", "8080"));
-    health(
+    http(
         port,
         () -> operator.getRuntimeInfo().isStarted(),
-        () -> operator.getRuntimeInfo().allEventSourcesAreHealthy());
-    log().info("vtbench operator started; health on :{}", port);
+        () -> operator.getRuntimeInfo().allEventSourcesAreHealthy(),
+        metrics);
+    log().info("vtbench operator started; /healthz, /readyz and /metrics on :{}", port);
   }
 
-  /** Registers the controller with {@code env}'s settings and starts it. */
+  /** Registers the controller with {@code env}'s settings and starts it, without metrics. */
   public static Operator start(KubernetesClient client, java.util.Map<String, String> env) {
+    return start(client, env, null);
+  }
+
+  /**
+   * Registers the controller with {@code env}'s settings and starts it; java-operator-sdk and the
+   * run gauges report to {@code metrics} unless it is null.
+   */
+  public static Operator start(
+      KubernetesClient client, java.util.Map<String, String> env, OperatorMetrics metrics) {
     boolean leaderElection =
         Boolean.parseBoolean(env.getOrDefault("LEADER_ELECTION", "false"))
             && env.get("POD_NAMESPACE") != null;
@@ -75,6 +86,9 @@ public final class OperatorMain {
               o.withKubernetesClient(client)
                   .withStopOnInformerErrorDuringStartup(true)
                   .withUseSSAToPatchPrimaryResource(false);
+              if (metrics != null) {
+                o.withMetrics(metrics.josdk());
+              }
               if (leaderElection) {
                 // Losing the Lease ends the process (the pod restarts and waits for it again);
                 // an in-process operator in a test keeps its JVM.
@@ -103,24 +117,47 @@ public final class OperatorMain {
             .map(String::strip)
             .filter(s -> !s.isEmpty())
             .collect(Collectors.toSet());
-    operator.register(
-        new BenchmarkRunReconciler(
-            client, capabilities, new ResultsStore(client), Clock.systemUTC()),
-        o -> {
-          if (!namespaces.isEmpty()) {
-            o.settingNamespaces(namespaces);
-          }
-        });
+    var controller =
+        operator.register(
+            new BenchmarkRunReconciler(
+                client, capabilities, new ResultsStore(client), Clock.systemUTC()),
+            o -> {
+              if (!namespaces.isEmpty()) {
+                o.settingNamespaces(namespaces);
+              }
+            });
+    if (metrics != null) {
+      metrics.watch(controller);
+    }
     operator.start();
     return operator;
   }
 
-  static void health(int port, BooleanSupplier live, BooleanSupplier ready) throws IOException {
+  /**
+   * The operator's HTTP server: /healthz, /readyz and, when {@code metrics} is not null, /metrics
+   * in the Prometheus text format. Port 0 picks a free port; the server is returned running.
+   */
+  static HttpServer http(
+      int port, BooleanSupplier live, BooleanSupplier ready, OperatorMetrics metrics)
+      throws IOException {
     HttpServer server = HttpServer.create(new InetSocketAddress(port), 0);
     server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
     server.createContext("/healthz", e -> answer(e, live.getAsBoolean()));
     server.createContext("/readyz", e -> answer(e, ready.getAsBoolean()));
+    if (metrics != null) {
+      server.createContext(
+          "/metrics",
+          e -> {
+            byte[] body = metrics.scrape().getBytes(StandardCharsets.UTF_8);
+            e.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+            e.sendResponseHeaders(200, body.length);
+            try (OutputStream out = e.getResponseBody()) {
+              out.write(body);
+            }
+          });
+    }
     server.start();
+    return server;
   }
 
   private static void answer(com.sun.net.httpserver.HttpExchange e, boolean ok) throws IOException {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.resources.Desired;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.ByteArrayInputStream;
@@ -11,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -85,6 +88,18 @@ class AdmissionIT {
             "spec.load.executor",
             "must be ramping-vus or constant-arrival-rate"),
         Arguments.of("load: {runner: helm}", "spec.load.runner", "must be auto, testrun or job"),
+        Arguments.of(
+            "load: {prometheusRemoteWrite: {url: \"ftp://prometheus/api/v1/write\"}}",
+            "spec.load.prometheusRemoteWrite.url",
+            "must be an http:// or https:// URL"),
+        Arguments.of(
+            "load: {prometheusRemoteWrite: {url: \"http://\"}}",
+            "spec.load.prometheusRemoteWrite.url",
+            "must be an http:// or https:// URL"),
+        Arguments.of(
+            "load: {prometheusRemoteWrite: {nativeHistograms: false}}",
+            "spec.load.prometheusRemoteWrite.url",
+            "Required value"),
         Arguments.of("matrix: {concurrency: []}", "spec.matrix.concurrency", "at least 1 items"),
         Arguments.of(
             "matrix: {concurrency: [100, -5]}",
@@ -158,6 +173,83 @@ class AdmissionIT {
         .isInstanceOfSatisfying(
             KubernetesClientException.class,
             e -> assertThat(e.getMessage()).contains("spec is immutable"));
+  }
+
+  /**
+   * k6 remote write from the spec: the API server keeps what the operator writes for it on the
+   * k6-operator TestRun (runner env, arguments), the Job and CloudNativePG's inheritedMetadata,
+   * against their real CRDs (a field their schema lacks would be pruned silently).
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void remoteWriteReachesTheRunnersAndTheDatabaseLabelsItsPods() {
+    BenchmarkRunResource run =
+        create(
+            load(
+                "remote-write",
+                "load: {prometheusRemoteWrite: {url: \"http://prom.monitoring:9090/api/v1/write\"}}"));
+    assertThat(run.getSpec().load.prometheusRemoteWrite.nativeHistograms).isTrue();
+
+    var testRun =
+        k8s.resource(Desired.testRun(run, "remote-write-load-0", "s0"))
+            .dryRun()
+            .fieldManager("admission-it")
+            .serverSideApply();
+    Map<String, Object> spec = (Map<String, Object>) testRun.getAdditionalProperties().get("spec");
+    assertThat((String) spec.get("arguments"))
+        .contains("--out experimental-prometheus-rw")
+        .contains("--tag run=remote-write")
+        .contains("--tag testid=s0")
+        .contains("--tag namespace=" + ns);
+    assertThat((List<Map<String, Object>>) ((Map<String, Object>) spec.get("runner")).get("env"))
+        .contains(
+            Map.of(
+                "name", "K6_PROMETHEUS_RW_SERVER_URL",
+                "value", "http://prom.monitoring:9090/api/v1/write"),
+            Map.of("name", "K6_PROMETHEUS_RW_TREND_AS_NATIVE_HISTOGRAM", "value", "true"));
+
+    Job job =
+        k8s.resource(Desired.job(run, "remote-write-load-0", "s0"))
+            .dryRun()
+            .fieldManager("admission-it")
+            .serverSideApply();
+    var c = job.getSpec().getTemplate().getSpec().getContainers().getFirst();
+    assertThat(c.getArgs())
+        .containsSubsequence("--out", "experimental-prometheus-rw", "--tag", "testid=s0")
+        .endsWith("/scripts/" + Desired.SCRIPT_KEY);
+    assertThat(c.getEnv())
+        .extracting(e -> e.getName() + "=" + e.getValue())
+        .contains(
+            "K6_PROMETHEUS_RW_SERVER_URL=http://prom.monitoring:9090/api/v1/write",
+            "K6_PROMETHEUS_RW_TREND_AS_NATIVE_HISTOGRAM=true");
+
+    var cluster =
+        k8s.resource(Desired.database(run)).dryRun().fieldManager("admission-it").serverSideApply();
+    assertThat(
+            ((Map<String, Object>)
+                    ((Map<String, Object>) cluster.getAdditionalProperties().get("spec"))
+                        .get("inheritedMetadata"))
+                .get("labels"))
+        .isEqualTo(
+            Map.of(
+                "app.kubernetes.io/part-of", "vtbench",
+                "app.kubernetes.io/component", "database"));
+
+    // Off by default: no output, no env.
+    BenchmarkRunResource plain = create(load("no-remote-write", "{}"));
+    assertThat(plain.getSpec().load.prometheusRemoteWrite).isNull();
+    var plainJob = Desired.job(plain, "no-remote-write-load-0", "s0");
+    assertThat(plainJob.getSpec().getTemplate().getSpec().getContainers().getFirst().getArgs())
+        .doesNotContain("--out");
+    assertThat(plainJob.getSpec().getTemplate().getSpec().getContainers().getFirst().getEnv())
+        .isEmpty();
+    Map<String, Object> plainSpec =
+        (Map<String, Object>)
+            Desired.testRun(plain, "no-remote-write-load-0", "s0")
+                .getAdditionalProperties()
+                .get("spec");
+    assertThat(plainSpec).containsEntry("arguments", "--no-usage-report --no-color");
+    assertThat((Map<String, Object>) plainSpec.get("runner")).doesNotContainKey("env");
   }
 
   /** 2 modes x 250 levels x 2 repetitions = 1,000 scenarios: within the CEL cost budget. */

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.resources.Desired;
+import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.ResourceNames;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.authorization.v1.ResourceAttributesBuilder;
@@ -15,6 +18,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.dsl.FieldValidateable;
 import io.javaoperatorsdk.operator.Operator;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +34,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The Helm chart's rendered output against the real API server: every object is accepted
- * (ServiceMonitor against prometheus-operator's CRD), the RBAC grants what a run needs and refuses
+ * (ServiceMonitors and PodMonitor against prometheus-operator's CRDs, strict field validation), the
+ * monitors select what the operator creates for a run, the RBAC grants what a run needs and refuses
  * what it does not, and an operator holding only the chart's ServiceAccount drives a run to its end
  * and cleans up after it.
  */
@@ -85,16 +90,32 @@ class ChartIT {
     }
   }
 
+  static final String[] MONITORING = {
+    "monitoring.enabled=true", "monitoring.labels.release=kube-prometheus-stack"
+  };
+
+  /**
+   * Every object of every configuration passes the API server's schema validation, strictly (an
+   * unknown or misplaced field is an error, not silently pruned): the ServiceMonitors and the
+   * PodMonitor against prometheus-operator's CRDs.
+   */
   @Test
   void everyConfigurationIsAcceptedByTheApiServer() throws Exception {
     namespace(RELEASE_NS);
     namespace("team-a");
     namespace("team-b");
+    namespace("grafana");
     for (String[] set :
         List.of(
             new String[] {},
             new String[] {"watchNamespaces={team-a,team-b}"},
-            new String[] {"serviceMonitor.enabled=true"})) {
+            MONITORING,
+            new String[] {
+              "monitoring.enabled=true",
+              "watchNamespaces={team-a,team-b}",
+              "monitoring.dashboards.namespace=grafana",
+              "monitoring.podMonitor.cnpg.enabled=false"
+            })) {
       List<HasMetadata> objects = render(set);
       assertThat(objects).isNotEmpty();
       for (HasMetadata o : objects) {
@@ -102,15 +123,126 @@ class ChartIT {
           o.getMetadata().setNamespace(RELEASE_NS);
         }
         HasMetadata accepted =
-            k8s.resource(o).dryRun().fieldManager("chart-test").forceConflicts().serverSideApply();
+            k8s.resource(o)
+                .dryRun()
+                .fieldValidation(FieldValidateable.Validation.STRICT)
+                .fieldManager("chart-test")
+                .forceConflicts()
+                .serverSideApply();
         assertThat(accepted.getMetadata().getName()).isEqualTo(o.getMetadata().getName());
       }
-      if (List.of(set).contains("serviceMonitor.enabled=true")) {
-        assertThat(objects).anyMatch(o -> o.getKind().equals("ServiceMonitor"));
+      List<String> kinds = objects.stream().map(HasMetadata::getKind).toList();
+      if (List.of(set).contains("monitoring.enabled=true")) {
+        assertThat(kinds).contains("ServiceMonitor");
+        assertThat(objects)
+            .anyMatch(
+                o ->
+                    o.getKind().equals("ConfigMap")
+                        && "1".equals(o.getMetadata().getLabels().get("grafana_dashboard")));
       } else {
-        assertThat(objects).noneMatch(o -> o.getKind().equals("ServiceMonitor"));
+        assertThat(kinds).doesNotContain("ServiceMonitor", "PodMonitor");
+      }
+      if (List.of(set).contains("monitoring.podMonitor.cnpg.enabled=false")) {
+        assertThat(kinds).doesNotContain("PodMonitor");
       }
     }
+  }
+
+  /**
+   * The chart's monitors find what the operator creates for a run, by the API server's own label
+   * selection: the SUT and stub Services (created from Desired) through the ServiceMonitors'
+   * selectors and port names, and CloudNativePG's instance pods through the PodMonitor's selector
+   * applied to a pod labelled the way CloudNativePG labels it from the Cluster's inheritedMetadata.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void theMonitorsSelectTheRunsServicesAndDatabasePods() throws Exception {
+    String ns = KubeApi.namespace("monitored");
+    BenchmarkRunResource run =
+        OperatorIT.create(ns, "watched", OperatorIT.SMALL.formatted("auto", "0s"));
+    Map<String, GenericKubernetesResource> monitors = new java.util.HashMap<>();
+    for (HasMetadata o : render(MONITORING)) {
+      if (o instanceof GenericKubernetesResource g && g.getKind().endsWith("Monitor")) {
+        monitors.put(g.getMetadata().getName(), g);
+      }
+    }
+    assertThat(monitors).containsKeys("vtbench", "vtbench-sut", "vtbench-stub", "vtbench-cnpg");
+    for (String tier : List.of("sut", "stub")) {
+      String name = tier.equals("sut") ? ResourceNames.sut(run) : ResourceNames.stub(run);
+      k8s.resource(Desired.service(run, name, tier)).serverSideApply();
+      Map<String, Object> spec =
+          (Map<String, Object>)
+              monitors.get("vtbench-" + tier).getAdditionalProperties().get("spec");
+      Map<String, String> selector =
+          (Map<String, String>) ((Map<String, Object>) spec.get("selector")).get("matchLabels");
+      assertThat(spec.get("namespaceSelector")).isEqualTo(Map.of("any", true));
+      // namespaceSelector any; other tests' runs live in other namespaces, so look in this one.
+      var selected = k8s.services().inNamespace(ns).withLabels(selector).list().getItems();
+      assertThat(selected)
+          .as("%s ServiceMonitor selects %s", tier, selector)
+          .extracting(svc -> svc.getMetadata().getNamespace() + "/" + svc.getMetadata().getName())
+          .containsExactly(ns + "/" + name);
+      Map<String, Object> endpoint = ((List<Map<String, Object>>) spec.get("endpoints")).getFirst();
+      assertThat(selected.getFirst().getSpec().getPorts())
+          .extracting(io.fabric8.kubernetes.api.model.ServicePort::getName)
+          .contains((String) endpoint.get("port"));
+      // The run label Prometheus relabels into "run" is on the Service.
+      assertThat(selected.getFirst().getMetadata().getLabels())
+          .containsEntry(Labels.RUN, "watched");
+      assertThat(endpoint.toString())
+          .contains(
+              "__meta_kubernetes_service_label_" + Labels.RUN.replaceAll("[^a-zA-Z0-9]", "_"));
+    }
+
+    // CloudNativePG copies the Cluster's inheritedMetadata labels onto its pods and adds its own.
+    GenericKubernetesResource cluster = Desired.database(run);
+    Map<String, String> podLabels =
+        new java.util.HashMap<>(
+            (Map<String, String>)
+                ((Map<String, Object>)
+                        ((Map<String, Object>) cluster.getAdditionalProperties().get("spec"))
+                            .get("inheritedMetadata"))
+                    .get("labels"));
+    podLabels.put("cnpg.io/podRole", "instance");
+    podLabels.put("cnpg.io/cluster", cluster.getMetadata().getName());
+    k8s.pods()
+        .inNamespace(ns)
+        .resource(
+            new io.fabric8.kubernetes.api.model.PodBuilder()
+                .withNewMetadata()
+                .withName(cluster.getMetadata().getName() + "-1")
+                .withLabels(podLabels)
+                .endMetadata()
+                .withNewSpec()
+                .addNewContainer()
+                .withName("postgres")
+                .withImage("postgres:15")
+                .addNewPort()
+                .withName("metrics")
+                .withContainerPort(9187)
+                .endPort()
+                .endContainer()
+                .endSpec()
+                .build())
+        .create();
+    Map<String, Object> pm =
+        (Map<String, Object>) monitors.get("vtbench-cnpg").getAdditionalProperties().get("spec");
+    Map<String, String> podSelector =
+        (Map<String, String>) ((Map<String, Object>) pm.get("selector")).get("matchLabels");
+    assertThat(k8s.pods().inNamespace(ns).withLabels(podSelector).list().getItems())
+        .extracting(pod -> pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName())
+        .containsExactly(ns + "/watched-db-1");
+    Map<String, Object> pme =
+        ((List<Map<String, Object>>) pm.get("podMetricsEndpoints")).getFirst();
+    assertThat(pme.get("port")).isEqualTo("metrics");
+    Map<String, Object> runRelabel =
+        ((List<Map<String, Object>>) pme.get("relabelings"))
+            .stream().filter(r -> "run".equals(r.get("targetLabel"))).findFirst().orElseThrow();
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile((String) runRelabel.get("regex"))
+            .matcher(podLabels.get("cnpg.io/cluster"));
+    assertThat(m.matches()).isTrue();
+    assertThat(m.group(1)).isEqualTo("watched");
   }
 
   static boolean isNamespaced(HasMetadata o) {

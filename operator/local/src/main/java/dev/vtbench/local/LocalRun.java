@@ -55,6 +55,11 @@ public final class LocalRun {
     Runtime.getRuntime().addShutdownHook(cleanup);
     try {
       progress.message("machine: " + platform.describe());
+      if (run.spec.load.prometheusRemoteWrite != null) {
+        progress.message(
+            "note: spec.load.prometheusRemoteWrite applies on Kubernetes only; k6 runs without"
+                + " it here");
+      }
       outcome = BenchmarkRunner.run(run, platform, new CsvSink(csv), progress);
       writeMachine(dir.resolve("machine.txt"), platform, base.k6());
     } finally {

@@ -291,6 +291,31 @@ public class BenchmarkRunSpec {
     @Pattern(MEMORY)
     @Size(max = 16)
     public String memory = "1Gi";
+
+    @JsonPropertyDescription(
+        "Streams k6's metrics to a Prometheus remote-write endpoint while each scenario runs,"
+            + " tagged with namespace, run and scenario (testid) (Kubernetes only); unset: off.")
+    public PrometheusRemoteWrite prometheusRemoteWrite;
+  }
+
+  /** k6's experimental-prometheus-rw output. */
+  public static class PrometheusRemoteWrite {
+    @JsonPropertyDescription(
+        "The remote-write endpoint, http:// or https://, e.g."
+            + " http://kube-prometheus-stack-prometheus.monitoring:9090/api/v1/write.")
+    @io.fabric8.generator.annotation.Required
+    @Size(min = 1, max = 512)
+    @ValidationRule(
+        value = "self.matches('^https?://[^\\\\s/?#]+[^\\\\s]*$')",
+        message = "must be an http:// or https:// URL, e.g. http://prometheus:9090/api/v1/write")
+    public String url;
+
+    @JsonPropertyDescription(
+        "true: k6 trends (http_req_duration) as Prometheus native histograms, so any percentile"
+            + " can be computed (the receiver needs native histograms enabled); false: p50, p95,"
+            + " p99, p99.9 and max as gauges.")
+    @Default("true")
+    public boolean nativeHistograms = true;
   }
 
   /** The scenario matrix. */

@@ -20,6 +20,10 @@ public final class SpecValidator {
   public static final List<String> THREAD_MODES = List.of("platform", "virtual");
   public static final List<String> RUNNERS = List.of("auto", "testrun", "job");
 
+  /** The same rule as the CRD's CEL rule on spec.load.prometheusRemoteWrite.url. */
+  static final java.util.regex.Pattern REMOTE_WRITE_URL =
+      java.util.regex.Pattern.compile("^https?://[^\\s/?#]+[^\\s]*$");
+
   private SpecValidator() {}
 
   public static List<String> validate(BenchmarkRun run) {
@@ -77,6 +81,14 @@ public final class SpecValidator {
       positive("spec.load.maxVUs", s.load.maxVUs, errors);
       cpu("spec.load.cpu", s.load.cpu, s.load.pinned, errors);
       oneOf("spec.load.runner", s.load.runner, RUNNERS, errors);
+      BenchmarkRunSpec.PrometheusRemoteWrite rw = s.load.prometheusRemoteWrite;
+      if (rw != null && (rw.url == null || !REMOTE_WRITE_URL.matcher(rw.url).matches())) {
+        errors.add(
+            "spec.load.prometheusRemoteWrite.url: must be an http:// or https:// URL, e.g."
+                + " http://prometheus:9090/api/v1/write (got "
+                + (rw.url == null ? "nothing" : "'" + rw.url + "'")
+                + ")");
+      }
     }
     if (required(s.matrix, "spec.matrix", errors)) {
       BenchmarkRunSpec.Matrix m = s.matrix;

@@ -117,6 +117,31 @@ class SpecLoaderTest {
   }
 
   @Test
+  void prometheusRemoteWriteNeedsAnHttpUrl() {
+    String spec =
+        HEAD
+            + """
+            metadata: {name: rw}
+            spec:
+              load: {prometheusRemoteWrite: {url: %s}}
+            """;
+    assertThat(
+            SpecLoader.parse("ok.yaml", spec.formatted("\"http://p:9090/api/v1/write\""))
+                .spec
+                .load
+                .prometheusRemoteWrite)
+        .satisfies(rw -> assertThat(rw.nativeHistograms).isTrue());
+    assertThatThrownBy(() -> SpecLoader.parse("bad.yaml", spec.formatted("\"p:9090/write\"")))
+        .isInstanceOfSatisfying(
+            SpecLoader.InvalidSpecException.class,
+            e ->
+                assertThat(e.problems())
+                    .containsExactly(
+                        "spec.load.prometheusRemoteWrite.url: must be an http:// or https:// URL,"
+                            + " e.g. http://prometheus:9090/api/v1/write (got 'p:9090/write')"));
+  }
+
+  @Test
   void unknownFieldsAndWrongTypesNameThePath() {
     assertThatThrownBy(
             () -> SpecLoader.parse("t", HEAD + "metadata: {name: a}\nspec: {matrix: {reps: 3}}\n"))

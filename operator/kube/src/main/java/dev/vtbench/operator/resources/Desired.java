@@ -1,5 +1,6 @@
 package dev.vtbench.operator.resources;
 
+import dev.vtbench.engine.k6.K6RemoteWrite;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.plan.SutConfig;
@@ -109,6 +110,9 @@ public final class Desired {
     if (!db.nodeSelector.isEmpty()) {
       spec.put("affinity", Map.of("nodeSelector", new TreeMap<>(db.nodeSelector)));
     }
+    // part-of and the tier on CloudNativePG's pods too, so one PodMonitor finds vtbench's
+    // databases (and takes the run from cnpg.io/cluster).
+    spec.put("inheritedMetadata", Map.of("labels", Labels.inherited("database")));
     spec.put(
         "bootstrap",
         Map.of(
@@ -251,10 +255,19 @@ public final class Desired {
             Map.of("drop", List.of("ALL")),
             "runAsNonRoot",
             true));
+    Map<String, String> rwEnv = K6RemoteWrite.env(load.prometheusRemoteWrite);
+    if (!rwEnv.isEmpty()) {
+      List<Map<String, String>> env = new ArrayList<>();
+      rwEnv.forEach((k, v) -> env.add(Map.of("name", k, "value", v)));
+      runner.put("env", env);
+    }
+    List<String> args = new ArrayList<>(List.of("--no-usage-report", "--no-color"));
+    args.addAll(remoteWriteArgs(run, scenarioId));
     Map<String, Object> spec = new LinkedHashMap<>();
     spec.put("parallelism", 1);
     spec.put("script", Map.of("configMap", Map.of("name", name, "file", SCRIPT_KEY)));
-    spec.put("arguments", "--no-usage-report --no-color");
+    // k6-operator splits this string on spaces; no argument holds one.
+    spec.put("arguments", String.join(" ", args));
     spec.put("runner", runner);
     GenericKubernetesResource testRun = new GenericKubernetesResource();
     testRun.setApiVersion(K6_API);
@@ -282,13 +295,11 @@ public final class Desired {
             .withImage(load.image)
             .withImagePullPolicy("IfNotPresent")
             .withCommand("k6")
-            .withArgs(
-                "run",
-                "--quiet",
-                "--no-usage-report",
-                "--no-color",
-                "--address=",
-                "/scripts/" + SCRIPT_KEY)
+            .withArgs(jobArgs(run, scenarioId))
+            .withEnv(
+                K6RemoteWrite.env(load.prometheusRemoteWrite).entrySet().stream()
+                    .map(e -> new EnvVar(e.getKey(), e.getValue(), null))
+                    .toList())
             .withResources(resources(load.cpu, load.memory))
             .withSecurityContext(containerSecurity())
             .withVolumeMounts(mount("script", "/scripts", true), mount("tmp", "/tmp", false))
@@ -319,6 +330,23 @@ public final class Desired {
         .endTemplate()
         .endSpec()
         .build();
+  }
+
+  static List<String> jobArgs(BenchmarkRunResource run, String scenarioId) {
+    List<String> args =
+        new ArrayList<>(List.of("run", "--quiet", "--no-usage-report", "--no-color", "--address="));
+    args.addAll(remoteWriteArgs(run, scenarioId));
+    args.add("/scripts/" + SCRIPT_KEY);
+    return args;
+  }
+
+  /** k6's remote-write output and tags when spec.load.prometheusRemoteWrite is set, else none. */
+  static List<String> remoteWriteArgs(BenchmarkRunResource run, String scenarioId) {
+    return K6RemoteWrite.args(
+        run.getSpec().load.prometheusRemoteWrite,
+        run.getMetadata().getNamespace(),
+        run.getMetadata().getName(),
+        scenarioId);
   }
 
   // --- results --------------------------------------------------------------------------------

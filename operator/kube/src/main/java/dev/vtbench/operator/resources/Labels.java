@@ -34,6 +34,20 @@ public final class Labels {
     return labels;
   }
 
+  /**
+   * The labels vtbench asks another controller (CloudNativePG) to put on everything it creates:
+   * part-of and the tier. Neither managed-by nor the run label: vtbench's informers, deletes and
+   * "is the run gone" checks select on those, and these objects are CloudNativePG's, deleted with
+   * their Cluster. The run is in CloudNativePG's own {@code cnpg.io/cluster} label ({@code
+   * <run>-db}).
+   */
+  public static Map<String, String> inherited(String component) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put(PART_OF, "vtbench");
+    labels.put(COMPONENT, component);
+    return labels;
+  }
+
   /** The pod selector of a tier: stable across SUT reconfigurations. */
   public static Map<String, String> selector(BenchmarkRunResource run, String component) {
     return Map.of(RUN, run.getMetadata().getName(), COMPONENT, component);

@@ -1,0 +1,61 @@
+package dev.vtbench.engine.k6;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class K6RemoteWriteTest {
+
+  static BenchmarkRunSpec.PrometheusRemoteWrite rw(String url, boolean nativeHistograms) {
+    BenchmarkRunSpec.PrometheusRemoteWrite rw = new BenchmarkRunSpec.PrometheusRemoteWrite();
+    rw.url = url;
+    rw.nativeHistograms = nativeHistograms;
+    return rw;
+  }
+
+  @Test
+  void offWithoutTheSpecField() {
+    assertThat(K6RemoteWrite.args(null, "ns", "run", "s1")).isEmpty();
+    assertThat(K6RemoteWrite.env(null)).isEmpty();
+    assertThat(new BenchmarkRunSpec().load.prometheusRemoteWrite).isNull();
+  }
+
+  @Test
+  void theOutputTaggedWithNamespaceRunAndScenario() {
+    assertThat(K6RemoteWrite.args(rw("http://p:9090/api/v1/write", true), "team", "hero", "s-7"))
+        .containsExactly(
+            "--out",
+            "experimental-prometheus-rw",
+            "--tag",
+            "namespace=team",
+            "--tag",
+            "run=hero",
+            "--tag",
+            "testid=s-7");
+    // The local platform has no namespace.
+    assertThat(K6RemoteWrite.args(rw("http://p/w", true), null, "hero", "s-7"))
+        .doesNotContain("namespace=null")
+        .contains("run=hero");
+    assertThatThrownBy(() -> K6RemoteWrite.args(rw("http://p/w", true), null, "a b", "s"))
+        .hasMessageContaining("whitespace");
+  }
+
+  @Test
+  void nativeHistogramsOrTheCsvsPercentilesAsGauges() {
+    assertThat(K6RemoteWrite.env(rw("https://p/w", true)))
+        .isEqualTo(
+            Map.of(
+                "K6_PROMETHEUS_RW_SERVER_URL", "https://p/w",
+                "K6_PROMETHEUS_RW_TREND_AS_NATIVE_HISTOGRAM", "true"));
+    assertThat(K6RemoteWrite.env(rw("https://p/w", false)))
+        .containsEntry("K6_PROMETHEUS_RW_TREND_AS_NATIVE_HISTOGRAM", "false")
+        .containsEntry("K6_PROMETHEUS_RW_TREND_STATS", "p(50),p(95),p(99),p(99.9),max");
+    assertThat(List.copyOf(K6RemoteWrite.env(rw("https://p/w", false)).keySet()))
+        .first()
+        .isEqualTo("K6_PROMETHEUS_RW_SERVER_URL");
+  }
+}

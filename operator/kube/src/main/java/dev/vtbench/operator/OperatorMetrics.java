@@ -1,0 +1,116 @@
+package dev.vtbench.operator;
+
+import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.api.BenchmarkRunStatus;
+import dev.vtbench.operator.reconciler.Phase;
+import io.javaoperatorsdk.operator.RegisteredController;
+import io.javaoperatorsdk.operator.monitoring.micrometer.MicrometerMetrics;
+import io.javaoperatorsdk.operator.processing.Controller;
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * The operator's metrics in the Prometheus text format: java-operator-sdk's own (reconciliations,
+ * events, failures, through its Micrometer integration), the JVM's, and the runs it holds — counted
+ * from the controller's informer cache at scrape time, so the reconciler needs no hooks and a
+ * scrape makes no API call.
+ */
+public final class OperatorMetrics {
+
+  static final List<String> PHASES =
+      List.of(Phase.PENDING, Phase.PROVISIONING, Phase.RUNNING, Phase.SUCCEEDED, Phase.FAILED);
+
+  private final PrometheusMeterRegistry registry =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final MultiGauge runsByPhase;
+  private final MultiGauge scenariosDone;
+  private final MultiGauge scenariosTotal;
+  private volatile Supplier<Stream<BenchmarkRunResource>> runs = Stream::empty;
+
+  public OperatorMetrics() {
+    new JvmMemoryMetrics().bindTo(registry);
+    new JvmGcMetrics().bindTo(registry);
+    new JvmThreadMetrics().bindTo(registry);
+    new ClassLoaderMetrics().bindTo(registry);
+    new ProcessorMetrics().bindTo(registry);
+    new UptimeMetrics().bindTo(registry);
+    runsByPhase =
+        MultiGauge.builder("vtbench.runs")
+            .description("BenchmarkRuns the operator holds, by status.phase")
+            .register(registry);
+    scenariosDone =
+        MultiGauge.builder("vtbench.run.scenarios.done")
+            .description("Scenarios of a BenchmarkRun recorded in its results CSV")
+            .register(registry);
+    scenariosTotal =
+        MultiGauge.builder("vtbench.run.scenarios.planned")
+            .description("Scenarios a BenchmarkRun's matrix expands to")
+            .register(registry);
+  }
+
+  /** java-operator-sdk's metrics into this registry; for ConfigurationServiceOverrider. */
+  public MicrometerMetrics josdk() {
+    // Without per-resource meters: one series per controller, not per BenchmarkRun; the per-run
+    // view comes from vtbench_run_scenarios_* below.
+    return MicrometerMetrics.withoutPerResourceMetrics(registry);
+  }
+
+  /** Counts runs from {@code controller}'s cache (the BenchmarkRuns it watches). */
+  @SuppressWarnings("unchecked")
+  public void watch(RegisteredController<BenchmarkRunResource> controller) {
+    if (controller instanceof Controller<?> c) {
+      var source = ((Controller<BenchmarkRunResource>) c).getEventSourceManager();
+      runs = () -> source.getControllerEventSource().list(r -> true);
+    }
+  }
+
+  /** The Prometheus text exposition (format 0.0.4) of every metric, run gauges refreshed first. */
+  public synchronized String scrape() {
+    Map<String, Integer> phases = new TreeMap<>();
+    PHASES.forEach(p -> phases.put(p, 0));
+    List<MultiGauge.Row<?>> done = new ArrayList<>();
+    List<MultiGauge.Row<?>> planned = new ArrayList<>();
+    runs.get()
+        .forEach(
+            run -> {
+              BenchmarkRunStatus s = run.getStatus();
+              String phase = s == null || s.phase == null ? Phase.PENDING : s.phase;
+              phases.merge(phase, 1, Integer::sum);
+              Tags tags =
+                  Tags.of(
+                      "namespace", run.getMetadata().getNamespace(),
+                      "run", run.getMetadata().getName());
+              done.add(
+                  MultiGauge.Row.of(
+                      tags, s == null || s.scenariosDone == null ? 0 : s.scenariosDone));
+              if (s != null && s.scenariosTotal != null) {
+                planned.add(MultiGauge.Row.of(tags, s.scenariosTotal));
+              }
+            });
+    List<MultiGauge.Row<?>> byPhase = new ArrayList<>();
+    phases.forEach((p, n) -> byPhase.add(MultiGauge.Row.of(Tags.of("phase", p), n)));
+    // overwrite: a deleted run's series disappear with it.
+    runsByPhase.register(byPhase, true);
+    scenariosDone.register(done, true);
+    scenariosTotal.register(planned, true);
+    return registry.scrape();
+  }
+
+  public PrometheusMeterRegistry registry() {
+    return registry;
+  }
+}
