@@ -74,7 +74,7 @@ public final class Gate {
     }
 
     boolean matches(CellFilter f) {
-      return (f.threadMode == null || f.threadMode.equals(threadMode))
+      return (f.threadMode() == null || f.threadMode().equals(threadMode))
           && (f.hikariPoolSize == null || f.hikariPoolSize == pool)
           && (f.concurrency == null || f.concurrency == concurrency);
     }
@@ -385,8 +385,8 @@ public final class Gate {
 
   private static String filter(CellFilter f) {
     List<String> parts = new ArrayList<>();
-    if (f.threadMode != null) {
-      parts.add("threadMode " + f.threadMode);
+    if (f.threadMode() != null) {
+      parts.add("threadMode " + f.threadMode());
     }
     if (f.hikariPoolSize != null) {
       parts.add("hikariPoolSize " + f.hikariPoolSize);

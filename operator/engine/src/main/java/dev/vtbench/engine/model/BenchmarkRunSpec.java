@@ -83,21 +83,24 @@ public class BenchmarkRunSpec {
   // A threshold may only name cells the matrix measures. Where the matrix leaves a list out, the
   // operator's default applies and SpecValidator checks it at the start of the run instead.
   private static final String CELL_IN_MATRIX =
-      "(!has(r.threadMode) || !has(self.matrix.threadModes)"
-          + " || r.threadMode in self.matrix.threadModes)"
-          + " && (!has(r.hikariPoolSize) || !has(self.matrix.hikariPoolSizes)"
+      "(!has(r.hikariPoolSize) || !has(self.matrix.hikariPoolSizes)"
           + " || r.hikariPoolSize in self.matrix.hikariPoolSizes)"
           + " && (!has(r.concurrency) || !has(self.matrix.concurrency)"
           + " || r.concurrency in self.matrix.concurrency)";
+  private static final String MODE_IN_MATRIX =
+      " && (!has(r.threadMode) || !has(self.matrix.threadModes)"
+          + " || r.threadMode in self.matrix.threadModes)";
   static final String P99_IN_MATRIX =
       "!has(self.thresholds) || !has(self.thresholds.maxP99) || !has(self.matrix)"
           + " || self.thresholds.maxP99.all(r, "
           + CELL_IN_MATRIX
+          + MODE_IN_MATRIX
           + ")";
   static final String THROUGHPUT_IN_MATRIX =
       "!has(self.thresholds) || !has(self.thresholds.minThroughput) || !has(self.matrix)"
           + " || self.thresholds.minThroughput.all(r, "
           + CELL_IN_MATRIX
+          + MODE_IN_MATRIX
           + ")";
   static final String IN_MATRIX_MESSAGE =
       "every threadMode, hikariPoolSize and concurrency a threshold names must be listed in"
@@ -420,13 +423,6 @@ public class BenchmarkRunSpec {
 
   /** Which cells a rule applies to: every field left out matches all. */
   public abstract static class CellFilter {
-    @JsonPropertyDescription("platform or virtual; left out: both.")
-    @ValidationRule(
-        value = "self in ['platform', 'virtual']",
-        message = "must be platform or virtual")
-    @Size(max = 16)
-    public String threadMode;
-
     @JsonPropertyDescription("A pool size from spec.matrix.hikariPoolSizes; left out: all.")
     @Min(1)
     public Integer hikariPoolSize;
@@ -434,10 +430,30 @@ public class BenchmarkRunSpec {
     @JsonPropertyDescription("A level from spec.matrix.concurrency; left out: all.")
     @Min(1)
     public Integer concurrency;
+
+    /** The thread mode the rule names; null: both. */
+    public String threadMode() {
+      return null;
+    }
+  }
+
+  /** A cell filter that can also name one thread mode. */
+  public abstract static class ModeCellFilter extends CellFilter {
+    @JsonPropertyDescription("platform or virtual; left out: both.")
+    @ValidationRule(
+        value = "self in ['platform', 'virtual']",
+        message = "must be platform or virtual")
+    @Size(max = 16)
+    public String threadMode;
+
+    @Override
+    public String threadMode() {
+      return threadMode;
+    }
   }
 
   /** p99 at most this long in the matching cells. */
-  public static class MaxP99 extends CellFilter {
+  public static class MaxP99 extends ModeCellFilter {
     @JsonPropertyDescription("The limit, e.g. 250ms or 1s.")
     @Required
     @Pattern(DURATION)
@@ -447,7 +463,7 @@ public class BenchmarkRunSpec {
   }
 
   /** Throughput at least this high in the matching cells. */
-  public static class MinThroughput extends CellFilter {
+  public static class MinThroughput extends ModeCellFilter {
     @JsonPropertyDescription("Requests per second, e.g. 1500.")
     @Required
     @ValidationRule(value = "self > 0.0", message = "must be greater than 0")

@@ -146,11 +146,12 @@ public final class SpecValidator {
   /** The cells a threshold names must be ones the matrix measures. */
   private static void cell(
       String field, BenchmarkRunSpec.CellFilter c, BenchmarkRunSpec.Matrix m, List<String> errors) {
-    if (c.threadMode != null && (m.threadModes == null || !m.threadModes.contains(c.threadMode))) {
+    if (c.threadMode() != null
+        && (m.threadModes == null || !m.threadModes.contains(c.threadMode()))) {
       errors.add(
           field
               + ".threadMode: '"
-              + c.threadMode
+              + c.threadMode()
               + "' is not in spec.matrix.threadModes "
               + m.threadModes);
     }
