@@ -501,6 +501,7 @@ public class BenchmarkRunSpec {
             + " most this percentage, e.g. 10%.")
     @Pattern(PERCENT)
     @Size(max = 16)
+    @Default("10%")
     public String maxRegression = "10%";
   }
 
@@ -513,6 +514,7 @@ public class BenchmarkRunSpec {
 
     @JsonPropertyDescription("Key holding the CSV.")
     @Size(min = 1, max = 253)
+    @Default("matrix.csv")
     public String key = "matrix.csv";
   }
 }
