@@ -660,7 +660,20 @@ public class BenchmarkRunReconciler
     String name = t.baseline.configMapRef.name;
     String key = t.baseline.configMapRef.key == null ? "matrix.csv" : t.baseline.configMapRef.key;
     String source = "baseline ConfigMap " + ns + "/" + name + " key " + key;
-    ConfigMap cm = client.configMaps().inNamespace(ns).withName(name).get();
+    ConfigMap cm;
+    try {
+      cm = client.configMaps().inNamespace(ns).withName(name).get();
+    } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+      if (e.getCode() != 403) {
+        throw e; // transient: the reconcile is retried
+      }
+      throw new IllegalStateException(
+          source
+              + " is not readable by the operator (403 Forbidden): the chart grants it in the"
+              + " namespaces it watches; add this one to the chart's watchNamespaces (or leave"
+              + " watchNamespaces empty to watch all)",
+          e);
+    }
     if (cm == null) {
       throw new IllegalStateException(
           source
