@@ -4,7 +4,8 @@
 # probes, least-privilege RBAC (no secrets, no '*', the expected rules only, a comment above
 # every rule), the monitoring objects (ServiceMonitors, PodMonitor, Grafana dashboard whose JSON
 # is checked panel by panel) only when enabled, a Role + RoleBinding per watched namespace.
-# Then checks examples/*.yaml against the CRD (hack/examples-check.py). One line per check; exits
+# Then checks examples/*.yaml and examples/gate/*.yaml against the CRD (hack/examples-check.py)
+# and that examples/gate's kustomization renders the baseline ConfigMap its run names. One line per check; exits
 # 1 on any failure.
 #
 # Usage: hack/chart-test.sh [--out DIR] [-h|--help]
@@ -353,6 +354,27 @@ sys.exit(1 if failures else 0)
 PY
 
 "$python" "$here/examples-check.py" || failed=1
+"$python" "$here/examples-check.py" --examples "$here/../examples/gate" || failed=1
+
+# examples/gate renders into the baseline ConfigMap its BenchmarkRun names, under that exact name.
+if command -v kubectl >/dev/null; then
+  if kubectl kustomize "$here/../examples/gate" | "$python" -c '
+import sys, yaml
+docs = [d for d in yaml.safe_load_all(sys.stdin) if d]
+cms = {d["metadata"]["name"]: d for d in docs if d["kind"] == "ConfigMap"}
+run = next(d for d in docs if d["kind"] == "BenchmarkRun")
+ref = run["spec"]["thresholds"]["baseline"]["configMapRef"]
+cm = cms.get(ref["name"])
+sys.exit(0 if cm and cm["data"].get(ref.get("key", "matrix.csv"), "").startswith("ts_iso,thread_mode,") else 1)
+'; then
+    echo "ok   examples/gate: kustomize renders the ConfigMap its BenchmarkRun names, holding a matrix.csv"
+  else
+    echo "FAIL examples/gate: kubectl kustomize does not render the baseline ConfigMap the run names"
+    failed=1
+  fi
+else
+  echo "skip examples/gate kustomize render: no kubectl on PATH"
+fi
 
 if [ "$failed" = 0 ]; then echo "ok   chart-test: all checks passed"; else echo "FAIL chart-test: see the FAIL lines above"; fi
 exit "$failed"

@@ -122,7 +122,50 @@ class AdmissionIT {
         Arguments.of(
             "database: {seed: {customers: 0}}",
             "spec.database.seed.customers",
-            "greater than or equal to 1"));
+            "greater than or equal to 1"),
+        Arguments.of(
+            "thresholds: {maxP99: [{p99: 0s}]}",
+            "spec.thresholds.maxP99[0].p99",
+            "must be longer than 0s"),
+        Arguments.of(
+            "thresholds: {maxP99: [{p99: 250}]}", "spec.thresholds.maxP99[0].p99", "should match"),
+        Arguments.of(
+            "thresholds: {maxP99: [{threadMode: green, p99: 1s}]}",
+            "spec.thresholds.maxP99[0].threadMode",
+            "must be platform or virtual"),
+        Arguments.of("thresholds: {maxP99: [{}]}", "spec.thresholds.maxP99[0].p99", "Required"),
+        Arguments.of(
+            "thresholds: {minThroughput: [{rps: -1}]}",
+            "spec.thresholds.minThroughput[0].rps",
+            "must be greater than 0"),
+        Arguments.of(
+            "thresholds: {minVirtualToPlatformRatio: [{ratio: 0}]}",
+            "spec.thresholds.minVirtualToPlatformRatio[0].ratio",
+            "must be greater than 0"),
+        Arguments.of(
+            "thresholds: {maxErrorRate: \"0.01\"}", "spec.thresholds.maxErrorRate", "should match"),
+        Arguments.of(
+            "matrix: {concurrency: [100]}\nthresholds: {maxP99: [{concurrency: 500, p99: 1s}]}",
+            "spec.thresholds.maxP99",
+            "must be listed in spec.matrix"),
+        Arguments.of(
+            "matrix: {hikariPoolSizes: [50]}\nthresholds: {minThroughput: [{hikariPoolSize: 10,"
+                + " rps: 1}]}",
+            "spec.thresholds.minThroughput",
+            "must be listed in spec.matrix"),
+        Arguments.of(
+            "matrix: {threadModes: [virtual]}\nthresholds: {minVirtualToPlatformRatio: [{ratio:"
+                + " 1.5}]}",
+            "spec.thresholds.minVirtualToPlatformRatio",
+            "needs both platform and virtual"),
+        Arguments.of(
+            "thresholds: {baseline: {file: results/hero/matrix.csv}}",
+            "spec.thresholds.baseline",
+            "file is only for local runs"),
+        Arguments.of(
+            "thresholds: {baseline: {configMapRef: {name: b}, maxRegression: ten}}",
+            "spec.thresholds.baseline.maxRegression",
+            "should match"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -153,6 +196,30 @@ class AdmissionIT {
     BenchmarkRunResource whole = create(load("integer-cpus", "sut: {cpu: 2}\nstub: {cpu: 1}"));
     assertThat(whole.getSpec().sut.cpu).isEqualTo("2");
     assertThat(whole.getSpec().sut.pinned).isTrue();
+  }
+
+  /** Numbers written as YAML integers (ratio: 2) pass the CEL rules written for doubles. */
+  @Test
+  void thresholdsAreAccepted() {
+    BenchmarkRunResource run =
+        create(
+            load(
+                "gated",
+                """
+                matrix: {threadModes: [platform, virtual], hikariPoolSizes: [50], concurrency: [100, 1000]}
+                thresholds:
+                  maxP99: [{threadMode: virtual, concurrency: 1000, p99: 250ms}]
+                  minThroughput: [{threadMode: virtual, hikariPoolSize: 50, rps: 1500}]
+                  minVirtualToPlatformRatio: [{concurrency: 1000, ratio: 2}, {ratio: 1.25}]
+                  maxErrorRate: 0.5%
+                  baseline: {configMapRef: {name: last-release}, maxRegression: 10%}
+                """));
+    assertThat(run.getSpec().thresholds.minVirtualToPlatformRatio.getFirst().ratio).isEqualTo(2.0);
+    assertThat(run.getSpec().thresholds.baseline.configMapRef.key).isEqualTo("matrix.csv");
+    // The matrix left to its defaults: a level of the default matrix (1000 VUs) is accepted.
+    assertThat(
+            create(load("gated-defaults", "thresholds: {maxP99: [{concurrency: 1000, p99: 1s}]}")))
+        .isNotNull();
   }
 
   @Test
@@ -271,6 +338,10 @@ class AdmissionIT {
     try (Stream<Path> files = Files.list(Path.of("../../examples"))) {
       examples = files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
     }
+    // The gate example's BenchmarkRun (next to its kustomization and baseline CSV).
+    examples =
+        Stream.concat(examples.stream(), Stream.of(Path.of("../../examples/gate/gate.yaml")))
+            .toList();
     assertThat(examples).isNotEmpty();
     for (Path example : examples) {
       BenchmarkRunResource run =

@@ -1,6 +1,14 @@
 package dev.vtbench.local;
 
+import dev.vtbench.engine.gate.Gate;
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.engine.seed.SeedSql;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,14 +79,16 @@ public final class Main implements Runnable {
       description = {
         "Run a BenchmarkRun YAML locally with real processes: PostgreSQL, the stub, the SUT and k6.",
         "Writes <results>/<name>/matrix.csv, summary.md, figures, the spec and machine.txt.",
-        "An interrupted run resumes where it stopped; --fresh starts over."
+        "An interrupted run resumes where it stopped; --fresh starts over.",
+        "With spec.thresholds, checks them once every scenario is recorded (exit code 4 if missed)."
       },
       exitCodeListHeading = "%nExit codes:%n",
       exitCodeList = {
         "0:the run finished",
         "1:the run failed",
-        "2:the spec is invalid",
-        "3:a tool is missing (k6, PostgreSQL, JDK 25)"
+        "2:the spec is invalid (or its baseline file is missing or unreadable)",
+        "3:a tool is missing (k6, PostgreSQL, JDK 25)",
+        "4:every scenario was recorded, but spec.thresholds were not met (see thresholds.txt)"
       })
   static final class Run implements Callable<Integer> {
 
@@ -111,6 +121,13 @@ public final class Main implements Runnable {
         run = dev.vtbench.engine.model.SpecLoader.load(spec);
       } catch (dev.vtbench.engine.model.SpecLoader.InvalidSpecException e) {
         System.err.println("vtbench: " + e.getMessage());
+        return 2;
+      }
+      List<ResultRow> baseline;
+      try {
+        baseline = baseline(run.spec);
+      } catch (IllegalArgumentException e) {
+        System.err.println("vtbench: " + spec + ": " + e.getMessage());
         return 2;
       }
       Path k6Binary = k6 != null ? k6 : findK6();
@@ -159,7 +176,75 @@ public final class Main implements Runnable {
       System.out.println("CSV:     " + report.csv());
       System.out.println("summary: " + report.summary());
       report.figures().forEach(f -> System.out.println("figure:  " + f));
-      return 0;
+      return gate(run.spec.thresholds, ResultsCsv.read(report.csv()), baseline, dir, System.out);
+    }
+
+    /**
+     * The baseline CSV's rows, read before anything runs so a wrong path costs nothing; empty
+     * without a baseline.
+     *
+     * @throws IllegalArgumentException naming the field and the file
+     */
+    static List<ResultRow> baseline(BenchmarkRunSpec spec) {
+      List<String> problems = SpecValidator.baselineSource(spec, false);
+      if (!problems.isEmpty()) {
+        throw new IllegalArgumentException(String.join("; ", problems));
+      }
+      if (spec.thresholds == null || spec.thresholds.baseline == null) {
+        return List.of();
+      }
+      Path file = Path.of(spec.thresholds.baseline.file);
+      String csv;
+      try {
+        csv = Files.readString(file);
+      } catch (IOException e) {
+        throw new IllegalArgumentException(
+            "spec.thresholds.baseline.file: cannot read "
+                + file.toAbsolutePath()
+                + " ("
+                + e.getClass().getSimpleName()
+                + "): give the matrix.csv of an earlier run, e.g. results/<run>/matrix.csv",
+            e);
+      }
+      return Gate.parseBaseline("spec.thresholds.baseline.file " + file, csv);
+    }
+
+    /**
+     * Checks the recorded rows against {@code thresholds}, prints every check and writes them to
+     * {@code dir}/thresholds.txt; 0 when met (or none are set), 4 when not.
+     */
+    static int gate(
+        BenchmarkRunSpec.Thresholds thresholds,
+        List<ResultRow> rows,
+        List<ResultRow> baseline,
+        Path dir,
+        PrintStream out)
+        throws IOException {
+      if (thresholds == null) {
+        return 0;
+      }
+      Gate.Verdict verdict = Gate.evaluate(thresholds, rows, baseline);
+      StringBuilder b = new StringBuilder();
+      b.append(
+          verdict.met()
+              ? "thresholds met: all " + verdict.checks().size() + " checks passed\n"
+              : "thresholds NOT met: "
+                  + verdict.violations().size()
+                  + " of "
+                  + verdict.checks().size()
+                  + " checks failed\n");
+      for (Gate.Check c : verdict.checks()) {
+        b.append(c.passed() ? "  pass  " : "  FAIL  ").append(c.message()).append('\n');
+      }
+      for (String n : verdict.notes()) {
+        b.append("  note  ").append(n).append('\n');
+      }
+      Path file = dir.resolve("thresholds.txt");
+      Files.writeString(file, b.toString());
+      out.println();
+      out.print(b);
+      out.println("checks:  " + file);
+      return verdict.met() ? 0 : 4;
     }
 
     static Path findK6() {

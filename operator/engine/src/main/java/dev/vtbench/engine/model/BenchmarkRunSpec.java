@@ -5,6 +5,7 @@ import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
+import io.fabric8.generator.annotation.Required;
 import io.fabric8.generator.annotation.Size;
 import io.fabric8.generator.annotation.ValidationRule;
 import java.util.ArrayList;
@@ -22,6 +23,18 @@ import java.util.Map;
     message =
         "spec is immutable: a changed spec would mix two experiments in one CSV; create a new"
             + " BenchmarkRun (the results ConfigMap of this one is kept)")
+@ValidationRule(
+    value = BenchmarkRunSpec.P99_IN_MATRIX,
+    message = BenchmarkRunSpec.IN_MATRIX_MESSAGE,
+    fieldPath = ".thresholds.maxP99")
+@ValidationRule(
+    value = BenchmarkRunSpec.THROUGHPUT_IN_MATRIX,
+    message = BenchmarkRunSpec.IN_MATRIX_MESSAGE,
+    fieldPath = ".thresholds.minThroughput")
+@ValidationRule(
+    value = BenchmarkRunSpec.RATIO_IN_MATRIX,
+    message = BenchmarkRunSpec.RATIO_MESSAGE,
+    fieldPath = ".thresholds.minVirtualToPlatformRatio")
 public class BenchmarkRunSpec {
 
   /** A duration the k6 / Kubernetes way: 100ms, 8s, 1m30s. */
@@ -61,6 +74,50 @@ public class BenchmarkRunSpec {
 
   @JsonPropertyDescription("What happens to the results (Kubernetes only).")
   public Results results = new Results();
+
+  @JsonPropertyDescription(
+      "Pass/fail limits checked once every scenario is recorded (benchmarks as a gate); a run that"
+          + " misses one ends Succeeded=False, reason ThresholdsNotMet.")
+  public Thresholds thresholds;
+
+  // A threshold may only name cells the matrix measures. Where the matrix leaves a list out, the
+  // operator's default applies and SpecValidator checks it at the start of the run instead.
+  private static final String CELL_IN_MATRIX =
+      "(!has(r.hikariPoolSize) || !has(self.matrix.hikariPoolSizes)"
+          + " || r.hikariPoolSize in self.matrix.hikariPoolSizes)"
+          + " && (!has(r.concurrency) || !has(self.matrix.concurrency)"
+          + " || r.concurrency in self.matrix.concurrency)";
+  private static final String MODE_IN_MATRIX =
+      " && (!has(r.threadMode) || !has(self.matrix.threadModes)"
+          + " || r.threadMode in self.matrix.threadModes)";
+  static final String P99_IN_MATRIX =
+      "!has(self.thresholds) || !has(self.thresholds.maxP99) || !has(self.matrix)"
+          + " || self.thresholds.maxP99.all(r, "
+          + CELL_IN_MATRIX
+          + MODE_IN_MATRIX
+          + ")";
+  static final String THROUGHPUT_IN_MATRIX =
+      "!has(self.thresholds) || !has(self.thresholds.minThroughput) || !has(self.matrix)"
+          + " || self.thresholds.minThroughput.all(r, "
+          + CELL_IN_MATRIX
+          + MODE_IN_MATRIX
+          + ")";
+  static final String IN_MATRIX_MESSAGE =
+      "every threadMode, hikariPoolSize and concurrency a threshold names must be listed in"
+          + " spec.matrix, or the threshold would check nothing";
+  static final String RATIO_IN_MATRIX =
+      "!has(self.thresholds) || !has(self.thresholds.minVirtualToPlatformRatio)"
+          + " || size(self.thresholds.minVirtualToPlatformRatio) == 0 || !has(self.matrix)"
+          + " || ((!has(self.matrix.threadModes) || size(self.matrix.threadModes) == 2)"
+          + " && self.thresholds.minVirtualToPlatformRatio.all(r, "
+          + CELL_IN_MATRIX
+          + "))";
+  static final String RATIO_MESSAGE =
+      "needs both platform and virtual in spec.matrix.threadModes, and every hikariPoolSize and"
+          + " concurrency it names listed in spec.matrix";
+
+  /** A percentage: 10%, 0.5%. */
+  static final String PERCENT = "^[0-9]+(\\.[0-9]+)?%$";
 
   /** The request under test. */
   public static class Workload {
@@ -355,5 +412,134 @@ public class BenchmarkRunSpec {
         "Keep the results ConfigMaps (CSV, figures) when the BenchmarkRun is deleted; false"
             + " deletes them with it.")
     public boolean keepOnDelete = true;
+  }
+
+  /**
+   * Pass/fail limits on the recorded results. A cell is one thread mode × pool × concurrency; its
+   * value is the median over the repetitions.
+   */
+  public static class Thresholds {
+    @JsonPropertyDescription(
+        "Most p99 latency a cell may have; each rule applies to the cells it matches.")
+    @Size(max = 32)
+    public List<MaxP99> maxP99 = new ArrayList<>();
+
+    @JsonPropertyDescription(
+        "Least throughput (requests per second) a cell must reach; each rule applies to the cells"
+            + " it matches.")
+    @Size(max = 32)
+    public List<MinThroughput> minThroughput = new ArrayList<>();
+
+    @JsonPropertyDescription(
+        "Least virtual ÷ platform throughput for cells of the same pool and concurrency.")
+    @Size(max = 32)
+    public List<MinRatio> minVirtualToPlatformRatio = new ArrayList<>();
+
+    @JsonPropertyDescription("Most failed requests any cell may have, as a percentage, e.g. 1%.")
+    @Pattern(PERCENT)
+    @Size(max = 16)
+    public String maxErrorRate;
+
+    @JsonPropertyDescription(
+        "Compare every cell's throughput and p99 with the same cell of an earlier run's"
+            + " matrix.csv.")
+    public Baseline baseline;
+  }
+
+  /** Which cells a rule applies to: every field left out matches all. */
+  public abstract static class CellFilter {
+    @JsonPropertyDescription("A pool size from spec.matrix.hikariPoolSizes; left out: all.")
+    @Min(1)
+    public Integer hikariPoolSize;
+
+    @JsonPropertyDescription("A level from spec.matrix.concurrency; left out: all.")
+    @Min(1)
+    public Integer concurrency;
+
+    /** The thread mode the rule names; null: both. */
+    public String threadMode() {
+      return null;
+    }
+  }
+
+  /** A cell filter that can also name one thread mode. */
+  public abstract static class ModeCellFilter extends CellFilter {
+    @JsonPropertyDescription("platform or virtual; left out: both.")
+    @ValidationRule(
+        value = "self in ['platform', 'virtual']",
+        message = "must be platform or virtual")
+    @Size(max = 16)
+    public String threadMode;
+
+    @Override
+    public String threadMode() {
+      return threadMode;
+    }
+  }
+
+  /** p99 at most this long in the matching cells. */
+  public static class MaxP99 extends ModeCellFilter {
+    @JsonPropertyDescription("The limit, e.g. 250ms or 1s.")
+    @Required
+    @Pattern(DURATION)
+    @Size(max = 32)
+    @ValidationRule(value = "duration(self) > duration('0s')", message = "must be longer than 0s")
+    public String p99;
+  }
+
+  /** Throughput at least this high in the matching cells. */
+  public static class MinThroughput extends ModeCellFilter {
+    @JsonPropertyDescription("Requests per second, e.g. 1500.")
+    @Required
+    @ValidationRule(value = "self > 0.0", message = "must be greater than 0")
+    public Double rps;
+  }
+
+  /** virtual ÷ platform throughput at least this in the matching pool/concurrency pairs. */
+  public static class MinRatio extends CellFilter {
+    @JsonPropertyDescription("The least ratio, e.g. 1.5 (virtual 50% faster).")
+    @Required
+    @ValidationRule(value = "self > 0.0", message = "must be greater than 0")
+    public Double ratio;
+  }
+
+  /** Where the baseline CSV is and how much worse a cell may get. */
+  // In a cluster only a ConfigMap can hold the baseline; file is for vtbench run (SpecValidator).
+  @ValidationRule(
+      value = "has(self.configMapRef) && !has(self.file)",
+      message =
+          "set configMapRef to the ConfigMap holding the baseline matrix.csv; file is only for"
+              + " local runs (vtbench run)")
+  public static class Baseline {
+    @JsonPropertyDescription(
+        "The ConfigMap holding the baseline matrix.csv (Kubernetes), in the run's namespace.")
+    public ConfigMapKey configMapRef;
+
+    @JsonPropertyDescription(
+        "Path of the baseline matrix.csv for vtbench run (local only; relative to the working"
+            + " directory).")
+    @Size(max = 1024)
+    public String file;
+
+    @JsonPropertyDescription(
+        "How much worse than the baseline a cell may be: throughput lower, or p99 higher, by at"
+            + " most this percentage, e.g. 10%.")
+    @Pattern(PERCENT)
+    @Size(max = 16)
+    @Default("10%")
+    public String maxRegression = "10%";
+  }
+
+  /** A key of a ConfigMap. */
+  public static class ConfigMapKey {
+    @JsonPropertyDescription("ConfigMap name.")
+    @Required
+    @Size(min = 1, max = 253)
+    public String name;
+
+    @JsonPropertyDescription("Key holding the CSV.")
+    @Size(min = 1, max = 253)
+    @Default("matrix.csv")
+    public String key = "matrix.csv";
   }
 }

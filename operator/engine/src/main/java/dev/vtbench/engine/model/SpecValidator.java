@@ -104,6 +104,120 @@ public final class SpecValidator {
       positives("spec.matrix.concurrency", m.concurrency, errors);
       positive("spec.matrix.repetitions", m.repetitions, errors);
     }
+    if (s.thresholds != null && s.matrix != null) {
+      thresholds(s.thresholds, s.matrix, errors);
+    }
+  }
+
+  private static void thresholds(
+      BenchmarkRunSpec.Thresholds t, BenchmarkRunSpec.Matrix m, List<String> errors) {
+    String at = "spec.thresholds.";
+    List<BenchmarkRunSpec.MaxP99> p99 = t.maxP99 == null ? List.of() : t.maxP99;
+    for (int i = 0; i < p99.size(); i++) {
+      String f = at + "maxP99[" + i + "]";
+      cell(f, p99.get(i), m, errors);
+      duration(f + ".p99", p99.get(i).p99, true, errors);
+    }
+    List<BenchmarkRunSpec.MinThroughput> rps =
+        t.minThroughput == null ? List.of() : t.minThroughput;
+    for (int i = 0; i < rps.size(); i++) {
+      String f = at + "minThroughput[" + i + "]";
+      cell(f, rps.get(i), m, errors);
+      if (rps.get(i).rps == null || !(rps.get(i).rps > 0)) {
+        errors.add(f + ".rps: " + rps.get(i).rps + " must be greater than 0");
+      }
+    }
+    List<BenchmarkRunSpec.MinRatio> ratios =
+        t.minVirtualToPlatformRatio == null ? List.of() : t.minVirtualToPlatformRatio;
+    if (!ratios.isEmpty() && (m.threadModes == null || !m.threadModes.containsAll(THREAD_MODES))) {
+      errors.add(
+          at
+              + "minVirtualToPlatformRatio: needs both platform and virtual in"
+              + " spec.matrix.threadModes, which lists "
+              + m.threadModes);
+    }
+    for (int i = 0; i < ratios.size(); i++) {
+      String f = at + "minVirtualToPlatformRatio[" + i + "]";
+      cell(f, ratios.get(i), m, errors);
+      if (ratios.get(i).ratio == null || !(ratios.get(i).ratio > 0)) {
+        errors.add(f + ".ratio: " + ratios.get(i).ratio + " must be greater than 0");
+      }
+    }
+    if (t.maxErrorRate != null) {
+      percent(at + "maxErrorRate", t.maxErrorRate, errors);
+    }
+    if (t.baseline != null) {
+      percent(at + "baseline.maxRegression", t.baseline.maxRegression, errors);
+      if (t.baseline.configMapRef != null
+          && (t.baseline.configMapRef.name == null || t.baseline.configMapRef.name.isBlank())) {
+        errors.add(at + "baseline.configMapRef.name: required");
+      }
+    }
+  }
+
+  /** The cells a threshold names must be ones the matrix measures. */
+  private static void cell(
+      String field, BenchmarkRunSpec.CellFilter c, BenchmarkRunSpec.Matrix m, List<String> errors) {
+    if (c.threadMode() != null
+        && (m.threadModes == null || !m.threadModes.contains(c.threadMode()))) {
+      errors.add(
+          field
+              + ".threadMode: '"
+              + c.threadMode()
+              + "' is not in spec.matrix.threadModes "
+              + m.threadModes);
+    }
+    if (c.hikariPoolSize != null
+        && (m.hikariPoolSizes == null || !m.hikariPoolSizes.contains(c.hikariPoolSize))) {
+      errors.add(
+          field
+              + ".hikariPoolSize: "
+              + c.hikariPoolSize
+              + " is not in spec.matrix.hikariPoolSizes "
+              + m.hikariPoolSizes);
+    }
+    if (c.concurrency != null
+        && (m.concurrency == null || !m.concurrency.contains(c.concurrency))) {
+      errors.add(
+          field
+              + ".concurrency: "
+              + c.concurrency
+              + " is not in spec.matrix.concurrency "
+              + m.concurrency);
+    }
+  }
+
+  private static void percent(String field, String value, List<String> errors) {
+    try {
+      Percent.parse(field, value);
+    } catch (IllegalArgumentException e) {
+      errors.add(e.getMessage());
+    }
+  }
+
+  /**
+   * Where the baseline may come from on each platform: a ConfigMap in a cluster, a file locally.
+   * Empty when the spec has no baseline or names the right one.
+   */
+  public static List<String> baselineSource(BenchmarkRunSpec s, boolean cluster) {
+    if (s == null || s.thresholds == null || s.thresholds.baseline == null) {
+      return List.of();
+    }
+    BenchmarkRunSpec.Baseline b = s.thresholds.baseline;
+    String at = "spec.thresholds.baseline";
+    if (cluster && (b.file != null || b.configMapRef == null)) {
+      return List.of(
+          at
+              + ": set configMapRef (the ConfigMap holding the baseline matrix.csv); file is only"
+              + " for local runs (vtbench run)");
+    }
+    if (!cluster && (b.configMapRef != null || b.file == null || b.file.isBlank())) {
+      return List.of(
+          at
+              + ": set file to the path of the baseline matrix.csv; configMapRef is only for"
+              + " runs in a cluster");
+    }
+    return List.of();
   }
 
   private static boolean required(Object o, String field, List<String> errors) {

@@ -66,6 +66,30 @@ public class BenchmarkRunStatus {
   @JsonPropertyDescription("The latest recorded scenarios, newest last (at most 20).")
   public List<ScenarioResult> recentScenarios = new ArrayList<>();
 
+  @JsonPropertyDescription(
+      "The verdict on spec.thresholds once every scenario is recorded; absent without thresholds.")
+  public ThresholdsResult thresholds;
+
+  /** What the gate found, bounded: the counts, and the first violations and notes as sentences. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class ThresholdsResult {
+    @JsonPropertyDescription("true: every threshold met; false: see violations.")
+    public Boolean met;
+
+    @JsonPropertyDescription("Checks made: each rule against each cell it matches.")
+    public Integer checks;
+
+    @JsonPropertyDescription("Checks that failed.")
+    public Integer violated;
+
+    @JsonPropertyDescription(
+        "The failed checks, each naming the cell and the numbers (at most 10).")
+    public List<String> violations;
+
+    @JsonPropertyDescription("Remarks such as cells absent from the baseline (at most 10).")
+    public List<String> notes;
+  }
+
   /** One recorded scenario, in a line. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static class ScenarioResult {

@@ -1,5 +1,6 @@
 package dev.vtbench.operator.reconciler;
 
+import dev.vtbench.engine.gate.Gate;
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.k6.SutProbe;
@@ -20,6 +21,7 @@ import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.results.Figures;
 import dev.vtbench.operator.results.ResultsStore;
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -79,6 +81,12 @@ public class BenchmarkRunReconciler
 
   /** Status lists at most this many rows; the CSV has them all. */
   static final int RECENT_ROWS = 20;
+
+  /** Threshold violations named in the Succeeded condition and Event; status lists more. */
+  static final int MESSAGE_VIOLATIONS = 5;
+
+  /** Threshold violations and notes kept in status. */
+  static final int STATUS_LINES = 10;
 
   /** Past its scheduled length, how long a load may take to start and report before it fails. */
   static final Duration LOAD_GRACE = Duration.ofMinutes(5);
@@ -224,6 +232,14 @@ public class BenchmarkRunReconciler
     }
     recent(status, rows);
     progressing(run, Reason.Running, "working on scenario " + (status.scenariosDone + 1));
+    if (rows.isEmpty()) {
+      // Before the first measurement: a missing baseline should cost seconds, not the whole run.
+      try {
+        baselineRows(run);
+      } catch (IllegalStateException e) {
+        return fail(ctx, run, Reason.BaselineUnavailable, e.getMessage());
+      }
+    }
 
     // 1. The database.
     apply(Desired.seed(run));
@@ -425,6 +441,7 @@ public class BenchmarkRunReconciler
     view.metadata.namespace = run.getMetadata().getNamespace();
     view.spec = run.getSpec();
     List<String> problems = new ArrayList<>(SpecValidator.validate(view));
+    problems.addAll(SpecValidator.baselineSource(run.getSpec(), true));
     if (view.metadata.name != null && view.metadata.name.length() > ResourceNames.MAX_RUN_NAME) {
       problems.add(
           "metadata.name: at most "
@@ -579,16 +596,40 @@ public class BenchmarkRunReconciler
       LOG.warn("figures for {} not written: {}", run.getMetadata().getName(), e.toString());
     }
     status.scenario = null;
-    status.finishedAt = clock.instant().toString();
-    set(
-        run,
-        Conditions.SUCCEEDED,
-        "True",
-        Reason.AllScenariosRecorded,
+    String recorded =
         "all "
             + status.scenariosTotal
             + " scenarios recorded in ConfigMap "
-            + String.join(", ", status.resultsConfigMaps));
+            + String.join(", ", status.resultsConfigMaps);
+    BenchmarkRunSpec.Thresholds thresholds = run.getSpec().thresholds;
+    if (thresholds != null) {
+      Gate.Verdict verdict;
+      try {
+        verdict = Gate.evaluate(thresholds, rows, baselineRows(run));
+      } catch (IllegalStateException e) {
+        return fail(ctx, run, Reason.BaselineUnavailable, recorded + "; " + e.getMessage());
+      }
+      status.thresholds = thresholdsResult(verdict);
+      if (!verdict.met()) {
+        return fail(
+            ctx,
+            run,
+            Reason.ThresholdsNotMet,
+            verdict.violations().size()
+                + " of "
+                + verdict.checks().size()
+                + " threshold checks failed: "
+                + verdict.describeViolations(MESSAGE_VIOLATIONS)
+                + " ("
+                + recorded
+                + ")");
+      }
+      events.normal(
+          run, EventReason.ThresholdsMet, "all " + verdict.checks().size() + " checks passed");
+      recorded += "; all " + verdict.checks().size() + " threshold checks passed";
+    }
+    status.finishedAt = clock.instant().toString();
+    set(run, Conditions.SUCCEEDED, "True", Reason.AllScenariosRecorded, recorded);
     set(run, Conditions.PROGRESSING, "False", Reason.Finished, "the run is complete");
     set(run, Conditions.LOAD_RUNNING, "False", Reason.Finished, "the run is complete");
     phase(run, Phase.SUCCEEDED);
@@ -610,10 +651,80 @@ public class BenchmarkRunReconciler
     phase(run, Phase.FAILED);
     events.warning(
         run,
-        reason == Reason.InvalidSpec ? EventReason.InvalidSpec : EventReason.RunFailed,
+        switch (reason) {
+          case InvalidSpec -> EventReason.InvalidSpec;
+          case ThresholdsNotMet -> EventReason.ThresholdsNotMet;
+          default -> EventReason.RunFailed;
+        },
         message);
     release(run, false);
     return writeStatus(run, ctx);
+  }
+
+  /**
+   * The baseline CSV's rows from the ConfigMap {@code spec.thresholds.baseline.configMapRef} names;
+   * empty without a baseline.
+   *
+   * @throws IllegalStateException saying which ConfigMap and key to create, or why it is unusable
+   */
+  List<ResultRow> baselineRows(BenchmarkRunResource run) {
+    BenchmarkRunSpec.Thresholds t = run.getSpec().thresholds;
+    if (t == null || t.baseline == null || t.baseline.configMapRef == null) {
+      return List.of();
+    }
+    String ns = run.getMetadata().getNamespace();
+    String name = t.baseline.configMapRef.name;
+    String key = t.baseline.configMapRef.key == null ? "matrix.csv" : t.baseline.configMapRef.key;
+    String source = "baseline ConfigMap " + ns + "/" + name + " key " + key;
+    ConfigMap cm;
+    try {
+      cm = client.configMaps().inNamespace(ns).withName(name).get();
+    } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+      if (e.getCode() != 403) {
+        throw e; // transient: the reconcile is retried
+      }
+      throw new IllegalStateException(
+          source
+              + " is not readable by the operator (403 Forbidden): the chart grants it in the"
+              + " namespaces it watches; add this one to the chart's watchNamespaces (or leave"
+              + " watchNamespaces empty to watch all)",
+          e);
+    }
+    if (cm == null) {
+      throw new IllegalStateException(
+          source
+              + " not found: create it from an earlier run's CSV (kubectl create configmap "
+              + name
+              + " -n "
+              + ns
+              + " --from-file="
+              + key
+              + "=results/<run>/matrix.csv), then create the BenchmarkRun again");
+    }
+    String csv = cm.getData() == null ? null : cm.getData().get(key);
+    if (csv == null) {
+      throw new IllegalStateException(
+          source
+              + " not found: the ConfigMap has "
+              + (cm.getData() == null ? "no data keys" : "keys " + cm.getData().keySet())
+              + "; set spec.thresholds.baseline.configMapRef.key or add the key");
+    }
+    try {
+      return Gate.parseBaseline(source, csv);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalStateException(e.getMessage(), e);
+    }
+  }
+
+  static BenchmarkRunStatus.ThresholdsResult thresholdsResult(Gate.Verdict verdict) {
+    BenchmarkRunStatus.ThresholdsResult r = new BenchmarkRunStatus.ThresholdsResult();
+    r.met = verdict.met();
+    r.checks = verdict.checks().size();
+    r.violated = verdict.violations().size();
+    r.violations =
+        verdict.violations().stream().limit(STATUS_LINES).map(Gate.Check::message).toList();
+    r.notes = verdict.notes().stream().limit(STATUS_LINES).toList();
+    return r;
   }
 
   /**

@@ -14,8 +14,9 @@ import java.util.Optional;
 public final class Conditions {
 
   /**
-   * True: every scenario is recorded. False: the run stopped early; the reason and message say why
-   * and what to fix. Unknown: still running.
+   * True: every scenario is recorded (and spec.thresholds, if any, are met). False: the run stopped
+   * early, or missed its thresholds (reason ThresholdsNotMet); the reason and message say why and
+   * what to fix. Unknown: still running.
    */
   public static final String SUCCEEDED = "Succeeded";
 
@@ -94,6 +95,10 @@ public final class Conditions {
     SummaryUnreadable,
     Finished,
     Failed,
+    /** Every scenario is recorded but spec.thresholds are missed; the message lists which. */
+    ThresholdsNotMet,
+    /** spec.thresholds.baseline names a ConfigMap or key that is missing or not a matrix.csv. */
+    BaselineUnavailable,
   }
 
   private Conditions() {}

@@ -12,5 +12,7 @@ public enum EventReason {
   LoadFailed,
   RunSucceeded,
   RunFailed,
+  ThresholdsMet,
+  ThresholdsNotMet,
   Cleanup,
 }

@@ -1,0 +1,200 @@
+package dev.vtbench.engine.gate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.BenchmarkRunSpec.Thresholds;
+import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.ResultsCsv;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class GateTest {
+
+  static ResultRow row(
+      String mode, int pool, int vus, int rep, double rps, Double p99, Double err) {
+    return ResultRow.builder()
+        .ts(Instant.parse("2026-11-22T00:00:00Z"))
+        .threadMode(mode)
+        .hikariPool(pool)
+        .pathMode("normal")
+        .connMode("released")
+        .concurrency(vus)
+        .rep(rep)
+        .throughputRps(rps)
+        .p99Ms(p99)
+        .errorRate(err)
+        .scenarioId("r" + rep + "-" + mode + "-pool" + pool + "-c" + vus)
+        .build();
+  }
+
+  /** platform and virtual at pool 50, 1000 VUs, three repetitions each. */
+  static final List<ResultRow> RUN =
+      List.of(
+          row("platform", 50, 1000, 1, 1990, 520.0, 0.0),
+          row("platform", 50, 1000, 2, 2000, 510.0, 0.0),
+          row("platform", 50, 1000, 3, 2010, 9000.0, 0.0),
+          row("virtual", 50, 1000, 1, 4500, 230.0, 0.0),
+          row("virtual", 50, 1000, 2, 4400, 412.3, 0.02),
+          row("virtual", 50, 1000, 3, 4600, 500.0, 0.03));
+
+  static BenchmarkRunSpec.MaxP99 p99(String mode, Integer vus, String limit) {
+    BenchmarkRunSpec.MaxP99 r = new BenchmarkRunSpec.MaxP99();
+    r.threadMode = mode;
+    r.concurrency = vus;
+    r.p99 = limit;
+    return r;
+  }
+
+  @Test
+  void p99IsTheMedianOverRepetitionsAndTheMessageNamesCellAndNumbers() {
+    Thresholds t = new Thresholds();
+    t.maxP99 = List.of(p99("virtual", 1000, "250ms"), p99("platform", null, "1s"));
+    Gate.Verdict v = Gate.evaluate(t, RUN, null);
+    assertThat(v.met()).isFalse();
+    assertThat(v.violations())
+        .singleElement()
+        .satisfies(
+            c -> {
+              assertThat(c.rule()).isEqualTo("maxP99[0]");
+              assertThat(c.actual()).isEqualTo(412.3);
+              assertThat(c.message())
+                  .isEqualTo("p99 at virtual, pool 50, 1000 VUs was 412.3 ms, above 250.0 ms");
+            });
+    // platform's one 9 s outlier does not fail the 1 s rule: the median is 520 ms
+    assertThat(v.checks())
+        .filteredOn(Gate.Check::passed)
+        .singleElement()
+        .extracting(Gate.Check::actual)
+        .isEqualTo(520.0);
+  }
+
+  @Test
+  void allRulesPassingMeetTheGate() {
+    Thresholds t = new Thresholds();
+    t.maxP99 = List.of(p99(null, null, "1s"));
+    Gate.Verdict v = Gate.evaluate(t, RUN, List.of());
+    assertThat(v.met()).isTrue();
+    assertThat(v.checks()).hasSize(2);
+    assertThat(v.describeViolations(5)).isEmpty();
+  }
+
+  @Test
+  void aRuleMatchingNoCellFailsRatherThanPassingSilently() {
+    Thresholds t = new Thresholds();
+    t.maxP99 = List.of(p99("virtual", 5000, "1s"));
+    Gate.Verdict v = Gate.evaluate(t, RUN, null);
+    assertThat(v.met()).isFalse();
+    assertThat(v.describeViolations(5))
+        .isEqualTo("maxP99[0] matched no recorded cell (threadMode virtual, concurrency 5000)");
+  }
+
+  @Test
+  void anUnmeasuredP99Fails() {
+    Thresholds t = new Thresholds();
+    t.maxP99 = List.of(p99("virtual", null, "1s"));
+    Gate.Verdict v = Gate.evaluate(t, List.of(row("virtual", 10, 10, 1, 99, null, 0.0)), null);
+    assertThat(v.describeViolations(5))
+        .isEqualTo("p99 at virtual, pool 10, 10 VUs was not measured");
+  }
+
+  @Test
+  void minThroughput() {
+    Thresholds t = new Thresholds();
+    BenchmarkRunSpec.MinThroughput r = new BenchmarkRunSpec.MinThroughput();
+    r.rps = 2500.0;
+    t.minThroughput = List.of(r);
+    Gate.Verdict v = Gate.evaluate(t, RUN, null);
+    assertThat(v.describeViolations(5))
+        .isEqualTo(
+            "throughput at platform, pool 50, 1000 VUs was 2000.0 req/s, below 2500.0 req/s");
+    assertThat(v.checks()).hasSize(2);
+  }
+
+  @Test
+  void maxErrorRateUsesPercentages() {
+    Thresholds t = new Thresholds();
+    t.maxErrorRate = "1%";
+    Gate.Verdict v = Gate.evaluate(t, RUN, null);
+    assertThat(v.describeViolations(5))
+        .isEqualTo("error rate at virtual, pool 50, 1000 VUs was 2.00%, above 1.00%");
+    t.maxErrorRate = "2.5%";
+    assertThat(Gate.evaluate(t, RUN, null).met()).isTrue();
+  }
+
+  @Test
+  void virtualToPlatformRatioPairsCellsOfTheSamePoolAndConcurrency() {
+    Thresholds t = new Thresholds();
+    BenchmarkRunSpec.MinRatio r = new BenchmarkRunSpec.MinRatio();
+    r.ratio = 2.5;
+    t.minVirtualToPlatformRatio = List.of(r);
+    Gate.Verdict v = Gate.evaluate(t, RUN, null);
+    assertThat(v.describeViolations(5))
+        .isEqualTo(
+            "virtual/platform throughput at pool 50, 1000 VUs was 2.25 (4500.0 req/s ÷ 2000.0"
+                + " req/s), below 2.50");
+    r.ratio = 2.0;
+    assertThat(Gate.evaluate(t, RUN, null).met()).isTrue();
+    // Only virtual measured: nothing to pair, which is a failure, not a pass.
+    Gate.Verdict alone =
+        Gate.evaluate(t, RUN.stream().filter(x -> x.threadMode().equals("virtual")).toList(), null);
+    assertThat(alone.describeViolations(5))
+        .contains("found no cell measured with both platform and virtual threads");
+  }
+
+  @Test
+  void baselineRegressionOnThroughputAndP99AndAbsentCellsAreOnlyNoted() {
+    Thresholds t = new Thresholds();
+    t.baseline = new BenchmarkRunSpec.Baseline();
+    t.baseline.maxRegression = "10%";
+    List<ResultRow> base =
+        List.of(
+            row("platform", 50, 1000, 1, 2050, 500.0, 0.0), // 2.4% faster then: fine
+            row("virtual", 50, 1000, 1, 5200, 300.0, 0.0)); // 13.5% lost, p99 37.4% up
+    List<ResultRow> run = new ArrayList<>(RUN);
+    run.add(row("virtual", 50, 2000, 1, 6000, 400.0, 0.0));
+    Gate.Verdict v = Gate.evaluate(t, run, base);
+    assertThat(v.violations())
+        .extracting(Gate.Check::message)
+        .containsExactly(
+            "throughput at virtual, pool 50, 1000 VUs was 4500.0 req/s, 13.46% below the"
+                + " baseline's 5200.0 req/s (allowed: 10.00% lower)",
+            "p99 at virtual, pool 50, 1000 VUs was 412.3 ms, 37.43% above the baseline's 300.0 ms"
+                + " (allowed: 10.00% higher)");
+    assertThat(v.notes())
+        .containsExactly("virtual, pool 50, 2000 VUs is not in the baseline; not compared");
+    assertThat(v.checks()).hasSize(4);
+  }
+
+  @Test
+  void theBaselineIsReadFromTheCsvTheRunnersWrite() {
+    String csv = ResultsCsv.toCsv(RUN);
+    assertThat(Gate.parseBaseline("ConfigMap base/matrix.csv", csv)).hasSize(6);
+    assertThatThrownBy(() -> Gate.parseBaseline("ConfigMap base/matrix.csv", "a,b\n1,2\n"))
+        .hasMessageStartingWith("ConfigMap base/matrix.csv is not a matrix.csv: ")
+        .hasMessageContaining("lacks reference columns");
+    assertThatThrownBy(() -> Gate.parseBaseline("x.csv", ResultsCsv.header() + "\n"))
+        .hasMessage("x.csv holds no result rows");
+  }
+
+  @Test
+  void violationsAreBoundedInTheMessage() {
+    Thresholds t = new Thresholds();
+    t.maxP99 = new ArrayList<>();
+    for (int i = 0; i < 7; i++) {
+      t.maxP99.add(p99("virtual", 1000, "1ms"));
+    }
+    String m = Gate.evaluate(t, RUN, null).describeViolations(5);
+    assertThat(m).endsWith("; and 2 more");
+    assertThat(m.split("; p99")).hasSize(5);
+  }
+
+  @Test
+  void noThresholdsNoChecks() {
+    assertThat(Gate.evaluate(null, RUN, null).checks()).isEmpty();
+    assertThat(Gate.evaluate(new Thresholds(), RUN, null).met()).isTrue();
+  }
+}
