@@ -144,7 +144,7 @@ EXPECTED = {
     ("postgresql.cnpg.io", "clusters"): {"get", "list", "watch", "create", "patch", "delete", "deletecollection"},
     ("k6.io", "testruns"): {"get", "list", "watch", "create", "patch", "delete", "deletecollection"},
 }
-LEASE = {("coordination.k8s.io", "leases"): {"get", "create", "update"}}
+LEASE = {("coordination.k8s.io", "leases"): {"get", "create", "update", "patch"}}
 WORKLOADS = {"Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "Pod", "ReplicaSet"}
 
 def grants(role):
@@ -303,7 +303,7 @@ for name, watched in configs.items():
             report(good, f"{p} Role + RoleBinding in namespace {ns} with exactly the expected rules, bound to the ServiceAccount in {namespace}")
         report(sorted(x["metadata"]["namespace"] for x in run_roles) == sorted(watched), f"{p} run Roles only in {watched}")
     report(len(lease_roles) == 1 and lease_roles[0]["metadata"]["namespace"] == namespace and grants(lease_roles[0]) == LEASE,
-           f"{p} leader election: a Role in {namespace} with leases get, create, update only")
+           f"{p} leader election: a Role in {namespace} with leases get, create, update, patch only")
 
     sms = {d["metadata"]["name"]: d for d in by_kind.get("ServiceMonitor", [])}
     pms = {d["metadata"]["name"]: d for d in by_kind.get("PodMonitor", [])}
