@@ -16,6 +16,8 @@ import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
+import dev.vtbench.operator.gitops.ArgoHealth;
+import dev.vtbench.operator.gitops.KStatus;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
@@ -65,7 +67,7 @@ class GateIT {
 
   /** The whole path: a measured Job's row, then the verdict on it. */
   @Test
-  void aRunMissingItsP99LimitEndsThresholdsNotMetNamingTheCellAndTheNumbers() {
+  void aRunMissingItsP99LimitEndsThresholdsNotMetNamingTheCellAndTheNumbers() throws Exception {
     String ns = KubeApi.namespace("gate");
     operator = start(ns);
     Controllers play = new Controllers(k8s, ns);
@@ -104,6 +106,12 @@ class GateIT {
         .contains("all 1 scenarios recorded in ConfigMap slow-results");
     assertThat(status.phase).isEqualTo("Failed");
     assertThat(conditionOf(status, "Progressing").getStatus()).isEqualTo("False");
+    // A missed gate fails a pipeline: Flux (kstatus) reads Failed, Argo CD Degraded, both with
+    // the violation in the message.
+    Map<String, Object> obj =
+        OperatorIT.gitOps(ns, "slow", KStatus.FAILED, "Degraded", "thresholds-not-met");
+    assertThat(KStatus.compute(obj).message()).contains(violation);
+    assertThat(ArgoHealth.of(obj).message()).startsWith("ThresholdsNotMet: ").contains(violation);
     assertThat(status.thresholds.met).isFalse();
     assertThat(status.thresholds.checks).isEqualTo(2);
     assertThat(status.thresholds.violated).isEqualTo(1);
