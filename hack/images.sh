@@ -80,7 +80,7 @@ for j in "$repo"/operator/kube/target/vtbench-operator-*-all.jar; do
 done
 operator_jar=${operator_jar:-$repo/operator/kube/target/vtbench-operator-*-all.jar}
 
-"$JAVA_HOME/bin/java" -version 2>&1 | grep -qE 'version "2[5-9]' ||
+grep -qE 'version "2[5-9]' <<<"$("$JAVA_HOME/bin/java" -version 2>&1)" ||
   die "JDK 25 not found at JAVA_HOME=$JAVA_HOME (install Temurin 25 or set JAVA_HOME)"
 if [ ! -x "$JAVA_HOME/bin/jlink" ] || [ ! -x "$JAVA_HOME/bin/jdeps" ]; then
   die "$JAVA_HOME has no jlink/jdeps: it must be a full JDK, not a JRE"
@@ -119,7 +119,7 @@ fingerprint() {
   {
     sha256sum "$0" | cut -d' ' -f1
     grep -E '^(FULL_VERSION|JAVA_RUNTIME_VERSION)=' "$JAVA_HOME/release" || true
-    ldd --version 2>&1 | head -1
+    ldd --version 2>&1 | sed -n 1p
     echo "extra=${IMAGE_JLINK_EXTRA_MODULES:-}"
     for j in "$sut_jar" "$stub_jar"; do
       "$JAVA_HOME/bin/jar" tf "$j" | grep -E '^BOOT-INF/(lib/.*\.jar|classes/.*\.class)$' | LC_ALL=C sort
@@ -162,7 +162,9 @@ copy_host_libs() {
   # glibc loads these at run time with dlopen, so ldd never lists them: unwinding for
   # pthread_exit/cancel, and the NSS modules behind /etc/nsswitch.conf (built into libc >= 2.34).
   for lib in libgcc_s.so.1 libnss_files.so.2 libnss_dns.so.2; do
-    line=$(/sbin/ldconfig -p 2>/dev/null | awk -v l="$lib" '$1 == l && /x86-64|x86_64|64bit/ {print $NF; exit}')
+    # awk reads to the end: an early exit would leave ldconfig writing to a closed pipe, and
+    # under pipefail its SIGPIPE (141) failed the whole build now and then.
+    line=$(/sbin/ldconfig -p 2>/dev/null | awk -v l="$lib" '!found && $1 == l && /x86-64|x86_64|64bit/ {print $NF; found = 1}')
     if [ -n "$line" ] && [ -e "$line" ]; then
       install -D -m 0755 "$(readlink -f "$line")" "$rt$line"
       seen[$line]=1
