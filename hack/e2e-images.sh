@@ -313,7 +313,7 @@ busybox_root() {
 # The k6 of hack/k6.sh; if it is dynamically linked (built with cgo), its loader and libraries.
 k6_bin=$cache/bin/k6
 ensure_k6() {
-  if ! { [ -x "$k6_bin" ] && "$k6_bin" version 2>/dev/null | grep -q "k6 $K6_VERSION "; }; then
+  if ! { [ -x "$k6_bin" ] && grep -q "k6 $K6_VERSION " <<<"$("$k6_bin" version 2>/dev/null)"; }; then
     nice -n "$build_nice" bash "$here/k6.sh" >/dev/null
   fi
   [ -x "$k6_bin" ] || die "hack/k6.sh left no $k6_bin"
@@ -331,7 +331,7 @@ build_k6() {
   ensure_k6
   build_curl_bin
   local key
-  key="$k6_image recipe=$recipe k6=$("$k6_bin" version | head -n1 | cut -d' ' -f2) busybox=$(busybox_version) curl=$(curl_sum)"
+  key="$k6_image recipe=$recipe k6=$("$k6_bin" version | sed -n 1p | cut -d' ' -f2) busybox=$(busybox_version) curl=$(curl_sum)"
   current "$k6_tar" "$key" && return 0
   local root=$work/k6-root v
   rm -rf "$root"

@@ -116,7 +116,7 @@ install_etcd() {
     $sudo update-rc.d etcd disable >/dev/null 2>&1 || true
   fi
   [ -n "$(etcd_path)" ] || die "etcd-server installed but no etcd on PATH"
-  log "$(etcd --version | head -n1) installed at $(etcd_path)"
+  log "$(etcd --version | sed -n 1p) installed at $(etcd_path)"
 }
 
 layout() {

@@ -107,7 +107,7 @@ build_unlock() { exec 9>&-; }
 detect_node_ip() {
   [ -n "$node_ip" ] && return 0
   node_ip=$(ip -4 route get 1.1.1.1 2>/dev/null | sed -n 's/.* src \([0-9.]*\).*/\1/p')
-  [ -n "$node_ip" ] || node_ip=$(ip -4 -o addr show scope global 2>/dev/null | awk '{sub("/.*", "", $4); print $4; exit}')
+  [ -n "$node_ip" ] || node_ip=$(ip -4 -o addr show scope global 2>/dev/null | awk '!n {sub("/.*", "", $4); print $4; n = 1}')
   [ -n "$node_ip" ] || die "no IPv4 address for the node; set VTBENCH_NODE_IP"
 }
 
@@ -174,14 +174,14 @@ build_node_bins() {
 
 coredns_bin=$cache/coredns/$COREDNS_VERSION/coredns
 build_coredns() {
-  [ -x "$coredns_bin" ] && "$coredns_bin" -version 2>/dev/null | grep -q "CoreDNS-${COREDNS_VERSION#v}" && return 0
+  [ -x "$coredns_bin" ] && grep -q "CoreDNS-${COREDNS_VERSION#v}" <<<"$("$coredns_bin" -version 2>/dev/null)" && return 0
   need_cmd go "Go builds CoreDNS $COREDNS_VERSION"
   build_lock
   local t0=$SECONDS
   log "building CoreDNS $COREDNS_VERSION (log: $build_logs/build-coredns.log) ..."
   mkdir -p "$(dirname "$coredns_bin")"
   CGO_ENABLED=0 GOBIN=$(dirname "$coredns_bin") logged build-coredns gorun go install -trimpath -ldflags "-s -w" "github.com/coredns/coredns@$COREDNS_VERSION"
-  "$coredns_bin" -version | grep -q "CoreDNS-${COREDNS_VERSION#v}" || die "built coredns reports '$("$coredns_bin" -version 2>&1 | head -n1)'"
+  grep -q "CoreDNS-${COREDNS_VERSION#v}" <<<"$("$coredns_bin" -version 2>&1)" || die "built coredns reports '$("$coredns_bin" -version 2>&1 | sed -n 1p)'"
   build_unlock
   log "CoreDNS $COREDNS_VERSION built in $((SECONDS - t0)) s"
 }
