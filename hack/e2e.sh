@@ -556,6 +556,7 @@ follow_run() { # RUN KILL CUSTOMERS ORDERS
   k -n "$ns" wait --for=condition=Succeeded "benchmarkrun/$name" --timeout=10s >/dev/null
   ok "$name Succeeded: $(status_of "$name" '{.status.progress}') scenarios in $((SECONDS - run_t0)) s"
   check_operator_steady
+  check_gitops_and_metrics "$name"
   if [ "$kill" = yes ]; then
     local total; total=$(status_of "$name" '{.status.scenariosTotal}')
     if [ "$killed" = yes ] && [ "$killed_at_done" -lt "$total" ]; then
@@ -565,6 +566,21 @@ follow_run() { # RUN KILL CUSTOMERS ORDERS
     fi
     [ "$checked" = yes ] || fail "the SUT and the database were never seen ready mid-run (no checks of pinning and seed)"
   fi
+}
+
+# What Flux (kstatus) and kubectl read of a finished run, and the operator's /metrics through its
+# Service (the API server's service proxy: no port-forward needed).
+check_gitops_and_metrics() { # RUN
+  local name=$1 metrics
+  check "$name: kubectl wait --for=condition=Ready and --for=condition=Reconciling=false return at once" \
+    eval 'kn wait --for=condition=Ready "benchmarkrun/$name" --timeout=10s >/dev/null && kn wait --for=condition=Reconciling=false "benchmarkrun/$name" --timeout=10s >/dev/null'
+  check "$name: Stalled is False and observedGeneration equals generation (kstatus: Current)" \
+    [ "$(status_of "$name" '{.status.conditions[?(@.type=="Stalled")].status} {.status.observedGeneration}')" = "False $(status_of "$name" '{.metadata.generation}')" ]
+  metrics=$(k get --raw "/api/v1/namespaces/$op_ns/services/http:vtbench:http/proxy/metrics" 2>&1 || true)
+  check "the operator's /metrics counts $name as Succeeded and serves java-operator-sdk's reconciliation metrics" \
+    eval 'grep -q "^vtbench_runs{phase=\"Succeeded\"} [1-9]" <<<"$metrics" && grep -q "^operator_sdk_reconciliations_started_total" <<<"$metrics"'
+  if [ "$fails" != 0 ]; then grep -E "^(vtbench_runs|operator_sdk_reconciliations_started)" <<<"$metrics" | sed -n '1,8s/^/    /p' || true; fi
+  return 0
 }
 
 # Lines "ok|what" or "FAIL|what" on stdin as checks (in this shell, so the counts add up).
