@@ -91,7 +91,7 @@ image-test: images ## Build the three images and prove they start as non-root
 	  operator/kube/target/vtbench-operator-image.tar
 
 .PHONY: e2e
-e2e: java-check ## End to end on a real single-node cluster built here (root; 2 CPUs; ~9 min warm, +30-40 min cold builds): see docs/e2e.md
+e2e: java-check ## End to end on a real single-node cluster built here (root; 2 CPUs; ~10 min warm, ~70 min cold): see docs/e2e.md
 	bash hack/e2e.sh $(E2E_ARGS)
 
 .PHONY: cluster
