@@ -321,9 +321,10 @@ for name, watched in configs.items():
         op = sms.get(full, {}).get("spec", {})
         ep = (op.get("endpoints") or [{}])[0]
         good = ep.get("port") == "http" and ep.get("path") == "/metrics" and ep.get("interval") == "15s" \
+            and ep.get("honorLabels") is True \
             and op.get("namespaceSelector") == {"matchNames": [namespace]} \
             and all(svcs[0]["metadata"]["labels"].get(k) == v for k, v in op["selector"]["matchLabels"].items())
-        report(good, f"{p} the operator's ServiceMonitor scrapes port http /metrics every 15s and selects its Service")
+        report(good, f"{p} the operator's ServiceMonitor scrapes port http /metrics every 15s with honorLabels (the run gauges' namespace) and selects its Service")
         want_ns = {"matchNames": watched} if watched else {"any": True}
         for t in tiers:
             m = sms.get(f"{full}-{t}", {}).get("spec", {})

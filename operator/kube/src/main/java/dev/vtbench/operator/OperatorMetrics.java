@@ -39,6 +39,7 @@ public final class OperatorMetrics {
   private final MultiGauge runsByPhase;
   private final MultiGauge scenariosDone;
   private final MultiGauge scenariosTotal;
+  private final MultiGauge scenario;
   private volatile Supplier<Stream<BenchmarkRunResource>> runs = Stream::empty;
 
   public OperatorMetrics() {
@@ -60,6 +61,12 @@ public final class OperatorMetrics {
         MultiGauge.builder("vtbench.run.scenarios.planned")
             .description("Scenarios a BenchmarkRun's matrix expands to")
             .register(registry);
+    scenario =
+        MultiGauge.builder("vtbench.run.scenario")
+            .description(
+                "1 for the scenario a running BenchmarkRun is at: joined on (namespace, run), it"
+                    + " labels the SUT's, stub's and database's series with the scenario")
+            .register(registry);
   }
 
   /** java-operator-sdk's metrics into this registry; for ConfigurationServiceOverrider. */
@@ -67,6 +74,11 @@ public final class OperatorMetrics {
     // Without per-resource meters: one series per controller, not per BenchmarkRun; the per-run
     // view comes from vtbench_run_scenarios_* below.
     return MicrometerMetrics.withoutPerResourceMetrics(registry);
+  }
+
+  /** Counts the runs {@code source} lists (a test's fixed set; the controller's cache). */
+  void watch(Supplier<Stream<BenchmarkRunResource>> source) {
+    runs = source;
   }
 
   /** Counts runs from {@code controller}'s cache (the BenchmarkRuns it watches). */
@@ -84,6 +96,7 @@ public final class OperatorMetrics {
     PHASES.forEach(p -> phases.put(p, 0));
     List<MultiGauge.Row<?>> done = new ArrayList<>();
     List<MultiGauge.Row<?>> planned = new ArrayList<>();
+    List<MultiGauge.Row<?>> current = new ArrayList<>();
     runs.get()
         .forEach(
             run -> {
@@ -100,6 +113,9 @@ public final class OperatorMetrics {
               if (s != null && s.scenariosTotal != null) {
                 planned.add(MultiGauge.Row.of(tags, s.scenariosTotal));
               }
+              if (Phase.RUNNING.equals(phase) && s.scenario != null) {
+                current.add(MultiGauge.Row.of(tags.and("scenario", s.scenario), 1));
+              }
             });
     List<MultiGauge.Row<?>> byPhase = new ArrayList<>();
     phases.forEach((p, n) -> byPhase.add(MultiGauge.Row.of(Tags.of("phase", p), n)));
@@ -107,6 +123,7 @@ public final class OperatorMetrics {
     runsByPhase.register(byPhase, true);
     scenariosDone.register(done, true);
     scenariosTotal.register(planned, true);
+    scenario.register(current, true);
     return registry.scrape();
   }
 
