@@ -23,8 +23,6 @@ import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Event;
 import io.javaoperatorsdk.operator.Operator;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -43,7 +41,7 @@ class GateIT {
 
   @BeforeAll
   static void read() throws Exception {
-    summary = Files.readString(Path.of(GateIT.class.getResource("/runner-summary.json").toURI()));
+    summary = OperatorIT.runnerSummary();
   }
 
   @AfterEach
@@ -54,7 +52,7 @@ class GateIT {
   }
 
   Operator start(String ns) {
-    return OperatorMain.start(KubeApi.newClient(), Map.of("WATCH_NAMESPACES", ns));
+    return OperatorIT.startOperator(ns);
   }
 
   static final String SMALL = OperatorIT.SMALL.formatted("job", "0s");

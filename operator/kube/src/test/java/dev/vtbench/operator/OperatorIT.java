@@ -57,8 +57,17 @@ class OperatorIT {
 
   @BeforeAll
   static void server() throws Exception {
-    summary =
-        Files.readString(Path.of(OperatorIT.class.getResource("/runner-summary.json").toURI()));
+    summary = runnerSummary();
+  }
+
+  /** The real k6 cluster-script summary a finished runner leaves as its termination message. */
+  static String runnerSummary() throws Exception {
+    return Files.readString(Path.of(OperatorIT.class.getResource("/runner-summary.json").toURI()));
+  }
+
+  /** The operator in-process, watching {@code ns} only. */
+  static Operator startOperator(String ns) {
+    return OperatorMain.start(KubeApi.newClient(), Map.of("WATCH_NAMESPACES", ns));
   }
 
   @AfterEach
@@ -69,7 +78,7 @@ class OperatorIT {
   }
 
   Operator start(String ns) {
-    return OperatorMain.start(KubeApi.newClient(), Map.of("WATCH_NAMESPACES", ns));
+    return startOperator(ns);
   }
 
   static BenchmarkRunResource create(String ns, String name, String spec) {

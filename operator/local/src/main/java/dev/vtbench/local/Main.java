@@ -176,7 +176,11 @@ public final class Main implements Runnable {
       System.out.println("CSV:     " + report.csv());
       System.out.println("summary: " + report.summary());
       report.figures().forEach(f -> System.out.println("figure:  " + f));
-      return gate(run.spec.thresholds, ResultsCsv.read(report.csv()), baseline, dir, System.out);
+      var rows = ResultsCsv.read(report.csv());
+      if (!rows.isEmpty()) {
+        System.out.println("answer:  " + dev.vtbench.engine.results.Headline.of(rows));
+      }
+      return gate(run.spec.thresholds, rows, baseline, dir, System.out);
     }
 
     /**

@@ -9,8 +9,8 @@ import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.results.Headline;
 import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.SummaryTable;
 import dev.vtbench.engine.run.BenchmarkRunner;
 import dev.vtbench.engine.run.Platform;
 import dev.vtbench.operator.api.BenchmarkRunResource;
@@ -416,7 +416,7 @@ public class BenchmarkRunReconciler
             : "all " + plan.size() + " scenarios recorded; writing the figures");
     recent(status, rows);
     set(run, Conditions.LOAD_RUNNING, "False", Reason.LoadFinished, next.id() + " recorded");
-    events.normal(run, EventReason.ScenarioRecorded, next.id() + ": " + headline(row));
+    events.normal(run, EventReason.ScenarioRecorded, next.id() + ": " + Headline.of(row));
     return writeStatus(run, ctx).rescheduleAfter(Duration.ofSeconds(1));
   }
 
@@ -869,65 +869,8 @@ public class BenchmarkRunReconciler
     }
     status.recentScenarios = recent;
     if (!rows.isEmpty()) {
-      status.summary = headline(rows);
+      status.summary = Headline.of(rows);
     }
-  }
-
-  /**
-   * The run's answer so far in one line, for {@code kubectl get}: virtual vs platform at the
-   * highest concurrency both have measured (repetitions averaged, the hero experiment's released
-   * rows first), e.g. {@code virtual 3.9x platform at 800 VUs, pool 50: 1889 vs 482 req/s, p99 910
-   * vs 1708 ms}; the latest row's headline until both thread modes have a result for one cell.
-   */
-  public static String headline(List<ResultRow> rows) {
-    List<SummaryTable.Line> both =
-        SummaryTable.of(rows).lines().stream()
-            .filter(l -> Double.isFinite(l.virtualToPlatform()))
-            .toList();
-    if (both.isEmpty()) {
-      return headline(rows.getLast());
-    }
-    SummaryTable.Key first = both.getFirst().key();
-    SummaryTable.Line best =
-        both.stream()
-            .filter(
-                l ->
-                    l.key().connMode().equals(first.connMode())
-                        && l.key().pathMode().equals(first.pathMode()))
-            .max(
-                java.util.Comparator.comparingInt((SummaryTable.Line l) -> l.key().concurrency())
-                    .thenComparingInt(l -> l.key().hikariPool()))
-            .orElseThrow();
-    return "virtual "
-        + fmt(best.virtualToPlatform(), 1)
-        + "x platform at "
-        + best.key().concurrency()
-        + " VUs, pool "
-        + best.key().hikariPool()
-        + ": "
-        + fmt(best.virtual().meanThroughputRps(), 0)
-        + " vs "
-        + fmt(best.platform().meanThroughputRps(), 0)
-        + " req/s, p99 "
-        + fmt(best.virtual().meanP99Ms(), 0)
-        + " vs "
-        + fmt(best.platform().meanP99Ms(), 0)
-        + " ms";
-  }
-
-  static String headline(ResultRow r) {
-    return r.threadMode()
-        + " c"
-        + r.concurrency()
-        + " pool "
-        + r.hikariPool()
-        + ": "
-        + fmt(r.throughputRps(), 0)
-        + " req/s, p99 "
-        + fmt(r.p99Ms(), 0)
-        + " ms, errors "
-        + fmt(r.errorRate() == null ? null : r.errorRate() * 100, 2)
-        + "%";
   }
 
   private static String fmt(Double v, int decimals) {

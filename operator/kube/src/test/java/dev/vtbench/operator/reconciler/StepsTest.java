@@ -183,12 +183,12 @@ class StepsTest {
       throws Exception {
     List<ResultRow> rows = ResultsCsv.read(Path.of("../../results/bench-hero/matrix.csv"));
     // results/bench-hero/summary.md: c800, 1,889 vs 482 req/s (3.92x), p99 910 vs 1,708 ms
-    assertThat(BenchmarkRunReconciler.headline(rows))
+    assertThat(dev.vtbench.engine.results.Headline.of(rows))
         .isEqualTo(
             "virtual 3.9x platform at 800 VUs, pool 50: 1889 vs 482 req/s, p99 910 vs 1708 ms");
     // Until both thread modes have a result for one cell: the latest row.
     List<ResultRow> platformOnly = rows.stream().filter(ResultRow::isPlatform).toList();
-    assertThat(BenchmarkRunReconciler.headline(platformOnly))
+    assertThat(dev.vtbench.engine.results.Headline.of(platformOnly))
         .startsWith("platform c")
         .contains("req/s, p99 ");
   }
