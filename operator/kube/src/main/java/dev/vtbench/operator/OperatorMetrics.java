@@ -17,6 +17,7 @@ import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -31,8 +32,7 @@ import java.util.stream.Stream;
  */
 public final class OperatorMetrics {
 
-  static final List<String> PHASES =
-      List.of(Phase.PENDING, Phase.PROVISIONING, Phase.RUNNING, Phase.SUCCEEDED, Phase.FAILED);
+  static final List<String> PHASES = Arrays.stream(Phase.values()).map(Phase::name).toList();
 
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -101,7 +101,7 @@ public final class OperatorMetrics {
         .forEach(
             run -> {
               BenchmarkRunStatus s = run.getStatus();
-              String phase = s == null || s.phase == null ? Phase.PENDING : s.phase;
+              String phase = s == null || s.phase == null ? Phase.Pending.name() : s.phase;
               phases.merge(phase, 1, Integer::sum);
               Tags tags =
                   Tags.of(
@@ -113,7 +113,7 @@ public final class OperatorMetrics {
               if (s != null && s.scenariosTotal != null) {
                 planned.add(MultiGauge.Row.of(tags, s.scenariosTotal));
               }
-              if (Phase.RUNNING.equals(phase) && s.scenario != null) {
+              if (Phase.Running.name().equals(phase) && s.scenario != null) {
                 current.add(MultiGauge.Row.of(tags.and("scenario", s.scenario), 1));
               }
             });

@@ -6,7 +6,6 @@ import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
-import dev.vtbench.operator.reconciler.BenchmarkRunReconciler;
 import dev.vtbench.operator.reconciler.Conditions;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.results.ResultsStore;
@@ -99,7 +98,7 @@ class KubectlIT {
         };
     s.progress = rows.size() + "/30";
     s.runner = "job";
-    BenchmarkRunReconciler.recent(s, rows);
+    dev.vtbench.operator.reconciler.RunStatus.recent(s, rows);
     Conditions.set(s, Conditions.SUCCEEDED, succeeded, reason, message, 1L, now);
     Conditions.set(
         s,

@@ -1,7 +1,12 @@
 package dev.vtbench.engine.plan;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Everything that needs a SUT restart to change. Two scenarios with equal configs share one SUT
@@ -32,5 +37,20 @@ public record SutConfig(
 
   public String threadMode() {
     return virtualThreads ? "virtual" : "platform";
+  }
+
+  /**
+   * A short stable name of this config (12 hex digits of a SHA-256 of its environment): equal
+   * configs, equal keys, on every platform and across operator restarts.
+   */
+  public String key() {
+    try {
+      byte[] d =
+          MessageDigest.getInstance("SHA-256")
+              .digest(new TreeMap<>(env()).toString().getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(d, 0, 6);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 }

@@ -1,29 +1,40 @@
 package dev.vtbench.operator.reconciler;
 
-import java.util.List;
+import dev.vtbench.operator.api.BenchmarkRunStatus;
 
 /** The phase, derived from the conditions; it only moves forward. */
-public final class Phase {
+public enum Phase {
+  Pending,
+  Provisioning,
+  Running,
+  Succeeded,
+  Failed;
 
-  public static final String PENDING = "Pending";
-  public static final String PROVISIONING = "Provisioning";
-  public static final String RUNNING = "Running";
-  public static final String SUCCEEDED = "Succeeded";
-  public static final String FAILED = "Failed";
+  /** What the conditions say: the outcome if there is one, else how far the database got. */
+  static Phase of(BenchmarkRunStatus status) {
+    var succeeded = Conditions.get(status, Conditions.SUCCEEDED);
+    if (succeeded.isPresent() && !"Unknown".equals(succeeded.get().getStatus())) {
+      return "True".equals(succeeded.get().getStatus()) ? Succeeded : Failed;
+    }
+    return Conditions.get(status, Conditions.DATABASE_READY)
+        .map(c -> "True".equals(c.getStatus()) ? Running : Provisioning)
+        .orElse(Pending);
+  }
 
-  private static final List<String> ORDER =
-      List.of(PENDING, PROVISIONING, RUNNING, SUCCEEDED, FAILED);
-
-  private Phase() {}
-
-  /** {@code next} unless it would move backwards from {@code current}. */
-  public static String forward(String current, String next) {
-    if (current == null || !ORDER.contains(current)) {
+  /** {@code next} unless it would move backwards from {@code current} (a status field's text). */
+  public static Phase forward(String current, Phase next) {
+    Phase now;
+    try {
+      now = current == null ? null : valueOf(current);
+    } catch (IllegalArgumentException unknown) {
+      now = null;
+    }
+    if (now == null) {
       return next;
     }
-    if (current.equals(SUCCEEDED) || current.equals(FAILED)) {
-      return current;
+    if (now == Succeeded || now == Failed) {
+      return now;
     }
-    return ORDER.indexOf(next) >= ORDER.indexOf(current) ? next : current;
+    return next.ordinal() >= now.ordinal() ? next : now;
   }
 }

@@ -201,7 +201,7 @@ public final class Desired {
 
   /** A short, stable hash of a SUT config: equal configs, equal hashes. */
   public static String configHash(SutConfig config) {
-    return hash(new TreeMap<>(config.env()).toString());
+    return config.key();
   }
 
   // --- load -----------------------------------------------------------------------------------

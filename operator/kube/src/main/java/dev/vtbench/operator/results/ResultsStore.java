@@ -6,6 +6,7 @@ import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.Desired;
 import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -53,13 +54,27 @@ public final class ResultsStore {
     }
   }
 
-  /** Every recorded row, in order. */
-  public List<ResultRow> rows(BenchmarkRunResource run) {
+  /** What a run has recorded: its CSV parts in order and their rows, read once. */
+  public record Recorded(List<ConfigMap> parts, List<ResultRow> rows) {
+
+    public List<String> names() {
+      return ResultsStore.names(parts);
+    }
+  }
+
+  /** The parts and every recorded row, in order. */
+  public Recorded read(BenchmarkRunResource run) {
+    List<ConfigMap> parts = parts(run);
     List<ResultRow> rows = new ArrayList<>();
-    for (ConfigMap cm : parts(run)) {
+    for (ConfigMap cm : parts) {
       rows.addAll(ResultsCsv.parse(csv(cm)));
     }
-    return rows;
+    return new Recorded(List.copyOf(parts), List.copyOf(rows));
+  }
+
+  /** Every recorded row, in order. */
+  public List<ResultRow> rows(BenchmarkRunResource run) {
+    return read(run).rows();
   }
 
   /**
@@ -68,12 +83,19 @@ public final class ResultsStore {
    * @return the names of the parts after the append
    */
   public List<String> append(BenchmarkRunResource run, ResultRow row) {
-    List<ConfigMap> parts = parts(run);
-    for (ConfigMap cm : parts) {
-      if (ResultsCsv.parse(csv(cm)).stream()
-          .anyMatch(r -> row.scenarioId().equals(r.scenarioId()))) {
-        return names(parts);
-      }
+    return append(run, read(run), row);
+  }
+
+  /**
+   * Appends {@code row} to what {@code recorded} read, unless its scenario is there already. The
+   * update carries the resourceVersion read then: a concurrent writer makes it fail, not vanish.
+   *
+   * @return the names of the parts after the append
+   */
+  public List<String> append(BenchmarkRunResource run, Recorded recorded, ResultRow row) {
+    List<ConfigMap> parts = recorded.parts();
+    if (recorded.rows().stream().anyMatch(r -> row.scenarioId().equals(r.scenarioId()))) {
+      return names(parts);
     }
     if (parts.isEmpty()) {
       create(run, 1, ResultsCsv.append("", row));
@@ -87,9 +109,9 @@ public final class ResultsStore {
       names.add(ResourceNames.results(run, parts.size() + 1));
       return names;
     }
-    last.getData().put(CSV_KEY, text);
-    // Carries the resourceVersion read above: a concurrent writer makes this fail, not vanish.
-    client.configMaps().inNamespace(ns(run)).resource(last).update();
+    ConfigMap updated = new ConfigMapBuilder(last).build();
+    updated.getData().put(CSV_KEY, text);
+    client.configMaps().inNamespace(ns(run)).resource(updated).update();
     return names(parts);
   }
 

@@ -24,11 +24,29 @@ class StepsTest {
 
   @Test
   void thePhaseNeverMovesBackwards() {
-    assertThat(Phase.forward(null, Phase.PENDING)).isEqualTo(Phase.PENDING);
-    assertThat(Phase.forward(Phase.RUNNING, Phase.PROVISIONING)).isEqualTo(Phase.RUNNING);
-    assertThat(Phase.forward(Phase.PROVISIONING, Phase.RUNNING)).isEqualTo(Phase.RUNNING);
-    assertThat(Phase.forward(Phase.SUCCEEDED, Phase.FAILED)).isEqualTo(Phase.SUCCEEDED);
-    assertThat(Phase.forward(Phase.FAILED, Phase.RUNNING)).isEqualTo(Phase.FAILED);
+    assertThat(Phase.forward(null, Phase.Pending)).isEqualTo(Phase.Pending);
+    assertThat(Phase.forward("Running", Phase.Provisioning)).isEqualTo(Phase.Running);
+    assertThat(Phase.forward("Provisioning", Phase.Running)).isEqualTo(Phase.Running);
+    assertThat(Phase.forward("Succeeded", Phase.Failed)).isEqualTo(Phase.Succeeded);
+    assertThat(Phase.forward("Failed", Phase.Running)).isEqualTo(Phase.Failed);
+  }
+
+  @Test
+  void thePhaseIsDerivedFromTheConditions() {
+    BenchmarkRunStatus s = new BenchmarkRunStatus();
+    Instant now = Instant.parse("2026-01-01T00:00:00Z");
+    assertThat(Phase.of(s)).isEqualTo(Phase.Pending);
+    Conditions.set(s, Conditions.SUCCEEDED, "Unknown", Reason.Running, "m", 1L, now);
+    assertThat(Phase.of(s)).isEqualTo(Phase.Pending);
+    Conditions.set(
+        s, Conditions.DATABASE_READY, "False", Reason.DatabaseProvisioning, "m", 1L, now);
+    assertThat(Phase.of(s)).isEqualTo(Phase.Provisioning);
+    Conditions.set(s, Conditions.DATABASE_READY, "True", Reason.DatabaseBootstrapped, "m", 1L, now);
+    assertThat(Phase.of(s)).isEqualTo(Phase.Running);
+    Conditions.set(s, Conditions.SUCCEEDED, "False", Reason.LoadFailed, "m", 1L, now);
+    assertThat(Phase.of(s)).isEqualTo(Phase.Failed);
+    Conditions.set(s, Conditions.SUCCEEDED, "True", Reason.AllScenariosRecorded, "m", 1L, now);
+    assertThat(Phase.of(s)).isEqualTo(Phase.Succeeded);
   }
 
   static Pod runner(Integer exitCode, String message) {
@@ -106,17 +124,17 @@ class StepsTest {
 
   @Test
   void theSutIsAvailableOnlyInTheWantedConfigAfterTheControllerSawIt() {
-    assertThat(BenchmarkRunReconciler.available(deployment(2, 2L, 1, "abc"), "abc")).isTrue();
-    assertThat(BenchmarkRunReconciler.available(deployment(2, 2L, 1, "abc"), "def"))
+    assertThat(AppTiersStep.available(deployment(2, 2L, 1, "abc"), "abc")).isTrue();
+    assertThat(AppTiersStep.available(deployment(2, 2L, 1, "abc"), "def"))
         .as("another config")
         .isFalse();
-    assertThat(BenchmarkRunReconciler.available(deployment(3, 2L, 1, "abc"), "abc"))
+    assertThat(AppTiersStep.available(deployment(3, 2L, 1, "abc"), "abc"))
         .as("controller has not seen the new spec")
         .isFalse();
-    assertThat(BenchmarkRunReconciler.available(deployment(2, 2L, 0, "abc"), "abc"))
+    assertThat(AppTiersStep.available(deployment(2, 2L, 0, "abc"), "abc"))
         .as("not ready")
         .isFalse();
-    assertThat(BenchmarkRunReconciler.available(null, "abc")).isFalse();
+    assertThat(AppTiersStep.available(null, "abc")).isFalse();
   }
 
   static String of(BenchmarkRunStatus s, String type) {

@@ -1,0 +1,154 @@
+package dev.vtbench.engine.run;
+
+import dev.vtbench.engine.k6.K6Plan;
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.Durations;
+import dev.vtbench.engine.plan.Planner;
+import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.plan.SutConfig;
+import dev.vtbench.engine.results.ResultRow;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Where a run stands and what it does next: a pure function of the plan, the scenarios already
+ * recorded and the SUT configuration that has been warmed up since the SUT last started. The local
+ * runner loops over it; the reconciler takes one step of it per reconcile. Neither platform keeps
+ * scenario or warm-up policy of its own.
+ */
+public final class RunCursor {
+
+  /** Suffix of a warm-up load's id: never a row, never a recorded scenario. */
+  public static final String WARM_UP_SUFFIX = "-jit-warmup";
+
+  private final BenchmarkRunSpec spec;
+  private final List<Scenario> plan;
+  private final Set<String> recorded;
+
+  private RunCursor(BenchmarkRunSpec spec, List<Scenario> plan, Set<String> recorded) {
+    this.spec = spec;
+    this.plan = plan;
+    this.recorded = recorded;
+  }
+
+  /** The cursor of {@code spec} with the scenarios of {@code rows} recorded. */
+  public static RunCursor of(BenchmarkRunSpec spec, Collection<ResultRow> rows) {
+    return ofRecorded(spec, rows.stream().map(ResultRow::scenarioId).toList());
+  }
+
+  /** The cursor of {@code spec} with the scenarios {@code scenarioIds} recorded. */
+  public static RunCursor ofRecorded(BenchmarkRunSpec spec, Collection<String> scenarioIds) {
+    return new RunCursor(spec, Planner.plan(spec), Set.copyOf(scenarioIds));
+  }
+
+  /** The same cursor once {@code scenarioId} is recorded too. */
+  public RunCursor recording(String scenarioId) {
+    Set<String> ids = new HashSet<>(recorded);
+    ids.add(scenarioId);
+    return new RunCursor(spec, plan, Set.copyOf(ids));
+  }
+
+  /** What to do next. */
+  public sealed interface Action permits Load, Done {}
+
+  /** A k6 load against the SUT in {@code scenario()}'s configuration. */
+  public sealed interface Load extends Action permits WarmUp, Measure {
+    Scenario scenario();
+
+    /** The id the load runs under: the scenario's, or its warm-up's (never a row). */
+    default String id() {
+      return this instanceof WarmUp ? scenario().id() + WARM_UP_SUFFIX : scenario().id();
+    }
+  }
+
+  /**
+   * Unmeasured load on a freshly started SUT before {@code scenario}: a new JVM compiles its hot
+   * paths during its first seconds under load, and on one core that compilation competes with the
+   * requests the first scenario of every block would otherwise measure.
+   */
+  public record WarmUp(Scenario scenario, Duration length) implements Load {}
+
+  /** The measured load of {@code scenario}, whose row is then recorded. */
+  public record Measure(Scenario scenario) implements Load {}
+
+  /** Every scenario of the plan is recorded. */
+  public record Done() implements Action {}
+
+  /**
+   * The next action, given the SUT configuration warmed up since the SUT last started ({@code
+   * warmedUp}: its {@link SutConfig#key()}, or null when none is).
+   */
+  public Action next(String warmedUp) {
+    Optional<Scenario> next = nextScenario();
+    if (next.isEmpty()) {
+      return new Done();
+    }
+    Scenario s = next.get();
+    Duration warm = Durations.parse("spec.load.sutWarmup", spec.load.sutWarmup);
+    if (!warm.isZero() && !s.sut().key().equals(warmedUp)) {
+      return new WarmUp(s, warm);
+    }
+    return new Measure(s);
+  }
+
+  /** The first planned scenario not yet recorded. */
+  public Optional<Scenario> nextScenario() {
+    return plan.stream().filter(s -> !recorded.contains(s.id())).findFirst();
+  }
+
+  public List<Scenario> plan() {
+    return plan;
+  }
+
+  /** Planned scenarios already recorded (rows of scenarios outside the plan do not count). */
+  public int done() {
+    return (int) plan.stream().filter(s -> recorded.contains(s.id())).count();
+  }
+
+  public int total() {
+    return plan.size();
+  }
+
+  /** "done/total", as status and progress lines show it. */
+  public String progress() {
+    return done() + "/" + total();
+  }
+
+  /** The k6 plan of {@code load} against the SUT at {@code sutBaseUrl}. */
+  public K6Plan k6Plan(Load load, String sutBaseUrl) {
+    K6Plan measured = measured(load.scenario(), sutBaseUrl);
+    return load instanceof WarmUp w ? warmUp(measured, w.length()) : measured;
+  }
+
+  /** The measured load of scenario {@code s} against the SUT at {@code sutBaseUrl}. */
+  public K6Plan measured(Scenario s, String sutBaseUrl) {
+    return K6Plan.fromSpec(
+        spec.load, sutBaseUrl + Workloads.path(spec), Workloads.idMax(spec), s.concurrency());
+  }
+
+  /** {@code length} of load at the measured level, all of it hold, none of it recorded. */
+  private static K6Plan warmUp(K6Plan measured, Duration length) {
+    return new K6Plan(
+        measured.targetUrl(),
+        measured.idMax(),
+        measured.executor(),
+        measured.level(),
+        measured.maxVUs(),
+        Duration.ofSeconds(1),
+        Duration.ZERO,
+        length,
+        measured.requestTimeout());
+  }
+
+  /** Ramp + warm-up + hold (+3 s to start k6): the floor of one scenario's length, for ETAs. */
+  public Duration scenarioLength() {
+    return Durations.parse("spec.load.ramp", spec.load.ramp)
+        .plus(Durations.parse("spec.load.warmup", spec.load.warmup))
+        .plus(Durations.parse("spec.load.hold", spec.load.hold))
+        .plusSeconds(3);
+  }
+}

@@ -1,0 +1,81 @@
+package dev.vtbench.engine.run;
+
+import dev.vtbench.engine.k6.K6Plan;
+import dev.vtbench.engine.k6.K6Summary;
+import dev.vtbench.engine.k6.LoadResult;
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.Durations;
+import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.results.DerivedMetrics;
+import dev.vtbench.engine.results.ResultRow;
+import java.time.Instant;
+import java.util.Map;
+
+/** One measured scenario as a CSV row: the same assembly on every platform. */
+public final class ScenarioRow {
+
+  private ScenarioRow() {}
+
+  /**
+   * The CSV row of one measured scenario: the k6 summary parsed, the SUT's view and peaks, each
+   * tier's CPU, then the derived columns (Little's-law bound, saturation, bottleneck).
+   */
+  public static ResultRow of(
+      BenchmarkRunSpec spec, Scenario s, Platform.SutView sut, Platform.Measurement m, K6Plan k6) {
+    LoadResult load = K6Summary.parse(m.k6SummaryJson(), k6.hold());
+    return DerivedMetrics.derive(row(spec, s, sut, load, m), rig(spec, m));
+  }
+
+  private static ResultRow row(
+      BenchmarkRunSpec spec,
+      Scenario s,
+      Platform.SutView sut,
+      LoadResult load,
+      Platform.Measurement m) {
+    Map<String, Object> peaks = m.peaks();
+    return ResultRow.builder()
+        .ts(Instant.now())
+        .threadMode(s.threadMode())
+        .hikariPool(s.hikariPool())
+        .pathMode(spec.workload.pathMode)
+        .connMode(spec.workload.connectionMode)
+        .concurrency(s.concurrency())
+        .rep(s.rep())
+        .throughputRps(load.throughputRps())
+        .p50Ms(load.p50Ms())
+        .p95Ms(load.p95Ms())
+        .p99Ms(load.p99Ms())
+        .p999Ms(load.p999Ms())
+        .maxMs(load.maxMs())
+        .errorRate(load.errorRate())
+        .httpReqs(load.httpReqs())
+        .appCpuPct(m.cpu().appPct())
+        .pgCpuPct(m.cpu().pgPct())
+        .loadCpuPct(m.cpu().loadPct())
+        .hikariActiveMax(intOf(peaks.get("hikariActiveMax")))
+        .hikariPendingMax(intOf(peaks.get("hikariPendingMax")))
+        .jvmThreadsMax(intOf(peaks.get("jvmThreadsMax")))
+        .rssMbMax(peaks.get("rssMbMax") instanceof Number n ? n.doubleValue() : null)
+        .pinnedEvents(peaks.get("pinnedEvents") instanceof Number n ? n.longValue() : null)
+        .scenarioId(s.id())
+        .workload(spec.workload.endpoint)
+        .executor(spec.load.executor)
+        .tomcatThreads(spec.sut.tomcatMaxThreads)
+        .stubDelayMs(
+            (double) Durations.parse("spec.workload.stubDelay", spec.workload.stubDelay).toMillis())
+        .sutCpuset(sut.cpuset())
+        .build();
+  }
+
+  private static DerivedMetrics.Rig rig(BenchmarkRunSpec spec, Platform.Measurement m) {
+    return new DerivedMetrics.Rig(
+        Workloads.serviceFloor(spec).toMillis(),
+        m.cpu().appCpus(),
+        m.cpu().pgCpus(),
+        m.cpu().loadCpus());
+  }
+
+  private static Integer intOf(Object o) {
+    return o instanceof Number n ? n.intValue() : null;
+  }
+}

@@ -1,0 +1,80 @@
+package dev.vtbench.operator.reconciler;
+
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.operator.reconciler.Conditions.Reason;
+import dev.vtbench.operator.resources.Desired;
+import dev.vtbench.operator.resources.ResourceNames;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import java.util.List;
+import java.util.Map;
+
+/** The CloudNativePG Cluster, bootstrapped and seeded through its seed ConfigMap, Ready. */
+final class DatabaseStep implements Step {
+
+  private final OwnedObjects owned;
+  private final Events events;
+
+  DatabaseStep(OwnedObjects owned, Events events) {
+    this.owned = owned;
+    this.events = events;
+  }
+
+  @Override
+  public Result apply(RunView view, RunStatus status) {
+    var run = view.run();
+    if (view.database() == null) {
+      owned.apply(Desired.seed(run));
+      owned.apply(Desired.database(run));
+    }
+    String cluster = ResourceNames.database(run);
+    if (!ready(view.database())) {
+      BenchmarkRunSpec.Seed seed = view.spec().database.seed;
+      status.set(
+          Conditions.DATABASE_READY,
+          "False",
+          Reason.DatabaseProvisioning,
+          "waiting for CloudNativePG Cluster "
+              + cluster
+              + " to bootstrap and seed "
+              + seed.customers
+              + " customers and "
+              + seed.orders
+              + " orders"
+              + phase(view.database()));
+      return Result.waitForChange();
+    }
+    if (!status.isTrue(Conditions.DATABASE_READY)) {
+      events.normal(run, EventReason.DatabaseReady, "Cluster " + cluster);
+    }
+    status.set(
+        Conditions.DATABASE_READY,
+        "True",
+        Reason.DatabaseBootstrapped,
+        "CloudNativePG Cluster " + cluster + " is Ready and seeded");
+    return Result.next();
+  }
+
+  static boolean ready(GenericKubernetesResource cluster) {
+    if (cluster == null
+        || !(cluster.getAdditionalProperties().get("status") instanceof Map<?, ?> s)) {
+      return false;
+    }
+    if (!(s.get("conditions") instanceof List<?> conditions)) {
+      return false;
+    }
+    return conditions.stream()
+        .anyMatch(
+            c ->
+                c instanceof Map<?, ?> m
+                    && "Ready".equals(m.get("type"))
+                    && "True".equals(m.get("status")));
+  }
+
+  private static String phase(GenericKubernetesResource cluster) {
+    if (cluster != null && cluster.getAdditionalProperties().get("status") instanceof Map<?, ?> s) {
+      Object phase = s.get("phase");
+      return phase == null ? "" : " (CloudNativePG: " + phase + ")";
+    }
+    return "";
+  }
+}

@@ -1,0 +1,94 @@
+package dev.vtbench.operator.reconciler;
+
+import dev.vtbench.engine.k6.K6Plan;
+import dev.vtbench.engine.k6.SutProbe;
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.results.Headline;
+import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.run.Platform;
+import dev.vtbench.engine.run.RunCursor;
+import dev.vtbench.engine.run.ScenarioRow;
+import dev.vtbench.operator.reconciler.Conditions.Reason;
+import dev.vtbench.operator.resources.ResourceNames;
+import dev.vtbench.operator.results.ResultsStore;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A finished measured load's row appended to the CSV before anything else changes, so a restart at
+ * any point resumes without losing or duplicating a row; then its load objects go.
+ */
+final class RecordStep implements Step {
+
+  private final OwnedObjects owned;
+  private final ResultsStore results;
+  private final Events events;
+
+  RecordStep(OwnedObjects owned, ResultsStore results, Events events) {
+    this.owned = owned;
+    this.results = results;
+    this.events = events;
+  }
+
+  @Override
+  public Result apply(RunView view, RunStatus status) {
+    if (!(view.action() instanceof RunCursor.Measure measure)
+        || view.loadState() == null
+        || !view.loadState().finished()) {
+      return Result.next();
+    }
+    var run = view.run();
+    Scenario s = measure.scenario();
+    String name = RunView.loadName(run, measure);
+    ResultRow row;
+    try {
+      row = row(view.spec(), s, view.loadState().summary(), view.k6Plan(measure));
+    } catch (IllegalArgumentException e) {
+      return Result.fail(
+          Reason.SummaryUnreadable,
+          "the summary of " + name + " does not parse: " + e.getMessage());
+    }
+    // The row first: whatever happens after this line, the scenario is recorded exactly once.
+    List<String> configMaps = new ArrayList<>(results.append(run, view.recorded(), row));
+    configMaps.add(ResourceNames.figures(run));
+    owned.deleteLoad(run, view.runner(), name);
+    List<ResultRow> rows = new ArrayList<>(view.recorded().rows());
+    rows.add(row);
+    RunCursor cursor = view.cursor().recording(s.id());
+    status.results(configMaps, rows, cursor.done(), cursor.total());
+    // The scenario that comes next, not the one just recorded, until the next pass says.
+    status.status.scenario = cursor.nextScenario().map(Scenario::id).orElse(null);
+    status.progressing(
+        Reason.Running,
+        cursor.done() < cursor.total()
+            ? "working on scenario " + (cursor.done() + 1)
+            : "all " + cursor.total() + " scenarios recorded; writing the figures");
+    status.set(Conditions.LOAD_RUNNING, "False", Reason.LoadFinished, s.id() + " recorded");
+    events.normal(run, EventReason.ScenarioRecorded, s.id() + ": " + Headline.of(row));
+    return Result.waitFor(Duration.ofSeconds(1));
+  }
+
+  /** The row from the runner's compact summary: the k6 numbers and what it saw of the SUT. */
+  static ResultRow row(BenchmarkRunSpec spec, Scenario s, String summary, K6Plan measured) {
+    SutProbe probe = SutProbe.parse(summary);
+    Platform.SutView view =
+        new Platform.SutView(
+            probe.cpuset(),
+            probe.availableProcessors() == null ? 0 : probe.availableProcessors(),
+            probe.javaVersion());
+    // The SUT reports its own CPU; PostgreSQL's and the runner's need kubelet stats (not read).
+    Platform.TierCpu cpu =
+        new Platform.TierCpu(
+            probe.cpuPct(),
+            null,
+            null,
+            SpecValidator.millis(spec.sut.cpu) / 1000.0,
+            SpecValidator.millis(spec.database.cpu) / 1000.0,
+            SpecValidator.millis(spec.load.cpu) / 1000.0);
+    return ScenarioRow.of(
+        spec, s, view, new Platform.Measurement(summary, cpu, probe.peaks()), measured);
+  }
+}

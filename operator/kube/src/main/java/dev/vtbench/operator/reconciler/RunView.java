@@ -1,0 +1,147 @@
+package dev.vtbench.operator.reconciler;
+
+import dev.vtbench.engine.k6.K6Plan;
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.run.RunCursor;
+import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.resources.Desired;
+import dev.vtbench.operator.resources.Labels;
+import dev.vtbench.operator.resources.ResourceNames;
+import dev.vtbench.operator.results.ResultsStore;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything one pass knows, read once at its start: the recorded rows (the results ConfigMaps),
+ * the run cursor's next action, and the objects the run owns from the informers' caches. Steps
+ * decide from this; none of them reads the cluster again.
+ *
+ * @param runner how k6 runs: testrun or job
+ * @param action the cursor's next action, given the SUT config warmed up so far (status.warmedUp)
+ * @param load the load object of {@code action}, if it exists
+ * @param loadState where that load stands (running, finished, failed), or null without one
+ * @param loads every load object the run owns (TestRuns and its own Jobs)
+ */
+record RunView(
+    BenchmarkRunResource run,
+    BenchmarkRunSpec spec,
+    Instant now,
+    String runner,
+    ResultsStore.Recorded recorded,
+    RunCursor cursor,
+    RunCursor.Action action,
+    GenericKubernetesResource database,
+    Deployment sut,
+    Deployment stub,
+    List<HasMetadata> loads,
+    HasMetadata load,
+    LoadState loadState) {
+
+  static RunView observe(
+      BenchmarkRunResource run,
+      Context<BenchmarkRunResource> ctx,
+      ResultsStore results,
+      Capabilities capabilities,
+      String runner,
+      String warmedUp,
+      Instant now) {
+    BenchmarkRunSpec spec = run.getSpec();
+    ResultsStore.Recorded recorded = results.read(run);
+    RunCursor cursor = RunCursor.of(spec, recorded.rows());
+    RunCursor.Action action = cursor.next(warmedUp);
+    Secondaries cache = new Secondaries(ctx);
+    List<Deployment> deployments = cache.list(Deployment.class, RunInformers.DEPLOYMENTS);
+    List<HasMetadata> loads = new ArrayList<>();
+    // Only what this run created: k6-operator copies the runner labels onto its own initializer
+    // and runner Jobs, which belong to their TestRun and must be left alone.
+    cache.list(Job.class, RunInformers.JOBS).stream()
+        .filter(j -> ownedBy(j, run))
+        .filter(j -> "load".equals(j.getMetadata().getLabels().get(Labels.COMPONENT)))
+        .forEach(loads::add);
+    if (capabilities.k6Operator()) {
+      loads.addAll(cache.list(GenericKubernetesResource.class, RunInformers.TEST_RUNS));
+    }
+    HasMetadata load = null;
+    LoadState state = null;
+    if (action instanceof RunCursor.Load l) {
+      String name = loadName(run, l);
+      load = named(loads, name).orElse(null);
+      if (load != null) {
+        List<Pod> pods =
+            cache.list(Pod.class, RunInformers.RUNNERS).stream()
+                .filter(p -> l.id().equals(p.getMetadata().getLabels().get(Labels.SCENARIO)))
+                .filter(RunView::isRunner)
+                .toList();
+        // Ended, yet no terminated runner pod: the pod informer may lag the TestRun's or Job's
+        // by a moment, so it counts as running; if the pod is gone for good, the deadline fails.
+        state = Objects.requireNonNullElse(LoadState.fromRunnerPods(name, pods), LoadState.RUNNING);
+      }
+    }
+    return new RunView(
+        run,
+        spec,
+        now,
+        runner,
+        recorded,
+        cursor,
+        action,
+        capabilities.cnpg()
+            ? named(
+                    cache.list(GenericKubernetesResource.class, RunInformers.CLUSTERS),
+                    ResourceNames.database(run))
+                .orElse(null)
+            : null,
+        named(deployments, ResourceNames.sut(run)).orElse(null),
+        named(deployments, ResourceNames.stub(run)).orElse(null),
+        List.copyOf(loads),
+        load,
+        state);
+  }
+
+  /** The load object's name for {@code load}: one per scenario, and one for its warm-up. */
+  static String loadName(BenchmarkRunResource run, RunCursor.Load load) {
+    return ResourceNames.load(run, load.scenario().index(), load instanceof RunCursor.WarmUp);
+  }
+
+  /** The next load, if the run has one. */
+  Optional<RunCursor.Load> nextLoad() {
+    return action instanceof RunCursor.Load l ? Optional.of(l) : Optional.empty();
+  }
+
+  String sutUrl() {
+    return "http://" + ResourceNames.sut(run) + ":" + Desired.HTTP_PORT;
+  }
+
+  K6Plan k6Plan(RunCursor.Load l) {
+    return cursor.k6Plan(l, sutUrl());
+  }
+
+  /**
+   * k6-operator labels its initializer and starter pods like the runner (it copies the runner's
+   * labels), but only runner pods carry {@code runner=true}; the initializer's exit is not a
+   * summary.
+   */
+  static boolean isRunner(Pod pod) {
+    var labels = pod.getMetadata().getLabels();
+    return !labels.containsKey("k6_cr") || "true".equals(labels.get("runner"));
+  }
+
+  static boolean ownedBy(HasMetadata o, BenchmarkRunResource run) {
+    return o.getMetadata().getOwnerReferences() != null
+        && o.getMetadata().getOwnerReferences().stream()
+            .anyMatch(r -> Objects.equals(r.getUid(), run.getMetadata().getUid()));
+  }
+
+  private static <T extends HasMetadata> Optional<T> named(List<T> all, String name) {
+    return all.stream().filter(o -> name.equals(o.getMetadata().getName())).findFirst();
+  }
+}
