@@ -3,6 +3,7 @@ package dev.vtbench.engine.plan;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,7 +22,9 @@ public record SutConfig(
     Map<String, String> extraEnv) {
 
   public SutConfig {
-    extraEnv = Map.copyOf(extraEnv);
+    // Sorted, so the SUT's environment (and its pod template) is the same in every JVM: Map.copyOf
+    // iterates in an order that changes between runs, which would roll the SUT after a restart.
+    extraEnv = Collections.unmodifiableMap(new TreeMap<>(extraEnv));
   }
 
   /** The SUT's environment for this config, with the reference rig's variable names. */
