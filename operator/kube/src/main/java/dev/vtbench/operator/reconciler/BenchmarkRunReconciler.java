@@ -16,9 +16,12 @@ import dev.vtbench.engine.run.Platform;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
-import dev.vtbench.operator.resources.Desired;
+import dev.vtbench.operator.resources.DatabaseTier;
 import dev.vtbench.operator.resources.Labels;
+import dev.vtbench.operator.resources.LoadTier;
 import dev.vtbench.operator.resources.ResourceNames;
+import dev.vtbench.operator.resources.StubTier;
+import dev.vtbench.operator.resources.SutTier;
 import dev.vtbench.operator.results.Figures;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -242,8 +245,8 @@ public class BenchmarkRunReconciler
     }
 
     // 1. The database.
-    apply(Desired.seed(run));
-    apply(Desired.database(run));
+    apply(DatabaseTier.seed(run));
+    apply(DatabaseTier.cluster(run));
     GenericKubernetesResource cluster =
         secondaries(ctx, GenericKubernetesResource.class, CLUSTERS).stream()
             .filter(c -> ResourceNames.database(run).equals(c.getMetadata().getName()))
@@ -286,11 +289,11 @@ public class BenchmarkRunReconciler
     phase(run, Phase.RUNNING);
 
     // 3. Stub and SUT, the SUT in this scenario's configuration.
-    apply(Desired.stub(run));
-    apply(Desired.service(run, ResourceNames.stub(run), "stub"));
-    apply(Desired.service(run, ResourceNames.sut(run), "sut"));
-    Deployment desiredSut = Desired.sut(run, next.sut());
-    String configHash = Desired.configHash(next.sut());
+    apply(StubTier.deployment(run));
+    apply(StubTier.service(run));
+    apply(SutTier.service(run));
+    Deployment desiredSut = SutTier.deployment(run, next.sut());
+    String configHash = SutTier.configHash(next.sut());
     apply(desiredSut);
     List<Deployment> deployments = secondaries(ctx, Deployment.class, "deployments");
     Deployment sut = named(deployments, ResourceNames.sut(run));
@@ -323,7 +326,7 @@ public class BenchmarkRunReconciler
         "SUT runs config " + configHash + " for " + next.id());
 
     // 4. Load: a JIT warm-up after each SUT start, then the measured scenario.
-    String sutUrl = "http://" + ResourceNames.sut(run) + ":" + Desired.HTTP_PORT;
+    String sutUrl = SutTier.url(run);
     K6Plan measured = BenchmarkRunner.k6Plan(spec, sutUrl, next);
     K6Plan warm = BenchmarkRunner.warmUpPlan(spec, measured);
     boolean warmUp = warm != null && !configHash.equals(status.warmedUp);
@@ -461,11 +464,11 @@ public class BenchmarkRunReconciler
 
   private void startLoad(
       BenchmarkRunResource run, String runner, String name, String scenarioId, String script) {
-    apply(Desired.script(run, name, script));
+    apply(LoadTier.script(run, name, script));
     if (runner.equals("testrun")) {
-      apply(Desired.testRun(run, name, scenarioId));
+      apply(LoadTier.testRun(run, name, scenarioId));
     } else {
-      apply(Desired.job(run, name, scenarioId));
+      apply(LoadTier.job(run, name, scenarioId));
     }
   }
 
@@ -549,7 +552,7 @@ public class BenchmarkRunReconciler
     String ns = run.getMetadata().getNamespace();
     if (runner.equals("testrun")) {
       client
-          .genericKubernetesResources(Desired.K6_API, "TestRun")
+          .genericKubernetesResources(LoadTier.K6_API, "TestRun")
           .inNamespace(ns)
           .withName(name)
           .delete();
@@ -747,14 +750,14 @@ public class BenchmarkRunReconciler
         .delete();
     if (capabilities.k6Operator()) {
       client
-          .genericKubernetesResources(Desired.K6_API, "TestRun")
+          .genericKubernetesResources(LoadTier.K6_API, "TestRun")
           .inNamespace(ns)
           .withLabelSelector(selector)
           .delete();
     }
     if (capabilities.cnpg()) {
       client
-          .genericKubernetesResources(Desired.CNPG_API, "Cluster")
+          .genericKubernetesResources(DatabaseTier.CNPG_API, "Cluster")
           .inNamespace(ns)
           .withLabelSelector(selector)
           .delete();
@@ -799,7 +802,7 @@ public class BenchmarkRunReconciler
     }
     if (configHash != null) {
       Map<String, String> a = d.getSpec().getTemplate().getMetadata().getAnnotations();
-      if (a == null || !configHash.equals(a.get(Desired.SUT_CONFIG_ANNOTATION))) {
+      if (a == null || !configHash.equals(a.get(SutTier.CONFIG_ANNOTATION))) {
         return false;
       }
     }

@@ -89,20 +89,21 @@ class DesiredObjectsTest {
     String load = ResourceNames.load(run, 3, false);
     String warmUp = ResourceNames.load(run, 0, true);
     Map<String, Object> objects = new LinkedHashMap<>();
-    objects.put("seed", Desired.seed(run));
-    objects.put("database", Desired.database(run));
-    objects.put("stub", Desired.stub(run));
-    objects.put("stubService", Desired.service(run, ResourceNames.stub(run), "stub"));
-    objects.put("sutService", Desired.service(run, ResourceNames.sut(run), "sut"));
-    objects.put("sut", Desired.sut(run, config));
-    objects.put("configHash", Desired.configHash(config));
-    objects.put("script", Desired.script(run, load, "export default function () {}\n"));
-    objects.put("testRun", Desired.testRun(run, load, "c1000-virtual-p120-r1"));
-    objects.put("warmUpTestRun", Desired.testRun(run, warmUp, "c100-platform-p20-r1-jit-warmup"));
-    objects.put("job", Desired.job(run, load, "c1000-virtual-p120-r1"));
-    objects.put("warmUpJob", Desired.job(run, warmUp, "c100-platform-p20-r1-jit-warmup"));
+    objects.put("seed", DatabaseTier.seed(run));
+    objects.put("database", DatabaseTier.cluster(run));
+    objects.put("stub", StubTier.deployment(run));
+    objects.put("stubService", StubTier.service(run));
+    objects.put("sutService", SutTier.service(run));
+    objects.put("sut", SutTier.deployment(run, config));
+    objects.put("configHash", SutTier.configHash(config));
+    objects.put("script", LoadTier.script(run, load, "export default function () {}\n"));
+    objects.put("testRun", LoadTier.testRun(run, load, "c1000-virtual-p120-r1"));
+    objects.put("warmUpTestRun", LoadTier.testRun(run, warmUp, "c100-platform-p20-r1-jit-warmup"));
+    objects.put("job", LoadTier.job(run, load, "c1000-virtual-p120-r1"));
+    objects.put("warmUpJob", LoadTier.job(run, warmUp, "c100-platform-p20-r1-jit-warmup"));
     objects.put(
-        "results", Desired.results(run, ResourceNames.results(run, 2), Map.of("results.csv", "a")));
+        "results",
+        ResultsTier.configMap(run, ResourceNames.results(run, 2), Map.of("results.csv", "a")));
     return objects;
   }
 
