@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
-import dev.vtbench.operator.resources.Desired;
+import dev.vtbench.operator.resources.DatabaseTier;
+import dev.vtbench.operator.resources.LoadTier;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -258,7 +259,7 @@ class AdmissionIT {
     assertThat(run.getSpec().load.prometheusRemoteWrite.nativeHistograms).isTrue();
 
     var testRun =
-        k8s.resource(Desired.testRun(run, "remote-write-load-0", "s0"))
+        k8s.resource(LoadTier.testRun(run, "remote-write-load-0", "s0"))
             .dryRun()
             .fieldManager("admission-it")
             .serverSideApply();
@@ -276,14 +277,14 @@ class AdmissionIT {
             Map.of("name", "K6_PROMETHEUS_RW_TREND_AS_NATIVE_HISTOGRAM", "value", "true"));
 
     Job job =
-        k8s.resource(Desired.job(run, "remote-write-load-0", "s0"))
+        k8s.resource(LoadTier.job(run, "remote-write-load-0", "s0"))
             .dryRun()
             .fieldManager("admission-it")
             .serverSideApply();
     var c = job.getSpec().getTemplate().getSpec().getContainers().getFirst();
     assertThat(c.getArgs())
         .containsSubsequence("--out", "experimental-prometheus-rw", "--tag", "testid=s0")
-        .endsWith("/scripts/" + Desired.SCRIPT_KEY);
+        .endsWith("/scripts/" + LoadTier.SCRIPT_KEY);
     assertThat(c.getEnv())
         .extracting(e -> e.getName() + "=" + e.getValue())
         .contains(
@@ -291,7 +292,10 @@ class AdmissionIT {
             "K6_PROMETHEUS_RW_TREND_AS_NATIVE_HISTOGRAM=true");
 
     var cluster =
-        k8s.resource(Desired.database(run)).dryRun().fieldManager("admission-it").serverSideApply();
+        k8s.resource(DatabaseTier.cluster(run))
+            .dryRun()
+            .fieldManager("admission-it")
+            .serverSideApply();
     assertThat(
             ((Map<String, Object>)
                     ((Map<String, Object>) cluster.getAdditionalProperties().get("spec"))
@@ -305,14 +309,14 @@ class AdmissionIT {
     // Off by default: no output, no env.
     BenchmarkRunResource plain = create(load("no-remote-write", "{}"));
     assertThat(plain.getSpec().load.prometheusRemoteWrite).isNull();
-    var plainJob = Desired.job(plain, "no-remote-write-load-0", "s0");
+    var plainJob = LoadTier.job(plain, "no-remote-write-load-0", "s0");
     assertThat(plainJob.getSpec().getTemplate().getSpec().getContainers().getFirst().getArgs())
         .doesNotContain("--out");
     assertThat(plainJob.getSpec().getTemplate().getSpec().getContainers().getFirst().getEnv())
         .isEmpty();
     Map<String, Object> plainSpec =
         (Map<String, Object>)
-            Desired.testRun(plain, "no-remote-write-load-0", "s0")
+            LoadTier.testRun(plain, "no-remote-write-load-0", "s0")
                 .getAdditionalProperties()
                 .get("spec");
     assertThat(plainSpec).containsEntry("arguments", "--no-usage-report --no-color");

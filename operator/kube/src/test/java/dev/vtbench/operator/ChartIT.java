@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.operator.api.BenchmarkRunResource;
-import dev.vtbench.operator.resources.Desired;
+import dev.vtbench.operator.resources.DatabaseTier;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.ResourceNames;
+import dev.vtbench.operator.resources.StubTier;
+import dev.vtbench.operator.resources.SutTier;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.authorization.v1.ResourceAttributesBuilder;
 import io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReview;
 import io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReviewBuilder;
@@ -150,9 +153,10 @@ class ChartIT {
 
   /**
    * The chart's monitors find what the operator creates for a run, by the API server's own label
-   * selection: the SUT and stub Services (created from Desired) through the ServiceMonitors'
-   * selectors and port names, and CloudNativePG's instance pods through the PodMonitor's selector
-   * applied to a pod labelled the way CloudNativePG labels it from the Cluster's inheritedMetadata.
+   * selection: the SUT and stub Services (as SutTier and StubTier build them) through the
+   * ServiceMonitors' selectors and port names, and CloudNativePG's instance pods through the
+   * PodMonitor's selector applied to a pod labelled the way CloudNativePG labels it from the
+   * Cluster's inheritedMetadata.
    */
   @Test
   @SuppressWarnings("unchecked")
@@ -168,8 +172,9 @@ class ChartIT {
     }
     assertThat(monitors).containsKeys("vtbench", "vtbench-sut", "vtbench-stub", "vtbench-cnpg");
     for (String tier : List.of("sut", "stub")) {
-      String name = tier.equals("sut") ? ResourceNames.sut(run) : ResourceNames.stub(run);
-      k8s.resource(Desired.service(run, name, tier)).serverSideApply();
+      Service service = tier.equals("sut") ? SutTier.service(run) : StubTier.service(run);
+      String name = service.getMetadata().getName();
+      k8s.resource(service).serverSideApply();
       Map<String, Object> spec =
           (Map<String, Object>)
               monitors.get("vtbench-" + tier).getAdditionalProperties().get("spec");
@@ -195,7 +200,7 @@ class ChartIT {
     }
 
     // CloudNativePG copies the Cluster's inheritedMetadata labels onto its pods and adds its own.
-    GenericKubernetesResource cluster = Desired.database(run);
+    GenericKubernetesResource cluster = DatabaseTier.cluster(run);
     Map<String, String> podLabels =
         new java.util.HashMap<>(
             (Map<String, String>)

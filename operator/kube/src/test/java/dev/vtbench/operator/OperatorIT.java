@@ -12,8 +12,8 @@ import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
 import dev.vtbench.operator.gitops.ArgoHealth;
 import dev.vtbench.operator.gitops.KStatus;
-import dev.vtbench.operator.resources.Desired;
 import dev.vtbench.operator.resources.Labels;
+import dev.vtbench.operator.resources.LoadTier;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.api.model.Condition;
@@ -407,7 +407,7 @@ class OperatorIT {
     await(second, WAIT, () -> play.job(second));
 
     // A Job of an already recorded scenario (an operator stopped between recording and deleting).
-    k8s.resource(Desired.job(get(ns, "again"), first, plan.get(0).id())).create();
+    k8s.resource(LoadTier.job(get(ns, "again"), first, plan.get(0).id())).create();
     await(first + " removed as stale", WAIT, () -> play.job(first) == null ? true : null);
 
     // Restarted again with nothing new to record: still one row.

@@ -2,8 +2,9 @@ package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
-import dev.vtbench.operator.resources.Desired;
 import dev.vtbench.operator.resources.ResourceNames;
+import dev.vtbench.operator.resources.StubTier;
+import dev.vtbench.operator.resources.SutTier;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import java.util.Map;
 import java.util.Objects;
@@ -30,12 +31,12 @@ final class AppTiersStep implements Step {
     String config = next.sut().key();
     status.status.scenario = next.id();
     if (view.stub() == null) {
-      owned.apply(Desired.stub(run));
-      owned.apply(Desired.service(run, ResourceNames.stub(run), "stub"));
+      owned.apply(StubTier.deployment(run));
+      owned.apply(StubTier.service(run));
     }
     if (!config.equals(configOf(view.sut()))) {
-      owned.apply(Desired.service(run, ResourceNames.sut(run), "sut"));
-      owned.apply(Desired.sut(run, next.sut()));
+      owned.apply(SutTier.service(run));
+      owned.apply(SutTier.deployment(run, next.sut()));
     }
     boolean stubUp = available(view.stub(), null);
     if (!available(view.sut(), config) || !stubUp) {
@@ -69,11 +70,7 @@ final class AppTiersStep implements Step {
     if (d == null || d.getSpec().getTemplate().getMetadata().getAnnotations() == null) {
       return null;
     }
-    return d.getSpec()
-        .getTemplate()
-        .getMetadata()
-        .getAnnotations()
-        .get(Desired.SUT_CONFIG_ANNOTATION);
+    return d.getSpec().getTemplate().getMetadata().getAnnotations().get(SutTier.CONFIG_ANNOTATION);
   }
 
   /**
@@ -86,7 +83,7 @@ final class AppTiersStep implements Step {
     }
     if (config != null) {
       Map<String, String> a = d.getSpec().getTemplate().getMetadata().getAnnotations();
-      if (a == null || !config.equals(a.get(Desired.SUT_CONFIG_ANNOTATION))) {
+      if (a == null || !config.equals(a.get(SutTier.CONFIG_ANNOTATION))) {
         return false;
       }
     }

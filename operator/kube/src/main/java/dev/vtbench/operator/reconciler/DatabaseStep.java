@@ -2,7 +2,7 @@ package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
-import dev.vtbench.operator.resources.Desired;
+import dev.vtbench.operator.resources.DatabaseTier;
 import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.util.List;
@@ -23,8 +23,8 @@ final class DatabaseStep implements Step {
   public Result apply(RunView view, RunStatus status) {
     var run = view.run();
     if (view.database() == null) {
-      owned.apply(Desired.seed(run));
-      owned.apply(Desired.database(run));
+      owned.apply(DatabaseTier.seed(run));
+      owned.apply(DatabaseTier.cluster(run));
     }
     String cluster = ResourceNames.database(run);
     if (!ready(view.database())) {

@@ -1,8 +1,9 @@
 package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
-import dev.vtbench.operator.resources.Desired;
+import dev.vtbench.operator.resources.DatabaseTier;
 import dev.vtbench.operator.resources.Labels;
+import dev.vtbench.operator.resources.LoadTier;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -27,18 +28,18 @@ final class OwnedObjects {
   /** The k6 script's ConfigMap, then the TestRun or Job that runs it. */
   void startLoad(
       BenchmarkRunResource run, String runner, String name, String scenarioId, String script) {
-    apply(Desired.script(run, name, script));
+    apply(LoadTier.script(run, name, script));
     apply(
         runner.equals("testrun")
-            ? Desired.testRun(run, name, scenarioId)
-            : Desired.job(run, name, scenarioId));
+            ? LoadTier.testRun(run, name, scenarioId)
+            : LoadTier.job(run, name, scenarioId));
   }
 
   void deleteLoad(BenchmarkRunResource run, String runner, String name) {
     String ns = run.getMetadata().getNamespace();
     if (runner.equals("testrun")) {
       client
-          .genericKubernetesResources(Desired.K6_API, "TestRun")
+          .genericKubernetesResources(LoadTier.K6_API, "TestRun")
           .inNamespace(ns)
           .withName(name)
           .delete();
@@ -84,14 +85,14 @@ final class OwnedObjects {
         .delete();
     if (capabilities.k6Operator()) {
       client
-          .genericKubernetesResources(Desired.K6_API, "TestRun")
+          .genericKubernetesResources(LoadTier.K6_API, "TestRun")
           .inNamespace(ns)
           .withLabelSelector(selector)
           .delete();
     }
     if (capabilities.cnpg()) {
       client
-          .genericKubernetesResources(Desired.CNPG_API, "Cluster")
+          .genericKubernetesResources(DatabaseTier.CNPG_API, "Cluster")
           .inNamespace(ns)
           .withLabelSelector(selector)
           .delete();

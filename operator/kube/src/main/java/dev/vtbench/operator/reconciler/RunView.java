@@ -4,9 +4,9 @@ import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.operator.api.BenchmarkRunResource;
-import dev.vtbench.operator.resources.Desired;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.ResourceNames;
+import dev.vtbench.operator.resources.SutTier;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -118,7 +118,7 @@ record RunView(
   }
 
   String sutUrl() {
-    return "http://" + ResourceNames.sut(run) + ":" + Desired.HTTP_PORT;
+    return SutTier.url(run);
   }
 
   K6Plan k6Plan(RunCursor.Load l) {

@@ -3,8 +3,8 @@ package dev.vtbench.operator.results;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.SummaryTable;
 import dev.vtbench.operator.api.BenchmarkRunResource;
-import dev.vtbench.operator.resources.Desired;
 import dev.vtbench.operator.resources.ResourceNames;
+import dev.vtbench.operator.resources.ResultsTier;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,7 +30,7 @@ public final class Figures {
   public static ConfigMap configMap(BenchmarkRunResource run, List<ResultRow> rows) {
     Map<String, String> data = new LinkedHashMap<>();
     data.put("summary.md", SummaryTable.of(rows).toMarkdown());
-    ConfigMap cm = Desired.results(run, ResourceNames.figures(run), data);
+    ConfigMap cm = ResultsTier.configMap(run, ResourceNames.figures(run), data);
     Map<String, String> binary = new LinkedHashMap<>();
     int size = data.get("summary.md").length();
     size += png("hero.png", rows, true, binary, LIMIT - size);

@@ -3,8 +3,8 @@ package dev.vtbench.operator.results;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.operator.api.BenchmarkRunResource;
-import dev.vtbench.operator.resources.Desired;
 import dev.vtbench.operator.resources.ResourceNames;
+import dev.vtbench.operator.resources.ResultsTier;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -116,7 +116,8 @@ public final class ResultsStore {
   }
 
   private void create(BenchmarkRunResource run, int part, String csv) {
-    ConfigMap cm = Desired.results(run, ResourceNames.results(run, part), Map.of(CSV_KEY, csv));
+    ConfigMap cm =
+        ResultsTier.configMap(run, ResourceNames.results(run, part), Map.of(CSV_KEY, csv));
     cm.getMetadata().setAnnotations(Map.of("vtbench.dev/part", Integer.toString(part)));
     client.configMaps().inNamespace(ns(run)).resource(cm).create();
   }

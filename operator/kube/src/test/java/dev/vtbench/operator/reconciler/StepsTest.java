@@ -7,7 +7,7 @@ import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
-import dev.vtbench.operator.resources.Desired;
+import dev.vtbench.operator.resources.SutTier;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -96,8 +96,8 @@ class StepsTest {
     SutConfig a = new SutConfig(true, 50, "released", "normal", 200, Map.of("X", "1"));
     SutConfig same = new SutConfig(true, 50, "released", "normal", 200, Map.of("X", "1"));
     SutConfig platform = new SutConfig(false, 50, "released", "normal", 200, Map.of("X", "1"));
-    assertThat(Desired.configHash(a)).isEqualTo(Desired.configHash(same));
-    assertThat(Desired.configHash(a)).isNotEqualTo(Desired.configHash(platform));
+    assertThat(a.key()).isEqualTo(same.key());
+    assertThat(a.key()).isNotEqualTo(platform.key());
   }
 
   static Deployment deployment(long generation, Long observed, int available, String hash) {
@@ -108,7 +108,7 @@ class StepsTest {
         .withNewSpec()
         .withNewTemplate()
         .withNewMetadata()
-        .withAnnotations(Map.of(Desired.SUT_CONFIG_ANNOTATION, hash))
+        .withAnnotations(Map.of(SutTier.CONFIG_ANNOTATION, hash))
         .endMetadata()
         .endTemplate()
         .endSpec()

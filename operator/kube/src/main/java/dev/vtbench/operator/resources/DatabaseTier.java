@@ -1,0 +1,81 @@
+package dev.vtbench.operator.resources;
+
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.seed.SeedSql;
+import dev.vtbench.operator.api.BenchmarkRunResource;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** The database: a CloudNativePG Cluster, seeded once from a ConfigMap of SQL. */
+public final class DatabaseTier {
+
+  public static final String CNPG_API = "postgresql.cnpg.io/v1";
+
+  static final String COMPONENT = "database";
+  static final String SEED_KEY = "seed.sql";
+  static final String DATABASE_NAME = "bench";
+  static final String DATABASE_OWNER = "bench";
+
+  private DatabaseTier() {}
+
+  /** The seed SQL CloudNativePG runs once after initdb, in the application database. */
+  public static ConfigMap seed(BenchmarkRunResource run) {
+    BenchmarkRunSpec.Seed seed = run.getSpec().database.seed;
+    return new ConfigMapBuilder()
+        .withMetadata(RunMeta.of(run, ResourceNames.seed(run), COMPONENT, true))
+        .withData(Map.of(SEED_KEY, SeedSql.render(seed.customers, seed.orders)))
+        .build();
+  }
+
+  /**
+   * A one-instance CloudNativePG Cluster with Guaranteed resources, bootstrapped with the seed SQL;
+   * the application's credentials stay in CloudNativePG's {@code -app} Secret.
+   */
+  public static GenericKubernetesResource cluster(BenchmarkRunResource run) {
+    BenchmarkRunSpec.Database db = run.getSpec().database;
+    Map<String, Object> spec = new LinkedHashMap<>();
+    spec.put("instances", 1);
+    if (db.image != null && !db.image.isBlank()) {
+      spec.put("imageName", db.image);
+    }
+    spec.put("storage", Map.of("size", db.storage));
+    // The largest Hikari pool must fit, plus CloudNativePG's own and a psql or two.
+    int maxPool =
+        run.getSpec().matrix.hikariPoolSizes.stream().mapToInt(Integer::intValue).max().orElse(0);
+    spec.put(
+        "postgresql",
+        Map.of(
+            "parameters",
+            Map.of("max_connections", Integer.toString(Math.max(100, maxPool + 20)))));
+    spec.put("resources", Guaranteed.resourceMap(db.cpu, db.memory));
+    if (!db.nodeSelector.isEmpty()) {
+      spec.put("affinity", Map.of("nodeSelector", new TreeMap<>(db.nodeSelector)));
+    }
+    // part-of and the tier on CloudNativePG's pods too, so one PodMonitor finds vtbench's
+    // databases (and takes the run from cnpg.io/cluster).
+    spec.put("inheritedMetadata", Map.of("labels", Labels.inherited(COMPONENT)));
+    Map<String, Object> seedRef = Map.of("name", ResourceNames.seed(run), "key", SEED_KEY);
+    spec.put(
+        "bootstrap",
+        Map.of(
+            "initdb",
+            Map.of(
+                "database",
+                DATABASE_NAME,
+                "owner",
+                DATABASE_OWNER,
+                "postInitApplicationSQLRefs",
+                Map.of("configMapRefs", List.of(seedRef)))));
+    GenericKubernetesResource cluster = new GenericKubernetesResource();
+    cluster.setApiVersion(CNPG_API);
+    cluster.setKind("Cluster");
+    cluster.setMetadata(RunMeta.of(run, ResourceNames.database(run), COMPONENT, true));
+    cluster.setAdditionalProperty("spec", spec);
+    return cluster;
+  }
+}

@@ -1,0 +1,149 @@
+package dev.vtbench.operator.resources;
+
+import dev.vtbench.engine.k6.K6RemoteWrite;
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.operator.api.BenchmarkRunResource;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The load: one scenario's k6 script in a ConfigMap, run by k6-operator (a TestRun) or, on clusters
+ * without it, by a plain Job. Both name their runner pod's labels the same way, so the operator's
+ * pod informer sees either.
+ */
+public final class LoadTier {
+
+  public static final String K6_API = "k6.io/v1alpha1";
+  public static final String SCRIPT_KEY = "script.js";
+
+  static final String COMPONENT = "load";
+
+  private LoadTier() {}
+
+  public static ConfigMap script(BenchmarkRunResource run, String name, String script) {
+    return new ConfigMapBuilder()
+        .withMetadata(RunMeta.of(run, name, COMPONENT, true))
+        .withData(Map.of(SCRIPT_KEY, script))
+        .build();
+  }
+
+  /**
+   * A k6-operator TestRun: one runner (parallelism 1: the summary is one process's), Guaranteed,
+   * and no {@code cleanup: post}, which would delete the runner pod and its summary before the
+   * operator reads it.
+   */
+  public static GenericKubernetesResource testRun(
+      BenchmarkRunResource run, String name, String scenarioId) {
+    BenchmarkRunSpec.Load load = run.getSpec().load;
+    Map<String, Object> runner = new LinkedHashMap<>();
+    runner.put("image", load.image);
+    runner.put("metadata", Map.of("labels", runnerLabels(run, scenarioId)));
+    runner.put("resources", Guaranteed.resourceMap(load.cpu, load.memory));
+    if (!load.nodeSelector.isEmpty()) {
+      runner.put("nodeSelector", new TreeMap<>(load.nodeSelector));
+    }
+    runner.put("securityContext", PodHardening.runnerPodSecurity());
+    runner.put("containerSecurityContext", PodHardening.runnerContainerSecurity());
+    List<Map<String, String>> env = new ArrayList<>();
+    K6RemoteWrite.env(load.prometheusRemoteWrite)
+        .forEach((k, v) -> env.add(Map.of("name", k, "value", v)));
+    if (!env.isEmpty()) {
+      runner.put("env", env);
+    }
+    List<String> args = new ArrayList<>(List.of("--no-usage-report", "--no-color"));
+    args.addAll(remoteWriteArgs(run, scenarioId));
+    Map<String, Object> spec = new LinkedHashMap<>();
+    spec.put("parallelism", 1);
+    spec.put("script", Map.of("configMap", Map.of("name", name, "file", SCRIPT_KEY)));
+    // k6-operator splits this string on spaces; no argument holds one.
+    spec.put("arguments", String.join(" ", args));
+    spec.put("runner", runner);
+    GenericKubernetesResource testRun = new GenericKubernetesResource();
+    testRun.setApiVersion(K6_API);
+    testRun.setKind("TestRun");
+    testRun.setMetadata(meta(run, name, scenarioId));
+    testRun.setAdditionalProperty("spec", spec);
+    return testRun;
+  }
+
+  /** The same load as a plain Job, for clusters without k6-operator. */
+  public static Job job(BenchmarkRunResource run, String name, String scenarioId) {
+    BenchmarkRunSpec.Load load = run.getSpec().load;
+    Volume script =
+        new VolumeBuilder()
+            .withName("script")
+            .withNewConfigMap()
+            .withName(name)
+            .endConfigMap()
+            .build();
+    Container c =
+        PodHardening.container(
+                "k6",
+                load.image,
+                Guaranteed.resources(load.cpu, load.memory),
+                K6RemoteWrite.env(load.prometheusRemoteWrite),
+                List.of(PodHardening.mount("script", "/scripts", true)))
+            .withCommand("k6")
+            .withArgs(jobArgs(run, scenarioId))
+            .withTerminationMessagePolicy("File")
+            .build();
+    return new JobBuilder()
+        .withMetadata(meta(run, name, scenarioId))
+        .withNewSpec()
+        // A failed k6 is a failed scenario: no retry would measure the same thing.
+        .withBackoffLimit(0)
+        .withNewTemplate()
+        .withNewMetadata()
+        .withLabels(runnerLabels(run, scenarioId))
+        .endMetadata()
+        .withSpec(
+            PodHardening.pod(c, List.of(script), load.nodeSelector)
+                .withRestartPolicy("Never")
+                .build())
+        .endTemplate()
+        .endSpec()
+        .build();
+  }
+
+  /** The labels on the k6 runner pod, so the operator's pod informer sees it. */
+  static Map<String, String> runnerLabels(BenchmarkRunResource run, String scenarioId) {
+    Map<String, String> labels = Labels.of(run, COMPONENT);
+    labels.put(Labels.SCENARIO, scenarioId);
+    return labels;
+  }
+
+  private static ObjectMeta meta(BenchmarkRunResource run, String name, String scenarioId) {
+    ObjectMeta meta = RunMeta.of(run, name, COMPONENT, true);
+    meta.getLabels().put(Labels.SCENARIO, scenarioId);
+    return meta;
+  }
+
+  private static List<String> jobArgs(BenchmarkRunResource run, String scenarioId) {
+    List<String> args =
+        new ArrayList<>(List.of("run", "--quiet", "--no-usage-report", "--no-color", "--address="));
+    args.addAll(remoteWriteArgs(run, scenarioId));
+    args.add("/scripts/" + SCRIPT_KEY);
+    return args;
+  }
+
+  /** k6's remote-write output and tags when spec.load.prometheusRemoteWrite is set, else none. */
+  private static List<String> remoteWriteArgs(BenchmarkRunResource run, String scenarioId) {
+    return K6RemoteWrite.args(
+        run.getSpec().load.prometheusRemoteWrite,
+        run.getMetadata().getNamespace(),
+        run.getMetadata().getName(),
+        scenarioId);
+  }
+}

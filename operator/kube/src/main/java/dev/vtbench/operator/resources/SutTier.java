@@ -1,0 +1,73 @@
+package dev.vtbench.operator.resources;
+
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.plan.SutConfig;
+import dev.vtbench.operator.api.BenchmarkRunResource;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The system under test: one Deployment per SUT config, and its Service. */
+public final class SutTier {
+
+  /** On the SUT's pod template: the {@link SutConfig#key()} of the config it runs. */
+  public static final String CONFIG_ANNOTATION = "vtbench.dev/sut-config";
+
+  static final String COMPONENT = "sut";
+
+  /** Where the SUT reads CloudNativePG's application credentials. */
+  private static final String DB_SECRET_DIR = "/etc/vtbench/db";
+
+  private SutTier() {}
+
+  /**
+   * The SUT for {@code config}. A changed config changes the pod template (env and the config hash
+   * annotation) and so restarts the SUT; an unchanged one leaves it running.
+   */
+  public static Deployment deployment(BenchmarkRunResource run, SutConfig config) {
+    BenchmarkRunSpec.Sut sut = run.getSpec().sut;
+    Map<String, String> env = new LinkedHashMap<>(config.env());
+    env.put("SERVER_PORT", Integer.toString(AppTier.HTTP_PORT));
+    env.put("SERVER_ADDRESS", "0.0.0.0");
+    env.put("STUB_URL", StubTier.url(run));
+    env.put("DB_SECRET_DIR", DB_SECRET_DIR);
+    env.put("JAVA_TOOL_OPTIONS", AppTier.jvmOptions(sut.cpu));
+    Volume secret =
+        new VolumeBuilder()
+            .withName("db")
+            .withNewSecret()
+            .withSecretName(ResourceNames.databaseAppSecret(run))
+            .withDefaultMode(0440)
+            .endSecret()
+            .build();
+    Container c =
+        AppTier.container(
+                COMPONENT,
+                sut.image,
+                sut.cpu,
+                sut.memory,
+                env,
+                List.of(PodHardening.mount("db", DB_SECRET_DIR, true)))
+            .build();
+    return AppTier.deployment(
+        run,
+        ResourceNames.sut(run),
+        COMPONENT,
+        Map.of(CONFIG_ANNOTATION, config.key()),
+        PodHardening.pod(c, List.of(secret), sut.nodeSelector).build());
+  }
+
+  public static Service service(BenchmarkRunResource run) {
+    return AppTier.service(run, ResourceNames.sut(run), COMPONENT);
+  }
+
+  /** Where k6 reaches the SUT. */
+  public static String url(BenchmarkRunResource run) {
+    return AppTier.url(ResourceNames.sut(run));
+  }
+}
