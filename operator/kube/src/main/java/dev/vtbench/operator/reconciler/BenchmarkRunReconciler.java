@@ -615,18 +615,10 @@ public class BenchmarkRunReconciler
             ctx,
             run,
             Reason.ThresholdsNotMet,
-            verdict.violations().size()
-                + " of "
-                + verdict.checks().size()
-                + " threshold checks failed: "
-                + verdict.describeViolations(MESSAGE_VIOLATIONS)
-                + " ("
-                + recorded
-                + ")");
+            verdict.summary(MESSAGE_VIOLATIONS) + " (" + recorded + ")");
       }
-      events.normal(
-          run, EventReason.ThresholdsMet, "all " + verdict.checks().size() + " checks passed");
-      recorded += "; all " + verdict.checks().size() + " threshold checks passed";
+      events.normal(run, EventReason.ThresholdsMet, verdict.headline());
+      recorded += "; " + verdict.headline();
     }
     status.finishedAt = clock.instant().toString();
     set(run, Conditions.SUCCEEDED, "True", Reason.AllScenariosRecorded, recorded);
