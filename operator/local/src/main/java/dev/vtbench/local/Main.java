@@ -228,25 +228,11 @@ public final class Main implements Runnable {
         return 0;
       }
       Gate.Verdict verdict = Gate.evaluate(thresholds, rows, baseline);
-      StringBuilder b = new StringBuilder();
-      b.append(
-          verdict.met()
-              ? "thresholds met: all " + verdict.checks().size() + " checks passed\n"
-              : "thresholds NOT met: "
-                  + verdict.violations().size()
-                  + " of "
-                  + verdict.checks().size()
-                  + " checks failed\n");
-      for (Gate.Check c : verdict.checks()) {
-        b.append(c.passed() ? "  pass  " : "  FAIL  ").append(c.message()).append('\n');
-      }
-      for (String n : verdict.notes()) {
-        b.append("  note  ").append(n).append('\n');
-      }
+      String report = verdict.report();
       Path file = dir.resolve("thresholds.txt");
-      Files.writeString(file, b.toString());
+      Files.writeString(file, report);
       out.println();
-      out.print(b);
+      out.print(report);
       out.println("checks:  " + file);
       return verdict.met() ? 0 : 4;
     }

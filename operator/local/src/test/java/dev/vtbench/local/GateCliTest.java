@@ -110,13 +110,13 @@ class GateCliTest {
     assertThat(code).isEqualTo(4);
     String printed = out.toString(StandardCharsets.UTF_8);
     assertThat(printed)
-        .contains("thresholds NOT met: 1 of 3 checks failed")
+        .contains("1 of 3 threshold checks failed\n")
         .contains(
             "  FAIL  virtual/platform throughput at pool 50, 200 VUs was 1.59 (766.0 req/s ÷ 480.8"
                 + " req/s), below 2.00")
         .contains("  pass  error rate at platform, pool 50, 200 VUs was 0.00%, within 1.00%");
     assertThat(Files.readString(tmp.resolve("thresholds.txt")))
-        .startsWith("thresholds NOT met: 1 of 3 checks failed\n");
+        .startsWith("1 of 3 threshold checks failed\n");
 
     ratio.ratio = 1.5;
     assertThat(Main.Run.gate(t, rows, List.of(), tmp, new PrintStream(new ByteArrayOutputStream())))

@@ -192,6 +192,38 @@ class GateTest {
     assertThat(m.split("; p99")).hasSize(5);
   }
 
+  /** One wording for both platforms: the operator's condition and the local thresholds.txt. */
+  @Test
+  void theReportLeadsWithOneHeadlineAndListsEveryCheckAndNote() {
+    Thresholds t = new Thresholds();
+    t.maxP99 = List.of(p99("virtual", 1000, "250ms"), p99("platform", null, "1s"));
+    t.baseline = new BenchmarkRunSpec.Baseline();
+    t.baseline.maxRegression = "10%";
+    Gate.Verdict v = Gate.evaluate(t, RUN, List.of(row("platform", 50, 1000, 1, 2000, 400.0, 0.0)));
+    assertThat(v.headline()).isEqualTo("2 of 4 threshold checks failed");
+    assertThat(v.summary(1))
+        .isEqualTo(
+            "2 of 4 threshold checks failed: p99 at virtual, pool 50, 1000 VUs was 412.3 ms, above"
+                + " 250.0 ms; and 1 more");
+    assertThat(v.report().lines())
+        .containsExactly(
+            "2 of 4 threshold checks failed",
+            "  FAIL  p99 at virtual, pool 50, 1000 VUs was 412.3 ms, above 250.0 ms",
+            "  pass  p99 at platform, pool 50, 1000 VUs was 520.0 ms, within 1000.0 ms",
+            "  pass  throughput at platform, pool 50, 1000 VUs was 2000.0 req/s, 0.00% below the"
+                + " baseline's 2000.0 req/s (allowed: 10.00% lower)",
+            "  FAIL  p99 at platform, pool 50, 1000 VUs was 520.0 ms, 30.00% above the baseline's"
+                + " 400.0 ms (allowed: 10.00% higher)",
+            "  note  virtual, pool 50, 1000 VUs is not in the baseline; not compared");
+    assertThat(v.report()).endsWith("compared\n");
+
+    t.maxP99 = List.of(p99(null, null, "1s"));
+    t.baseline = null;
+    Gate.Verdict met = Gate.evaluate(t, RUN, null);
+    assertThat(met.headline()).isEqualTo("all 2 threshold checks passed");
+    assertThat(met.summary(5)).isEqualTo(met.headline());
+  }
+
   @Test
   void noThresholdsNoChecks() {
     assertThat(Gate.evaluate(null, RUN, null).checks()).isEmpty();

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vtbench.engine.k6.K6Plan.Executor;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
 
 class K6ScriptTest {
 
@@ -26,101 +29,137 @@ class K6ScriptTest {
         Duration.ofSeconds(5));
   }
 
-  /** The text of one scenario's object literal in the script. */
-  static String scenario(String js, String name) {
-    Matcher m = Pattern.compile("(?s)\n    " + name + ": \\{\n(.*?)\n    },").matcher(js);
-    assertThat(m.find()).as("scenario %s in%n%s", name, js).isTrue();
-    return m.group(1);
+  /** The {@code PLAN} object a rendered script holds, parsed back from its text. */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> plan(String js) {
+    Matcher m = Pattern.compile("(?s)\nconst PLAN = (\\{\n.*?\n\\});\n").matcher(js);
+    assertThat(m.find()).as("one PLAN object in%n%s", js).isTrue();
+    assertThat(js).doesNotContain(K6Script.PLAN_PLACEHOLDER);
+    return JsonMapper.shared().readValue(m.group(1), Map.class);
+  }
+
+  /** The object under {@code key}. */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> child(Map<String, Object> parent, String key) {
+    assertThat(parent).containsKey(key);
+    return (Map<String, Object>) parent.get(key);
+  }
+
+  static Map<String, Object> scenarios(String js) {
+    return child(plan(js), "scenarios");
+  }
+
+  /** One scenario of the plan, as k6 reads it from {@code options.scenarios}. */
+  static Map<String, Object> scenario(String js, String name) {
+    return child(scenarios(js), name);
+  }
+
+  static Map<String, Object> stage(String duration, int target) {
+    return Map.of("duration", duration, "target", target);
   }
 
   @Test
   void closedModelRampsThenKeepsTheSameVUsThroughWarmupAndHold() {
     String js = K6Script.render(plan(Executor.RAMPING_VUS, 1000, 2000, 3000));
 
-    String closed = scenario(js, "closed");
-    assertThat(closed)
-        .contains("executor: 'ramping-vus'")
-        .contains("startVUs: 0,")
-        .containsSubsequence(
-            "{ duration: '1s', target: 20 }, // ramp",
-            "{ duration: '5s', target: 20 }, // warm-up 2s, then hold")
-        .contains("gracefulRampDown: '0s'")
+    assertThat(scenarios(js)).containsOnlyKeys("closed");
+    assertThat(scenario(js, "closed"))
+        .containsEntry("executor", "ramping-vus")
+        .containsEntry("startVUs", 0)
+        // a ramp, then warm-up (2s) and hold (3s) as one stage
+        .containsEntry("stages", List.of(stage("1s", 20), stage("5s", 20)))
+        .containsEntry("gracefulRampDown", "0s")
         // in-flight hold requests get their timeout plus a second to be recorded
-        .contains("gracefulStop: '6s'");
+        .containsEntry("gracefulStop", "6s");
+    Map<String, Object> plan = plan(js);
+    assertThat(plan)
+        .containsEntry("holdStartMs", 3000)
+        .containsEntry("holdMs", 3000)
+        .containsEntry("holdIsAScenario", false)
+        .containsEntry(
+            "measured", "requests started in the hold window [3s, 6s), tagged phase=hold");
+    assertThat(child(plan, "thresholds")).doesNotContainKey(K6Script.HOLD_DROPPED);
     assertThat(js)
-        .doesNotContain("arrival-rate")
-        .doesNotContain("\n    hold: {")
-        .doesNotContain("dropped_iterations")
-        .contains("const HOLD_START_MS = 3000;")
-        .contains("const HOLD_MS = 3000;")
-        .contains("Date.now() - exec.scenario.startTime >= HOLD_START_MS ? 'hold' : 'warmup'")
-        .contains("// Measured: requests started in the hold window [3s, 6s), tagged phase=hold.");
+        .contains("Date.now() - exec.scenario.startTime >= PLAN.holdStartMs ? 'hold' : 'warmup'");
   }
 
   @Test
   void closedModelWithoutRampStartsAtTheLevel() {
-    String closed = scenario(K6Script.render(plan(Executor.RAMPING_VUS, 0, 0, 1500)), "closed");
-    assertThat(closed)
-        .contains("startVUs: 20,")
-        .contains("{ duration: '1500ms', target: 20 }, // warm-up 0s, then hold")
-        .doesNotContain("// ramp");
+    assertThat(scenario(K6Script.render(plan(Executor.RAMPING_VUS, 0, 0, 1500)), "closed"))
+        .containsEntry("startVUs", 20)
+        // no ramp stage: warm-up (0s) and hold only
+        .containsEntry("stages", List.of(stage("1500ms", 20)));
   }
 
   @Test
   void openModelHandsOverFromARampingWarmupToAConstantRateHold() {
     String js = K6Script.render(plan(Executor.CONSTANT_ARRIVAL_RATE, 1000, 2000, 3000));
 
+    assertThat(scenarios(js)).containsOnlyKeys("warmup", "hold");
     assertThat(scenario(js, "warmup"))
-        .contains("executor: 'ramping-arrival-rate'")
-        .contains("startRate: 0,")
-        .contains("timeUnit: '1s'")
-        .contains("preAllocatedVUs: 20,")
-        .contains("maxVUs: 50,")
-        .containsSubsequence(
-            "{ duration: '1s', target: 20 }, // ramp", "{ duration: '2s', target: 20 }, // warm-up")
-        .contains("gracefulStop: '0s'");
+        .containsEntry("executor", "ramping-arrival-rate")
+        .containsEntry("startRate", 0)
+        .containsEntry("timeUnit", "1s")
+        .containsEntry("preAllocatedVUs", 20)
+        .containsEntry("maxVUs", 50)
+        // the ramp, then the warm-up
+        .containsEntry("stages", List.of(stage("1s", 20), stage("2s", 20)))
+        .containsEntry("gracefulStop", "0s");
     assertThat(scenario(js, "hold"))
-        .contains("executor: 'constant-arrival-rate'")
-        .contains("rate: 20,")
-        .contains("timeUnit: '1s'")
-        .contains("duration: '3s'")
-        .contains("preAllocatedVUs: 20,")
-        .contains("maxVUs: 50,")
-        .contains("startTime: '3s'")
-        .contains("gracefulStop: '6s'");
-    assertThat(js)
-        .contains("'dropped_iterations{scenario:hold}': ['count>=0']")
-        .contains("exec.scenario.name === 'hold' ? 'hold' : 'warmup'")
-        .doesNotContain("ramping-vus");
+        .containsEntry("executor", "constant-arrival-rate")
+        .containsEntry("rate", 20)
+        .containsEntry("timeUnit", "1s")
+        .containsEntry("duration", "3s")
+        .containsEntry("preAllocatedVUs", 20)
+        .containsEntry("maxVUs", 50)
+        .containsEntry("startTime", "3s")
+        .containsEntry("gracefulStop", "6s");
+    assertThat(child(plan(js), "thresholds"))
+        .containsEntry("dropped_iterations{scenario:hold}", List.of("count>=0"));
+    assertThat(plan(js)).containsEntry("holdIsAScenario", true);
+    assertThat(js).contains("exec.scenario.name === 'hold' ? 'hold' : 'warmup'");
   }
 
   @Test
   void openModelWithoutRampStartsTheWarmupAtTheRateAndWithoutWarmupHasOnlyTheHold() {
     String warmOnly = K6Script.render(plan(Executor.CONSTANT_ARRIVAL_RATE, 0, 2000, 3000));
     assertThat(scenario(warmOnly, "warmup"))
-        .contains("startRate: 20,")
-        .contains("{ duration: '2s', target: 20 }, // warm-up")
-        .doesNotContain("// ramp");
+        .containsEntry("startRate", 20)
+        // no ramp stage: the warm-up only
+        .containsEntry("stages", List.of(stage("2s", 20)));
 
     String holdOnly = K6Script.render(plan(Executor.CONSTANT_ARRIVAL_RATE, 0, 0, 3000));
-    assertThat(holdOnly).doesNotContain("\n    warmup: {");
-    assertThat(scenario(holdOnly, "hold")).contains("startTime: '0s'");
+    assertThat(scenarios(holdOnly)).containsOnlyKeys("hold");
+    assertThat(scenario(holdOnly, "hold")).containsEntry("startTime", "0s");
   }
 
   @Test
   void bothModelsMeasureTheHoldSubMetricsWithTheTailStatistics() {
     for (Executor e : Executor.values()) {
       String js = K6Script.render(plan(e, 1000, 2000, 3000));
+      Map<String, Object> plan = plan(js);
+      assertThat(plan)
+          .as(e.name())
+          .containsEntry(
+              "summaryTrendStats",
+              List.of("avg", "min", "p(50)", "p(95)", "p(99)", "p(99.9)", "max", "count"))
+          .containsEntry("summaryEnv", "VTBENCH_SUMMARY")
+          .containsEntry("summaryPath", null);
+      assertThat(child(plan, "thresholds"))
+          .as(e.name())
+          .containsEntry("http_req_duration{phase:hold}", List.of("max>=0"))
+          .containsEntry("http_reqs{phase:hold}", List.of("count>=0"))
+          .containsEntry("http_req_failed{phase:hold}", List.of("rate>=0"));
+      assertThat(child(plan, "target")).as(e.name()).containsEntry("timeout", "5s");
       assertThat(js)
           .as(e.name())
-          .contains(
-              "summaryTrendStats: [\"avg\",\"min\",\"p(50)\",\"p(95)\",\"p(99)\",\"p(99.9)\",\"max\",\"count\"]")
-          .contains("'http_req_duration{phase:hold}': ['max>=0']")
-          .contains("'http_reqs{phase:hold}': ['count>=0']")
-          .contains("'http_req_failed{phase:hold}': ['rate>=0']")
+          .contains("summaryTrendStats: PLAN.summaryTrendStats,")
+          .contains("thresholds: PLAN.thresholds,")
           .contains("http.setResponseCallback(http.expectedStatuses({ min: 200, max: 299 }))")
-          .contains("timeout: '5s', tags: { name: URL_NAME, phase: 'hold' }")
-          .contains("const SUMMARY_PATH = __ENV.VTBENCH_SUMMARY;")
+          .contains(
+              "hold: { timeout: PLAN.target.timeout, tags: { name: PLAN.target.name, phase:"
+                  + " 'hold' } }")
+          .contains("const SUMMARY_PATH = __ENV[PLAN.summaryEnv] || PLAN.summaryPath;")
           .contains("[SUMMARY_PATH]: JSON.stringify(data, null, 2)")
           .contains("stdout: oneLine(data)")
           .contains("discardResponseBodies: true")
@@ -129,6 +168,35 @@ class K6ScriptTest {
               "systemTags: ['status', 'method', 'name', 'scenario', 'expected_response', 'error',"
                   + " 'error_code'],");
     }
+  }
+
+  /** A cluster run: the probes around the hold, the SUT's URL and the compact summary. */
+  @Test
+  void theClusterScriptProbesTheSutAroundTheHold() {
+    String js =
+        K6Script.renderForCluster(
+            plan(Executor.CONSTANT_ARRIVAL_RATE, 1000, 2000, 3000), "http://run-sut:8080");
+    assertThat(scenarios(js)).containsOnlyKeys("probe_start", "probe_end", "warmup", "hold");
+    assertThat(scenario(js, "probe_start"))
+        .containsEntry("executor", "per-vu-iterations")
+        .containsEntry("startTime", "3s")
+        .containsEntry("exec", "probeStart");
+    assertThat(scenario(js, "probe_end")).containsEntry("startTime", "6s");
+    assertThat(plan(js))
+        .containsEntry("summaryPath", K6Script.TERMINATION_LOG)
+        .containsEntry(
+            "cluster",
+            Map.of(
+                "sut", "http://run-sut:8080",
+                "summaryMetrics", K6Script.SUMMARY_METRICS,
+                "summaryLine", K6Script.SUMMARY_LINE,
+                "probeKey", K6Script.PROBE_KEY));
+    assertThat(js)
+        .contains("export function probeStart()")
+        .contains("export function probeEnd()")
+        .doesNotContain("JSON.stringify(data, null, 2)");
+    assertThat(plan(K6Script.render(plan(Executor.RAMPING_VUS, 0, 0, 1000))))
+        .doesNotContainKey("cluster");
   }
 
   @Test
@@ -145,10 +213,12 @@ class K6ScriptTest {
                 Duration.ZERO,
                 Duration.ofSeconds(1),
                 Duration.ofSeconds(1)));
+    assertThat(child(plan(js), "target"))
+        .containsEntry("urlParts", List.of("http://h:1/café/", "/b?q='x'&id=", ""))
+        .containsEntry("name", "http://h:1/café/{id}/b?q='x'&id={id}")
+        .containsEntry("idMax", 7);
     assertThat(js)
-        .contains("const URL_PARTS = [\"http://h:1/café/\",\"/b?q='x'&id=\",\"\"];")
-        .contains("const URL_NAME = \"http://h:1/café/{id}/b?q='x'&id={id}\";")
-        .contains("const ID_MAX = 7;")
+        .contains("\"urlParts\" : [ \"http://h:1/café/\", \"/b?q='x'&id=\", \"\" ],")
         .contains("const id = 1 + Math.floor(Math.random() * ID_MAX);")
         .contains("http.get(URL_PARTS.join(String(id)), PARAMS[phase()]);");
     // what a URL cannot hold, a literal still escapes
@@ -167,7 +237,7 @@ class K6ScriptTest {
                 Duration.ZERO,
                 Duration.ofSeconds(1),
                 Duration.ofSeconds(1)));
-    assertThat(fixed).contains("const URL_PARTS = [\"http://h:1/livez\"];");
+    assertThat(child(plan(fixed), "target")).containsEntry("urlParts", List.of("http://h:1/livez"));
   }
 
   @Test

@@ -59,18 +59,10 @@ final class FinishStep implements Step {
       if (!verdict.met()) {
         return Result.fail(
             Reason.ThresholdsNotMet,
-            verdict.violations().size()
-                + " of "
-                + verdict.checks().size()
-                + " threshold checks failed: "
-                + verdict.describeViolations(MESSAGE_VIOLATIONS)
-                + " ("
-                + recorded
-                + ")");
+            verdict.summary(MESSAGE_VIOLATIONS) + " (" + recorded + ")");
       }
-      events.normal(
-          run, EventReason.ThresholdsMet, "all " + verdict.checks().size() + " checks passed");
-      recorded += "; all " + verdict.checks().size() + " threshold checks passed";
+      events.normal(run, EventReason.ThresholdsMet, verdict.headline());
+      recorded += "; " + verdict.headline();
     }
     status.succeeded(recorded);
     events.normal(

@@ -1,0 +1,45 @@
+package dev.vtbench.engine.gate;
+
+import dev.vtbench.engine.model.BenchmarkRunSpec.CellFilter;
+import dev.vtbench.engine.results.ResultRow;
+
+/**
+ * A cell of the matrix: one thread mode × Hikari pool × concurrency (× connection and path mode,
+ * which a run keeps fixed).
+ */
+record Cell(String threadMode, int pool, int concurrency, String connMode, String pathMode) {
+
+  static Cell of(ResultRow r) {
+    return new Cell(r.threadMode(), r.hikariPool(), r.concurrency(), r.connMode(), r.pathMode());
+  }
+
+  /** This cell measured with the other thread mode: what a virtual cell is compared with. */
+  Cell withThreadMode(String mode) {
+    return new Cell(mode, pool, concurrency, connMode, pathMode);
+  }
+
+  /** Same cell; a connection or path mode a CSV leaves empty matches any. */
+  boolean sameAs(Cell o) {
+    return threadMode.equals(o.threadMode)
+        && pool == o.pool
+        && concurrency == o.concurrency
+        && (connMode == null || o.connMode == null || connMode.equals(o.connMode))
+        && (pathMode == null || o.pathMode == null || pathMode.equals(o.pathMode));
+  }
+
+  boolean matches(CellFilter f) {
+    return (f.threadMode() == null || f.threadMode().equals(threadMode))
+        && (f.hikariPoolSize == null || f.hikariPoolSize == pool)
+        && (f.concurrency == null || f.concurrency == concurrency);
+  }
+
+  /** "virtual, pool 50, 1000 VUs" */
+  String label() {
+    return threadMode + ", " + pairLabel();
+  }
+
+  /** "pool 50, 1000 VUs": the label of a virtual/platform pair. */
+  String pairLabel() {
+    return "pool " + pool + ", " + concurrency + " VUs";
+  }
+}

@@ -1,0 +1,21 @@
+package dev.vtbench.engine.gate;
+
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.Durations;
+import java.util.List;
+
+/** {@code maxP99[i]}: every matching cell's p99 at most this long. */
+record MaxP99Rule(String name, BenchmarkRunSpec.MaxP99 spec, CellLimit limit)
+    implements ThresholdRule {
+
+  static MaxP99Rule of(int index, BenchmarkRunSpec.MaxP99 spec) {
+    String name = "maxP99[" + index + "]";
+    double ms = Durations.parse("spec.thresholds." + name + ".p99", spec.p99).toNanos() / 1e6;
+    return new MaxP99Rule(name, spec, new CellLimit(Measure.P99, Bound.AT_MOST, ms));
+  }
+
+  @Override
+  public Gate.Verdict apply(Cells run) {
+    return new Gate.Verdict(limit.checkMatching(name, spec, run), List.of());
+  }
+}

@@ -1,0 +1,225 @@
+package dev.vtbench.engine.k6;
+
+import dev.vtbench.engine.model.Durations;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The one JSON object a k6 script reads as {@code PLAN}: everything that differs between loads,
+ * from the target to k6's scenarios. The JavaScript around it is fixed (resources next to {@link
+ * K6Script}); the schedule is decided here, where a unit test sees it without k6.
+ */
+final class ScriptPlan {
+
+  private ScriptPlan() {}
+
+  /**
+   * {@code PLAN} for {@code plan}; with a {@code sutUrl} also the part only a cluster run reads
+   * ({@code cluster}: where the SUT is, what the compact summary keeps and how it is printed).
+   */
+  static Map<String, Object> of(K6Plan plan, String sutUrl) {
+    Map<String, Object> p = new LinkedHashMap<>();
+    // For the reader of a generated script; the JavaScript does not read these three.
+    p.put(
+        "model",
+        plan.openModel()
+            ? "open model (" + plan.executor().k6Name() + "), " + plan.level() + " requests/s"
+            : "closed model (" + plan.executor().k6Name() + "), " + plan.level() + " VUs");
+    p.put(
+        "measured",
+        "requests started in the hold window ["
+            + Durations.format(plan.holdStart())
+            + ", "
+            + Durations.format(plan.holdStart().plus(plan.hold()))
+            + "), tagged "
+            + K6Script.PHASE_TAG
+            + "=hold");
+    p.put(
+        "run",
+        "k6 "
+            + String.join(
+                " ", K6Script.commandLine(Path.of("<this file>"), Path.of("<summary.json>"))));
+    p.put("target", target(plan));
+    p.put("holdStartMs", plan.holdStart().toMillis());
+    p.put("holdMs", plan.hold().toMillis());
+    // Open model: the hold is its own scenario. Closed model: one scenario, the phase follows
+    // the clock (see closedScenario).
+    p.put("holdIsAScenario", plan.openModel());
+    p.put("summaryEnv", K6Script.SUMMARY_ENV);
+    p.put("summaryPath", sutUrl == null ? null : K6Script.TERMINATION_LOG);
+    p.put("summaryTrendStats", K6Script.TREND_STATS);
+    p.put("scenarios", scenarios(plan, sutUrl != null));
+    p.put("thresholds", thresholds(plan));
+    p.put(
+        "holdMetrics",
+        object(
+            "duration", K6Script.HOLD_DURATION,
+            "requests", K6Script.HOLD_REQS,
+            "failed", K6Script.HOLD_FAILED));
+    if (sutUrl != null) {
+      p.put(
+          "cluster",
+          object(
+              "sut", sutUrl,
+              "summaryMetrics", K6Script.SUMMARY_METRICS,
+              "summaryLine", K6Script.SUMMARY_LINE,
+              "probeKey", K6Script.PROBE_KEY));
+    }
+    return p;
+  }
+
+  /**
+   * The URL split at every {@value K6Plan#ID_PLACEHOLDER}, so that a request joins the parts with
+   * its random id; the unsplit URL names every request's time series.
+   */
+  private static Map<String, Object> target(K6Plan plan) {
+    return object(
+        "urlParts",
+        Arrays.asList(plan.targetUrl().split(Pattern.quote(K6Plan.ID_PLACEHOLDER), -1)),
+        "name",
+        plan.targetUrl(),
+        "idMax",
+        plan.idMax(),
+        "timeout",
+        Durations.format(plan.requestTimeout()));
+  }
+
+  private static Map<String, Object> scenarios(K6Plan plan, boolean cluster) {
+    Map<String, Object> s = new LinkedHashMap<>();
+    if (cluster) {
+      // One request each, at the hold's start and end: see probeStart and probeEnd.
+      s.put("probe_start", probe(plan.holdStart(), "probeStart"));
+      s.put("probe_end", probe(plan.holdStart().plus(plan.hold()), "probeEnd"));
+    }
+    if (plan.openModel()) {
+      if (plan.holdStart().isPositive()) {
+        s.put("warmup", openWarmup(plan));
+      }
+      s.put("hold", openHold(plan));
+    } else {
+      s.put("closed", closedScenario(plan));
+    }
+    return s;
+  }
+
+  private static Map<String, Object> probe(Duration start, String function) {
+    return object(
+        "executor",
+        "per-vu-iterations",
+        "vus",
+        1,
+        "iterations",
+        1,
+        "startTime",
+        Durations.format(start),
+        "exec",
+        function);
+  }
+
+  /*
+   * One scenario for warm-up and hold, not two. A hand-over at the hold's start would need the
+   * warm-up scenario to stop with gracefulStop 0, or its VUs would overlap the hold's and push
+   * the concurrency above the level. But gracefulStop 0 cuts `level` requests in flight: the
+   * server keeps working on them while the hold's fresh VUs send `level` new ones, so the hold
+   * would open at up to twice the level. Here the same VUs keep going and only the phase tag
+   * changes.
+   */
+  private static Map<String, Object> closedScenario(K6Plan plan) {
+    List<Map<String, Object>> stages = new ArrayList<>();
+    if (plan.ramp().isPositive()) {
+      stages.add(stage(plan.ramp(), plan.level()));
+    }
+    stages.add(stage(plan.warmup().plus(plan.hold()), plan.level())); // warm-up, then hold
+    return object(
+        "executor",
+        K6Plan.Executor.RAMPING_VUS.k6Name(),
+        "startVUs",
+        plan.ramp().isPositive() ? 0 : plan.level(),
+        "stages",
+        stages,
+        // No stage goes down, so there is nothing to ramp down gracefully.
+        "gracefulRampDown",
+        "0s",
+        // Requests in flight when the hold ends finish or time out and are measured: cutting
+        // them would drop exactly the slowest ones from the tail.
+        "gracefulStop",
+        Durations.format(K6Script.holdGracefulStop(plan)));
+  }
+
+  /*
+   * In the open model arrivals do not wait for answers, so the warm-up can end abruptly at the
+   * hold's start without changing what the server sees: the arrival stream continues at the
+   * same rate, and the warm-up's requests then in flight are still served, only no longer
+   * awaited. Ending it with gracefulStop 0 keeps the two scenarios from overlapping, so k6
+   * hands the warm-up's VUs to the hold instead of needing twice as many, and
+   * dropped_iterations{scenario:hold} counts the hold alone.
+   */
+  private static Map<String, Object> openWarmup(K6Plan plan) {
+    List<Map<String, Object>> stages = new ArrayList<>();
+    if (plan.ramp().isPositive()) {
+      stages.add(stage(plan.ramp(), plan.level()));
+    }
+    if (plan.warmup().isPositive()) {
+      stages.add(stage(plan.warmup(), plan.level()));
+    }
+    return object(
+        "executor",
+        "ramping-arrival-rate",
+        "startRate",
+        plan.ramp().isPositive() ? 0 : plan.level(),
+        "timeUnit",
+        "1s",
+        "preAllocatedVUs",
+        plan.preAllocatedVUs(),
+        "maxVUs",
+        plan.maxVUs(),
+        "stages",
+        stages,
+        "gracefulStop",
+        "0s");
+  }
+
+  private static Map<String, Object> openHold(K6Plan plan) {
+    return object(
+        "executor", K6Plan.Executor.CONSTANT_ARRIVAL_RATE.k6Name(),
+        "rate", plan.level(),
+        "timeUnit", "1s",
+        "duration", Durations.format(plan.hold()),
+        "preAllocatedVUs", plan.preAllocatedVUs(),
+        "maxVUs", plan.maxVUs(),
+        "startTime", Durations.format(plan.holdStart()),
+        // As in the closed model: the hold's requests in flight at its end are measured.
+        "gracefulStop", Durations.format(K6Script.holdGracefulStop(plan)));
+  }
+
+  private static Map<String, Object> stage(Duration duration, int target) {
+    return object("duration", Durations.format(duration), "target", target);
+  }
+
+  /** Always true: they make k6 report the hold's sub-metrics in its summary. */
+  private static Map<String, Object> thresholds(K6Plan plan) {
+    Map<String, Object> t = new LinkedHashMap<>();
+    t.put(K6Script.HOLD_DURATION, List.of("max>=0"));
+    t.put(K6Script.HOLD_REQS, List.of("count>=0"));
+    t.put(K6Script.HOLD_FAILED, List.of("rate>=0"));
+    if (plan.openModel()) {
+      t.put(K6Script.HOLD_DROPPED, List.of("count>=0"));
+    }
+    return t;
+  }
+
+  /** A JSON object with its keys in the order given: key, value, key, value, … */
+  private static Map<String, Object> object(Object... keysAndValues) {
+    Map<String, Object> o = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      o.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return o;
+  }
+}

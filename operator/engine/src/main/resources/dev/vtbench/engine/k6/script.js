@@ -1,0 +1,67 @@
+// vtbench load script. The JavaScript is fixed (K6Script's resources); what one load does,
+// its target, schedule and limits, is the PLAN below, written by K6Script from a K6Plan.
+// Measured: the requests started in the hold window, tagged phase=hold.
+import http from 'k6/http';
+import exec from 'k6/execution';
+
+const PLAN = __VTBENCH_PLAN__;
+
+const SUMMARY_PATH = __ENV[PLAN.summaryEnv] || PLAN.summaryPath;
+if (!SUMMARY_PATH) {
+  throw new Error('set ' + PLAN.summaryEnv + ' to the file the JSON summary goes to: k6 run --env '
+    + PLAN.summaryEnv + '=<file>');
+}
+
+export const options = {
+  // Keep the generator's own work per request small, so it is not the bottleneck.
+  discardResponseBodies: true,
+  // One iteration, one request: a 3xx is an error, not a second request.
+  maxRedirects: 0,
+  // No 'url' tag: with a random id in every URL, each request would open its own time
+  // series and k6's memory would grow with the run.
+  systemTags: ['status', 'method', 'name', 'scenario', 'expected_response', 'error', 'error_code'],
+  summaryTrendStats: PLAN.summaryTrendStats,
+  scenarios: PLAN.scenarios,
+  // Always true: they exist so that k6 reports the hold's sub-metrics in the summary.
+  thresholds: PLAN.thresholds,
+};
+
+// Success is 2xx only; anything else, a timeout or a refused connection is an error in
+// http_req_failed.
+http.setResponseCallback(http.expectedStatuses({ min: 200, max: 299 }));
+
+const URL_PARTS = PLAN.target.urlParts;
+const ID_MAX = PLAN.target.idMax;
+const PARAMS = {
+  warmup: { timeout: PLAN.target.timeout, tags: { name: PLAN.target.name, phase: 'warmup' } },
+  hold: { timeout: PLAN.target.timeout, tags: { name: PLAN.target.name, phase: 'hold' } },
+};
+
+const phase = PLAN.holdIsAScenario
+  // Open model: the hold is its own scenario.
+  ? () => (exec.scenario.name === 'hold' ? 'hold' : 'warmup')
+  // Closed model: decided when the request starts, so the hold counts the requests it started:
+  // their number over the hold's length is the throughput, however long the last ones take.
+  : () => (Date.now() - exec.scenario.startTime >= PLAN.holdStartMs ? 'hold' : 'warmup');
+
+export default function () {
+  const id = 1 + Math.floor(Math.random() * ID_MAX);
+  http.get(URL_PARTS.join(String(id)), PARAMS[phase()]);
+}
+
+// Never throws: an exception in handleSummary would lose the JSON file too.
+function oneLine(data) {
+  try {
+    const m = data.metrics;
+    const d = m[PLAN.holdMetrics.duration].values;
+    const n = m[PLAN.holdMetrics.requests].values.count;
+    const failed = m[PLAN.holdMetrics.failed].values.rate;
+    const ms = (stat) => d[stat].toFixed(1) + ' ms';
+    return 'vtbench hold: ' + n + ' requests in ' + PLAN.holdMs / 1000 + ' s = '
+      + (n * 1000 / PLAN.holdMs).toFixed(1) + ' req/s, p50 ' + ms('p(50)') + ', p95 '
+      + ms('p(95)') + ', p99 ' + ms('p(99)') + ', p99.9 ' + ms('p(99.9)') + ', max '
+      + ms('max') + ', errors ' + (failed * 100).toFixed(2) + '%\n';
+  } catch (e) {
+    return 'vtbench hold: no summary line (' + e + ')\n';
+  }
+}
