@@ -19,7 +19,7 @@ import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.Desired;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.ResourceNames;
-import dev.vtbench.operator.results.Figures;
+import dev.vtbench.operator.results.FiguresConfigMap;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -591,7 +591,7 @@ public class BenchmarkRunReconciler
       Context<BenchmarkRunResource> ctx, BenchmarkRunResource run, List<ResultRow> rows) {
     BenchmarkRunStatus status = run.getStatus();
     try {
-      apply(Figures.configMap(run, rows));
+      apply(FiguresConfigMap.of(run, rows));
     } catch (RuntimeException e) {
       LOG.warn("figures for {} not written: {}", run.getMetadata().getName(), e.toString());
     }
