@@ -2,7 +2,7 @@ package dev.vtbench.local;
 
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
-import dev.vtbench.engine.results.SummaryTable;
+import dev.vtbench.engine.results.SummaryReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -104,8 +104,8 @@ final class FiguresCommand implements Callable<Integer> {
         title != null
             ? title
             : abs.getFileName() == null ? "results" : abs.getFileName().toString();
-    Path summary = out.resolve("summary.md");
-    Files.writeString(summary, "# " + heading + "\n\n" + SummaryTable.of(rows).toMarkdown());
+    Path summary = out.resolve(SummaryReport.FILE_NAME);
+    Files.writeString(summary, SummaryReport.of(heading, rows).toMarkdown());
     List<Path> figures = LocalRun.figures(rows, out, stderr::println);
     stdout.println(rows.size() + " rows");
     stdout.println("summary: " + summary);

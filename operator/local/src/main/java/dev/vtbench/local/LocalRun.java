@@ -4,7 +4,7 @@ import dev.vtbench.engine.model.BenchmarkRun;
 import dev.vtbench.engine.results.Figures;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
-import dev.vtbench.engine.results.SummaryTable;
+import dev.vtbench.engine.results.SummaryReport;
 import dev.vtbench.engine.run.BenchmarkRunner;
 import dev.vtbench.engine.run.Progress;
 import dev.vtbench.engine.run.ResultSink;
@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * One BenchmarkRun on the local platform: results/&lt;run&gt;/ gets the spec, matrix.csv (a row
@@ -71,28 +72,26 @@ public final class LocalRun {
       }
     }
     List<ResultRow> rows = read(csv);
-    SummaryTable table = SummaryTable.of(rows);
-    Path summary = dir.resolve("summary.md");
+    SummaryReport report =
+        SummaryReport.of(
+            run.metadata.name,
+            rows,
+            String.format(
+                Locale.ROOT,
+                "Wall-clock %s for %s under load (overhead ×%.2f).",
+                Progress.formatDuration(outcome.wall()),
+                Progress.formatDuration(outcome.loadPhases()),
+                outcome.overhead()));
+    Path summary = dir.resolve(SummaryReport.FILE_NAME);
     List<Path> figures = new ArrayList<>();
     try {
-      Files.writeString(
-          summary,
-          "# "
-              + run.metadata.name
-              + "\n\n"
-              + table.toMarkdown()
-              + "\n"
-              + String.format(
-                  "%nWall-clock %s for %s under load (overhead ×%.2f).%n",
-                  Progress.formatDuration(outcome.wall()),
-                  Progress.formatDuration(outcome.loadPhases()),
-                  outcome.overhead()));
+      Files.writeString(summary, report.toMarkdown());
       figures.addAll(figures(rows, dir, progress::message));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     progress.message("");
-    progress.message(table.toText());
+    progress.message(report.table().toText());
     return new Report(dir, csv, summary, figures, outcome);
   }
 

@@ -1,15 +1,21 @@
 package dev.vtbench.engine.results;
 
+import static dev.vtbench.engine.results.Column.Part.KEY;
+import static dev.vtbench.engine.results.Column.Part.REFERENCE;
+import static dev.vtbench.engine.results.Column.Part.VTBENCH;
+
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.stream.Stream;
 
 /**
  * One completed benchmark scenario: one line of {@code matrix.csv}.
  *
- * <p>Components are in CSV column order: first the reference rig's 23 columns ({@link
+ * <p>Components are the CSV's columns, in order: each carries its header name and rounding in a
+ * {@link Column} annotation, and {@link ResultsCsv} derives the header, the writer and the reader
+ * from them. Adding a column is one component here, one setter in {@link ResultRowBuilder} and the
+ * code that produces its value. First come the reference rig's 23 columns ({@link
  * #REFERENCE_COLUMNS}), then vtbench's own ({@link #VTBENCH_COLUMNS}). Keeping the reference
  * columns first and unchanged lets a vtbench CSV be compared, column by column, with the seed rig's
  * own {@code matrix.csv}.
@@ -62,39 +68,39 @@ import java.util.stream.Stream;
  * @param bottleneck heuristic name of the binding resource, see {@link DerivedMetrics}
  */
 public record ResultRow(
-    Instant ts,
-    String threadMode,
-    int hikariPool,
-    String pathMode,
-    String connMode,
-    int concurrency,
-    int rep,
-    double throughputRps,
-    Double p50Ms,
-    Double p95Ms,
-    Double p99Ms,
-    Double p999Ms,
-    Double maxMs,
-    Double errorRate,
-    Long httpReqs,
-    Double appCpuPct,
-    Double pgCpuPct,
-    Double loadCpuPct,
-    Integer hikariActiveMax,
-    Integer hikariPendingMax,
-    Integer jvmThreadsMax,
-    Double rssMbMax,
-    Long pinnedEvents,
-    String scenarioId,
-    String workload,
-    String executor,
-    Integer tomcatThreads,
-    Double stubDelayMs,
-    String sutCpuset,
-    Double littlesLawBoundRps,
-    Double littlesLawRatio,
-    Boolean generatorSaturated,
-    Bottleneck bottleneck) {
+    @Column(name = "ts_iso", part = KEY) Instant ts,
+    @Column(name = "thread_mode", part = KEY) String threadMode,
+    @Column(name = "hikari_pool", part = KEY) int hikariPool,
+    @Column(name = "path_mode", part = KEY) String pathMode,
+    @Column(name = "conn_mode", part = KEY) String connMode,
+    @Column(name = "concurrency", part = KEY) int concurrency,
+    @Column(name = "rep", part = KEY) int rep,
+    @Column(name = "throughput_rps", part = KEY, decimals = 2) double throughputRps,
+    @Column(name = "p50_ms", part = REFERENCE, decimals = 3) Double p50Ms,
+    @Column(name = "p95_ms", part = REFERENCE, decimals = 3) Double p95Ms,
+    @Column(name = "p99_ms", part = REFERENCE, decimals = 3) Double p99Ms,
+    @Column(name = "p999_ms", part = REFERENCE, decimals = 3) Double p999Ms,
+    @Column(name = "max_ms", part = REFERENCE, decimals = 3) Double maxMs,
+    @Column(name = "error_rate", part = REFERENCE, decimals = 6) Double errorRate,
+    @Column(name = "http_reqs", part = REFERENCE) Long httpReqs,
+    @Column(name = "app_cpu_pct", part = REFERENCE, decimals = 1) Double appCpuPct,
+    @Column(name = "pg_cpu_pct", part = REFERENCE, decimals = 1) Double pgCpuPct,
+    @Column(name = "load_cpu_pct", part = REFERENCE, decimals = 1) Double loadCpuPct,
+    @Column(name = "hikari_active_max", part = REFERENCE) Integer hikariActiveMax,
+    @Column(name = "hikari_pending_max", part = REFERENCE) Integer hikariPendingMax,
+    @Column(name = "jvm_threads_max", part = REFERENCE) Integer jvmThreadsMax,
+    @Column(name = "rss_mb_max", part = REFERENCE, decimals = 1) Double rssMbMax,
+    @Column(name = "pinned_events", part = REFERENCE) Long pinnedEvents,
+    @Column(name = "scenario_id", part = VTBENCH) String scenarioId,
+    @Column(name = "workload", part = VTBENCH) String workload,
+    @Column(name = "executor", part = VTBENCH) String executor,
+    @Column(name = "tomcat_threads", part = VTBENCH) Integer tomcatThreads,
+    @Column(name = "stub_delay_ms", part = VTBENCH, decimals = 3) Double stubDelayMs,
+    @Column(name = "sut_cpuset", part = VTBENCH) String sutCpuset,
+    @Column(name = "littles_law_bound_rps", part = VTBENCH, decimals = 1) Double littlesLawBoundRps,
+    @Column(name = "littles_law_ratio", part = VTBENCH, decimals = 4) Double littlesLawRatio,
+    @Column(name = "generator_saturated", part = VTBENCH) Boolean generatorSaturated,
+    @Column(name = "bottleneck", part = VTBENCH) Bottleneck bottleneck) {
 
   public static final String PLATFORM = "platform";
   public static final String VIRTUAL = "virtual";
@@ -106,49 +112,13 @@ public record ResultRow(
   public static final String OPEN = "open";
 
   /** The reference rig's 23 columns, in its order. */
-  public static final List<String> REFERENCE_COLUMNS =
-      List.of(
-          "ts_iso",
-          "thread_mode",
-          "hikari_pool",
-          "path_mode",
-          "conn_mode",
-          "concurrency",
-          "rep",
-          "throughput_rps",
-          "p50_ms",
-          "p95_ms",
-          "p99_ms",
-          "p999_ms",
-          "max_ms",
-          "error_rate",
-          "http_reqs",
-          "app_cpu_pct",
-          "pg_cpu_pct",
-          "load_cpu_pct",
-          "hikari_active_max",
-          "hikari_pending_max",
-          "jvm_threads_max",
-          "rss_mb_max",
-          "pinned_events");
+  public static final List<String> REFERENCE_COLUMNS = Columns.names(KEY, REFERENCE);
 
   /** Columns vtbench adds after the reference ones: scenario inputs first, then derived values. */
-  public static final List<String> VTBENCH_COLUMNS =
-      List.of(
-          "scenario_id",
-          "workload",
-          "executor",
-          "tomcat_threads",
-          "stub_delay_ms",
-          "sut_cpuset",
-          "littles_law_bound_rps",
-          "littles_law_ratio",
-          "generator_saturated",
-          "bottleneck");
+  public static final List<String> VTBENCH_COLUMNS = Columns.names(VTBENCH);
 
   /** Every column, in CSV order. */
-  public static final List<String> COLUMNS =
-      Stream.concat(REFERENCE_COLUMNS.stream(), VTBENCH_COLUMNS.stream()).toList();
+  public static final List<String> COLUMNS = Columns.names(KEY, REFERENCE, VTBENCH);
 
   public ResultRow {
     Objects.requireNonNull(ts, "ts");
@@ -188,288 +158,16 @@ public record ResultRow(
         .build();
   }
 
-  public static Builder builder() {
-    return new Builder();
-  }
-
-  public Builder toBuilder() {
-    return new Builder()
-        .ts(ts)
-        .threadMode(threadMode)
-        .hikariPool(hikariPool)
-        .pathMode(pathMode)
-        .connMode(connMode)
-        .concurrency(concurrency)
-        .rep(rep)
-        .throughputRps(throughputRps)
-        .p50Ms(p50Ms)
-        .p95Ms(p95Ms)
-        .p99Ms(p99Ms)
-        .p999Ms(p999Ms)
-        .maxMs(maxMs)
-        .errorRate(errorRate)
-        .httpReqs(httpReqs)
-        .appCpuPct(appCpuPct)
-        .pgCpuPct(pgCpuPct)
-        .loadCpuPct(loadCpuPct)
-        .hikariActiveMax(hikariActiveMax)
-        .hikariPendingMax(hikariPendingMax)
-        .jvmThreadsMax(jvmThreadsMax)
-        .rssMbMax(rssMbMax)
-        .pinnedEvents(pinnedEvents)
-        .scenarioId(scenarioId)
-        .workload(workload)
-        .executor(executor)
-        .tomcatThreads(tomcatThreads)
-        .stubDelayMs(stubDelayMs)
-        .sutCpuset(sutCpuset)
-        .littlesLawBoundRps(littlesLawBoundRps)
-        .littlesLawRatio(littlesLawRatio)
-        .generatorSaturated(generatorSaturated)
-        .bottleneck(bottleneck);
-  }
-
   /**
-   * Builds a row field by field; 33 positional arguments are too easy to get wrong. Defaults: path
-   * mode {@value #NORMAL}, conn mode {@value #RELEASED}, rep 1, everything nullable {@code null}.
+   * A builder with the defaults: path mode {@value #NORMAL}, conn mode {@value #RELEASED}, rep 1,
+   * everything nullable {@code null}.
    */
-  public static final class Builder {
-    private Instant ts;
-    private String threadMode;
-    private int hikariPool;
-    private String pathMode = NORMAL;
-    private String connMode = RELEASED;
-    private int concurrency;
-    private int rep = 1;
-    private double throughputRps = Double.NaN;
-    private Double p50Ms;
-    private Double p95Ms;
-    private Double p99Ms;
-    private Double p999Ms;
-    private Double maxMs;
-    private Double errorRate;
-    private Long httpReqs;
-    private Double appCpuPct;
-    private Double pgCpuPct;
-    private Double loadCpuPct;
-    private Integer hikariActiveMax;
-    private Integer hikariPendingMax;
-    private Integer jvmThreadsMax;
-    private Double rssMbMax;
-    private Long pinnedEvents;
-    private String scenarioId;
-    private String workload;
-    private String executor;
-    private Integer tomcatThreads;
-    private Double stubDelayMs;
-    private String sutCpuset;
-    private Double littlesLawBoundRps;
-    private Double littlesLawRatio;
-    private Boolean generatorSaturated;
-    private Bottleneck bottleneck;
+  public static ResultRowBuilder builder() {
+    return ResultRowBuilder.withDefaults();
+  }
 
-    private Builder() {}
-
-    public Builder ts(Instant v) {
-      ts = v;
-      return this;
-    }
-
-    public Builder threadMode(String v) {
-      threadMode = v;
-      return this;
-    }
-
-    public Builder hikariPool(int v) {
-      hikariPool = v;
-      return this;
-    }
-
-    public Builder pathMode(String v) {
-      pathMode = v;
-      return this;
-    }
-
-    public Builder connMode(String v) {
-      connMode = v;
-      return this;
-    }
-
-    public Builder concurrency(int v) {
-      concurrency = v;
-      return this;
-    }
-
-    public Builder rep(int v) {
-      rep = v;
-      return this;
-    }
-
-    public Builder throughputRps(double v) {
-      throughputRps = v;
-      return this;
-    }
-
-    public Builder p50Ms(Double v) {
-      p50Ms = v;
-      return this;
-    }
-
-    public Builder p95Ms(Double v) {
-      p95Ms = v;
-      return this;
-    }
-
-    public Builder p99Ms(Double v) {
-      p99Ms = v;
-      return this;
-    }
-
-    public Builder p999Ms(Double v) {
-      p999Ms = v;
-      return this;
-    }
-
-    public Builder maxMs(Double v) {
-      maxMs = v;
-      return this;
-    }
-
-    public Builder errorRate(Double v) {
-      errorRate = v;
-      return this;
-    }
-
-    public Builder httpReqs(Long v) {
-      httpReqs = v;
-      return this;
-    }
-
-    public Builder appCpuPct(Double v) {
-      appCpuPct = v;
-      return this;
-    }
-
-    public Builder pgCpuPct(Double v) {
-      pgCpuPct = v;
-      return this;
-    }
-
-    public Builder loadCpuPct(Double v) {
-      loadCpuPct = v;
-      return this;
-    }
-
-    public Builder hikariActiveMax(Integer v) {
-      hikariActiveMax = v;
-      return this;
-    }
-
-    public Builder hikariPendingMax(Integer v) {
-      hikariPendingMax = v;
-      return this;
-    }
-
-    public Builder jvmThreadsMax(Integer v) {
-      jvmThreadsMax = v;
-      return this;
-    }
-
-    public Builder rssMbMax(Double v) {
-      rssMbMax = v;
-      return this;
-    }
-
-    public Builder pinnedEvents(Long v) {
-      pinnedEvents = v;
-      return this;
-    }
-
-    public Builder scenarioId(String v) {
-      scenarioId = v;
-      return this;
-    }
-
-    public Builder workload(String v) {
-      workload = v;
-      return this;
-    }
-
-    public Builder executor(String v) {
-      executor = v;
-      return this;
-    }
-
-    public Builder tomcatThreads(Integer v) {
-      tomcatThreads = v;
-      return this;
-    }
-
-    public Builder stubDelayMs(Double v) {
-      stubDelayMs = v;
-      return this;
-    }
-
-    public Builder sutCpuset(String v) {
-      sutCpuset = v;
-      return this;
-    }
-
-    public Builder littlesLawBoundRps(Double v) {
-      littlesLawBoundRps = v;
-      return this;
-    }
-
-    public Builder littlesLawRatio(Double v) {
-      littlesLawRatio = v;
-      return this;
-    }
-
-    public Builder generatorSaturated(Boolean v) {
-      generatorSaturated = v;
-      return this;
-    }
-
-    public Builder bottleneck(Bottleneck v) {
-      bottleneck = v;
-      return this;
-    }
-
-    public ResultRow build() {
-      return new ResultRow(
-          ts,
-          threadMode,
-          hikariPool,
-          pathMode,
-          connMode,
-          concurrency,
-          rep,
-          throughputRps,
-          p50Ms,
-          p95Ms,
-          p99Ms,
-          p999Ms,
-          maxMs,
-          errorRate,
-          httpReqs,
-          appCpuPct,
-          pgCpuPct,
-          loadCpuPct,
-          hikariActiveMax,
-          hikariPendingMax,
-          jvmThreadsMax,
-          rssMbMax,
-          pinnedEvents,
-          scenarioId,
-          workload,
-          executor,
-          tomcatThreads,
-          stubDelayMs,
-          sutCpuset,
-          littlesLawBoundRps,
-          littlesLawRatio,
-          generatorSaturated,
-          bottleneck);
-    }
+  /** A builder holding this row's values. */
+  public ResultRowBuilder toBuilder() {
+    return new ResultRowBuilder(Columns.values(this));
   }
 }

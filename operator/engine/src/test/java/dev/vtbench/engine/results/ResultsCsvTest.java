@@ -247,4 +247,18 @@ class ResultsCsvTest {
     assertThatThrownBy(() -> ResultsCsv.parse(ok.replace(",hikari-pool\n", ",cosmic-rays\n")))
         .hasMessageContaining("bad bottleneck");
   }
+
+  @Test
+  void theCommittedResultsReadAndWriteBackByteForByte() throws IOException {
+    List<Path> committed;
+    try (var dirs = Files.list(Path.of("../../results"))) {
+      committed =
+          dirs.map(d -> d.resolve("matrix.csv")).filter(Files::isRegularFile).sorted().toList();
+    }
+    assertThat(committed).as("results/*/matrix.csv").isNotEmpty();
+    for (Path csv : committed) {
+      String text = Files.readString(csv);
+      assertThat(ResultsCsv.toCsv(ResultsCsv.read(csv))).as(csv.toString()).isEqualTo(text);
+    }
+  }
 }

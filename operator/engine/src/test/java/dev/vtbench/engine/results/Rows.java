@@ -14,7 +14,7 @@ final class Rows {
   private Rows() {}
 
   /** A row with only the keys and throughput set; tests add what they need. */
-  static ResultRow.Builder row(String mode, String conn, int pool, int vus, double rps) {
+  static ResultRowBuilder row(String mode, String conn, int pool, int vus, double rps) {
     return ResultRow.builder()
         .ts(Instant.parse("2026-05-10T14:03:22Z"))
         .threadMode(mode)

@@ -4,7 +4,7 @@ import dev.vtbench.engine.gate.Gate;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
-import dev.vtbench.operator.results.Figures;
+import dev.vtbench.operator.results.FiguresConfigMap;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,7 +38,7 @@ final class FinishStep implements Step {
     var run = view.run();
     List<ResultRow> rows = view.recorded().rows();
     try {
-      owned.apply(Figures.configMap(run, rows));
+      owned.apply(FiguresConfigMap.of(run, rows));
     } catch (RuntimeException e) {
       LOG.warn("figures for {} not written: {}", run.getMetadata().getName(), e.toString());
     }
@@ -58,8 +58,7 @@ final class FinishStep implements Step {
       status.thresholds(verdict);
       if (!verdict.met()) {
         return Result.fail(
-            Reason.ThresholdsNotMet,
-            verdict.summary(MESSAGE_VIOLATIONS) + " (" + recorded + ")");
+            Reason.ThresholdsNotMet, verdict.summary(MESSAGE_VIOLATIONS) + " (" + recorded + ")");
       }
       events.normal(run, EventReason.ThresholdsMet, verdict.headline());
       recorded += "; " + verdict.headline();

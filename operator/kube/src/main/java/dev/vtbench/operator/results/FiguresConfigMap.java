@@ -1,7 +1,8 @@
 package dev.vtbench.operator.results;
 
+import dev.vtbench.engine.results.Figures;
 import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.SummaryTable;
+import dev.vtbench.engine.results.SummaryReport;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.ResultsTier;
@@ -16,23 +17,24 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The figures and the summary table, rendered by the engine (the same as local mode's) into the
- * {@code <run>-figures} ConfigMap: PNGs in binaryData, the table as Markdown. A figure the rows
- * cannot make (one thread mode only, say), or one that would not fit, is left out.
+ * The {@code <run>-figures} ConfigMap: the figures and summary.md, rendered by the engine (the same
+ * as local mode's), PNGs in binaryData, the summary as Markdown headed by the run's name. A figure
+ * the rows cannot make (one thread mode only, say), or one that would not fit, is left out.
  */
-public final class Figures {
+public final class FiguresConfigMap {
 
   /** Room for the PNGs under the 1 MiB object limit. */
   static final int LIMIT = 900 * 1024;
 
-  private Figures() {}
+  private FiguresConfigMap() {}
 
-  public static ConfigMap configMap(BenchmarkRunResource run, List<ResultRow> rows) {
+  public static ConfigMap of(BenchmarkRunResource run, List<ResultRow> rows) {
     Map<String, String> data = new LinkedHashMap<>();
-    data.put("summary.md", SummaryTable.of(rows).toMarkdown());
+    String summary = SummaryReport.of(run.getMetadata().getName(), rows).toMarkdown();
+    data.put(SummaryReport.FILE_NAME, summary);
     ConfigMap cm = ResultsTier.configMap(run, ResourceNames.figures(run), data);
     Map<String, String> binary = new LinkedHashMap<>();
-    int size = data.get("summary.md").length();
+    int size = summary.length();
     size += png("hero.png", rows, true, binary, LIMIT - size);
     png("bottleneck.png", rows, false, binary, LIMIT - size);
     cm.setBinaryData(binary);
@@ -45,9 +47,9 @@ public final class Figures {
       Path tmp = Files.createTempFile("vtbench-", ".png");
       try {
         if (hero) {
-          dev.vtbench.engine.results.Figures.hero(rows, tmp);
+          Figures.hero(rows, tmp);
         } else {
-          dev.vtbench.engine.results.Figures.bottleneck(rows, tmp);
+          Figures.bottleneck(rows, tmp);
         }
         String b64 = Base64.getEncoder().encodeToString(Files.readAllBytes(tmp));
         if (b64.length() > room) {

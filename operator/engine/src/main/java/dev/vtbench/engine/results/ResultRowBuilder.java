@@ -1,0 +1,175 @@
+package dev.vtbench.engine.results;
+
+import java.lang.reflect.Array;
+import java.time.Instant;
+
+/**
+ * Builds a {@link ResultRow} field by field; 33 positional arguments are too easy to get wrong. The
+ * values live in one array in column order ({@link Columns}), so the only per-column code here is
+ * the typed setter, which names its record component (ResultRowBuilderTest checks that every
+ * component has one and that it sets that component).
+ */
+public final class ResultRowBuilder {
+
+  private final Object[] values;
+
+  ResultRowBuilder(Object[] values) {
+    this.values = values;
+  }
+
+  /** The defaults {@link ResultRow#builder()} promises; primitives start at zero. */
+  static ResultRowBuilder withDefaults() {
+    Object[] zero = new Object[Columns.ALL.size()];
+    for (Columns.Entry e : Columns.ALL) {
+      Class<?> type = e.component().getType();
+      // a primitive component cannot take null: start it at its zero, as a field would
+      zero[e.index()] = type.isPrimitive() ? Array.get(Array.newInstance(type, 1), 0) : null;
+    }
+    return new ResultRowBuilder(zero)
+        .pathMode(ResultRow.NORMAL)
+        .connMode(ResultRow.RELEASED)
+        .rep(1)
+        .throughputRps(Double.NaN);
+  }
+
+  private ResultRowBuilder set(String component, Object value) {
+    values[Columns.of(component).index()] = value;
+    return this;
+  }
+
+  public ResultRow build() {
+    return Columns.construct(values.clone());
+  }
+
+  public ResultRowBuilder ts(Instant v) {
+    return set("ts", v);
+  }
+
+  public ResultRowBuilder threadMode(String v) {
+    return set("threadMode", v);
+  }
+
+  public ResultRowBuilder hikariPool(int v) {
+    return set("hikariPool", v);
+  }
+
+  public ResultRowBuilder pathMode(String v) {
+    return set("pathMode", v);
+  }
+
+  public ResultRowBuilder connMode(String v) {
+    return set("connMode", v);
+  }
+
+  public ResultRowBuilder concurrency(int v) {
+    return set("concurrency", v);
+  }
+
+  public ResultRowBuilder rep(int v) {
+    return set("rep", v);
+  }
+
+  public ResultRowBuilder throughputRps(double v) {
+    return set("throughputRps", v);
+  }
+
+  public ResultRowBuilder p50Ms(Double v) {
+    return set("p50Ms", v);
+  }
+
+  public ResultRowBuilder p95Ms(Double v) {
+    return set("p95Ms", v);
+  }
+
+  public ResultRowBuilder p99Ms(Double v) {
+    return set("p99Ms", v);
+  }
+
+  public ResultRowBuilder p999Ms(Double v) {
+    return set("p999Ms", v);
+  }
+
+  public ResultRowBuilder maxMs(Double v) {
+    return set("maxMs", v);
+  }
+
+  public ResultRowBuilder errorRate(Double v) {
+    return set("errorRate", v);
+  }
+
+  public ResultRowBuilder httpReqs(Long v) {
+    return set("httpReqs", v);
+  }
+
+  public ResultRowBuilder appCpuPct(Double v) {
+    return set("appCpuPct", v);
+  }
+
+  public ResultRowBuilder pgCpuPct(Double v) {
+    return set("pgCpuPct", v);
+  }
+
+  public ResultRowBuilder loadCpuPct(Double v) {
+    return set("loadCpuPct", v);
+  }
+
+  public ResultRowBuilder hikariActiveMax(Integer v) {
+    return set("hikariActiveMax", v);
+  }
+
+  public ResultRowBuilder hikariPendingMax(Integer v) {
+    return set("hikariPendingMax", v);
+  }
+
+  public ResultRowBuilder jvmThreadsMax(Integer v) {
+    return set("jvmThreadsMax", v);
+  }
+
+  public ResultRowBuilder rssMbMax(Double v) {
+    return set("rssMbMax", v);
+  }
+
+  public ResultRowBuilder pinnedEvents(Long v) {
+    return set("pinnedEvents", v);
+  }
+
+  public ResultRowBuilder scenarioId(String v) {
+    return set("scenarioId", v);
+  }
+
+  public ResultRowBuilder workload(String v) {
+    return set("workload", v);
+  }
+
+  public ResultRowBuilder executor(String v) {
+    return set("executor", v);
+  }
+
+  public ResultRowBuilder tomcatThreads(Integer v) {
+    return set("tomcatThreads", v);
+  }
+
+  public ResultRowBuilder stubDelayMs(Double v) {
+    return set("stubDelayMs", v);
+  }
+
+  public ResultRowBuilder sutCpuset(String v) {
+    return set("sutCpuset", v);
+  }
+
+  public ResultRowBuilder littlesLawBoundRps(Double v) {
+    return set("littlesLawBoundRps", v);
+  }
+
+  public ResultRowBuilder littlesLawRatio(Double v) {
+    return set("littlesLawRatio", v);
+  }
+
+  public ResultRowBuilder generatorSaturated(Boolean v) {
+    return set("generatorSaturated", v);
+  }
+
+  public ResultRowBuilder bottleneck(Bottleneck v) {
+    return set("bottleneck", v);
+  }
+}

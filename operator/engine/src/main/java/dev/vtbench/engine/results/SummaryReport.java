@@ -1,0 +1,44 @@
+package dev.vtbench.engine.results;
+
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * {@code summary.md}, the one writer of it: a heading, the platform-vs-virtual {@link SummaryTable}
+ * in Markdown, then facts about the run, each on its own line. Local runs, {@code vtbench figures}
+ * and the operator's figures ConfigMap all take their text from here, so the file reads the same
+ * wherever it was made.
+ *
+ * @param heading the first line's text, usually the run's name; {@code null} for none
+ * @param table the rows, aggregated
+ * @param facts sentences about the run (e.g. its wall-clock time), in order; may be empty
+ */
+public record SummaryReport(String heading, SummaryTable table, List<String> facts) {
+
+  /** The report's file name, and its key in the figures ConfigMap. */
+  public static final String FILE_NAME = "summary.md";
+
+  public SummaryReport {
+    facts = List.copyOf(facts);
+  }
+
+  public static SummaryReport of(String heading, Collection<ResultRow> rows, String... facts) {
+    return new SummaryReport(heading, SummaryTable.of(rows), List.of(facts));
+  }
+
+  /**
+   * The Markdown text. Facts follow the table after two blank lines, as in the summary.md files
+   * committed under results/; keeping that layout keeps them reproducible.
+   */
+  public String toMarkdown() {
+    StringBuilder sb = new StringBuilder();
+    if (heading != null) {
+      sb.append("# ").append(heading).append("\n\n");
+    }
+    sb.append(table.toMarkdown());
+    if (!facts.isEmpty()) {
+      sb.append("\n\n").append(String.join("\n", facts)).append('\n');
+    }
+    return sb.toString();
+  }
+}

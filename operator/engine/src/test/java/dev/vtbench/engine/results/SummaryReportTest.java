@@ -1,0 +1,52 @@
+package dev.vtbench.engine.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SummaryReportTest {
+
+  private final List<ResultRow> rows =
+      List.of(
+          Rows.row("platform", "released", 50, 100, 450).build(),
+          Rows.row("virtual", "released", 50, 100, 900).build());
+
+  @Test
+  void headingThenTableThenFactsEachOnALine() {
+    String md = SummaryReport.of("quick", rows, "Wall-clock 1m.", "Second fact.").toMarkdown();
+    String table = SummaryTable.of(rows).toMarkdown();
+    assertThat(md).isEqualTo("# quick\n\n" + table + "\n\nWall-clock 1m.\nSecond fact.\n");
+    assertThat(md).contains("2.00×");
+  }
+
+  @Test
+  void withoutHeadingOrFactsItIsTheTableAlone() {
+    assertThat(SummaryReport.of(null, rows).toMarkdown())
+        .isEqualTo(SummaryTable.of(rows).toMarkdown());
+  }
+
+  @Test
+  void reproducesTheCommittedSummariesFromTheirMatrices() throws IOException {
+    List<Path> dirs;
+    try (var list = Files.list(Path.of("../../results"))) {
+      dirs = list.filter(d -> Files.isRegularFile(d.resolve(SummaryReport.FILE_NAME))).toList();
+    }
+    assertThat(dirs).isNotEmpty();
+    for (Path dir : dirs) {
+      String committed = Files.readString(dir.resolve(SummaryReport.FILE_NAME));
+      // the wall-clock sentence is measured, not computable from the rows: take it as given
+      String[] facts =
+          committed.lines().filter(l -> l.startsWith("Wall-clock ")).toArray(String[]::new);
+      assertThat(facts).as(dir.toString()).hasSize(1);
+      List<ResultRow> matrix = ResultsCsv.read(dir.resolve("matrix.csv"));
+      String name = dir.getFileName().toString();
+      assertThat(SummaryReport.of(name, matrix, facts).toMarkdown())
+          .as(dir.toString())
+          .isEqualTo(committed);
+    }
+  }
+}

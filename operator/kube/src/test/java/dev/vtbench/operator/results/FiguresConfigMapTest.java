@@ -1,0 +1,40 @@
+package dev.vtbench.operator.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.results.SummaryReport;
+import dev.vtbench.operator.api.BenchmarkRunResource;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FiguresConfigMapTest {
+
+  private static final byte[] PNG = {(byte) 0x89, 'P', 'N', 'G'};
+
+  @Test
+  void holdsTheSameSummaryAsALocalRunAndTheFiguresTheRowsMake() throws Exception {
+    BenchmarkRunResource run = new BenchmarkRunResource();
+    run.setMetadata(new ObjectMetaBuilder().withNamespace("ns").withName("bench-hero").build());
+    List<ResultRow> rows = ResultsCsv.read(Path.of("../../results/bench-hero/matrix.csv"));
+
+    ConfigMap cm = FiguresConfigMap.of(run, rows);
+
+    assertThat(cm.getMetadata().getName()).isEqualTo("bench-hero-figures");
+    assertThat(cm.getData())
+        .containsExactly(
+            java.util.Map.entry(
+                SummaryReport.FILE_NAME, SummaryReport.of("bench-hero", rows).toMarkdown()));
+    assertThat(cm.getData().get(SummaryReport.FILE_NAME)).startsWith("# bench-hero\n\n| conn_mode");
+    byte[] hero = Base64.getDecoder().decode(cm.getBinaryData().get("hero.png"));
+    assertThat(hero).startsWith(PNG);
+    assertThat(cm.getBinaryData())
+        .as("released rows only: no pool sweep, no bottleneck figure")
+        .doesNotContainKey("bottleneck.png");
+  }
+}
