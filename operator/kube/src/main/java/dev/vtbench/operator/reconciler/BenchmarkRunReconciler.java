@@ -4,7 +4,6 @@ import dev.vtbench.engine.gate.Gate;
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.k6.SutProbe;
-import dev.vtbench.engine.model.BenchmarkRun;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.plan.Planner;
@@ -15,6 +14,7 @@ import dev.vtbench.engine.run.BenchmarkRunner;
 import dev.vtbench.engine.run.Platform;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
+import dev.vtbench.operator.api.BenchmarkRunValidation;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.Desired;
 import dev.vtbench.operator.resources.Labels;
@@ -196,7 +196,7 @@ public class BenchmarkRunReconciler
       return writeStatus(run, ctx);
     }
 
-    List<String> problems = validate(run);
+    List<String> problems = BenchmarkRunValidation.problems(run);
     if (!problems.isEmpty()) {
       return fail(ctx, run, Reason.InvalidSpec, "invalid spec: " + String.join("; ", problems));
     }
@@ -433,23 +433,6 @@ public class BenchmarkRunReconciler
   }
 
   // --- steps ----------------------------------------------------------------------------------
-
-  /** The engine's own checks, for what the CRD's schema and CEL rules cannot say. */
-  static List<String> validate(BenchmarkRunResource run) {
-    BenchmarkRun view = new BenchmarkRun();
-    view.metadata.name = run.getMetadata().getName();
-    view.metadata.namespace = run.getMetadata().getNamespace();
-    view.spec = run.getSpec();
-    List<String> problems = new ArrayList<>(SpecValidator.validate(view));
-    problems.addAll(SpecValidator.baselineSource(run.getSpec(), true));
-    if (view.metadata.name != null && view.metadata.name.length() > ResourceNames.MAX_RUN_NAME) {
-      problems.add(
-          "metadata.name: at most "
-              + ResourceNames.MAX_RUN_NAME
-              + " characters, so the names derived from it fit Kubernetes' limits");
-    }
-    return problems;
-  }
 
   private String runner(BenchmarkRunSpec spec) {
     return switch (spec.load.runner) {
