@@ -74,6 +74,8 @@ class AdmissionIT {
         Arguments.of("sut: {cpu: \"1.5\"}", "spec.sut.cpu", "whole number of CPUs"),
         Arguments.of("database: {cpu: 500m}", "spec.database.cpu", "whole number of CPUs"),
         Arguments.of("stub: {pinned: false, cpu: lots}", "spec.stub.cpu", "should match"),
+        Arguments.of(
+            "load: {pinned: false, cpu: 0}", "spec.load.cpu", "a CPU quantity of at least 1m"),
         Arguments.of("sut: {memory: 2 GB}", "spec.sut.memory", "should match"),
         Arguments.of(
             "sut: {tomcatMaxThreads: 0}",
@@ -229,6 +231,19 @@ class AdmissionIT {
             KubernetesClientException.class,
             e ->
                 assertThat(e.getMessage()).contains("metadata.name must be at most 40 characters"));
+  }
+
+  @Test
+  void aNameThatCannotNameAServiceIsRefused() {
+    for (String name : List.of("2run", "run.v2")) {
+      assertThatThrownBy(() -> create(load(name, "{}")))
+          .as(name)
+          .isInstanceOfSatisfying(
+              KubernetesClientException.class,
+              e ->
+                  assertThat(e.getMessage())
+                      .contains("metadata.name must start with a lower-case letter"));
+    }
   }
 
   @Test
