@@ -36,9 +36,9 @@ class AdmissionIT {
     ns = KubeApi.namespace("admission");
   }
 
-  static BenchmarkRunResource load(String name, String spec) {
-    String yaml =
-        """
+  /** A BenchmarkRun as a user writes it. */
+  static String yaml(String name, String spec) {
+    return """
         apiVersion: vtbench.dev/v1alpha1
         kind: BenchmarkRun
         metadata:
@@ -46,9 +46,12 @@ class AdmissionIT {
         spec:
         %s
         """
-            .formatted(name, spec.indent(2));
+        .formatted(name, spec.indent(2));
+  }
+
+  static BenchmarkRunResource load(String name, String spec) {
     return k8s.resources(BenchmarkRunResource.class)
-        .load(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)))
+        .load(new ByteArrayInputStream(yaml(name, spec).getBytes(StandardCharsets.UTF_8)))
         .item();
   }
 

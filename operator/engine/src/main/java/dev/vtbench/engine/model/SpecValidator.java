@@ -7,9 +7,10 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Checks a spec and lists every problem, each naming the field, the value and what is allowed. The
- * CRD's schema and CEL rules say the same at admission; this is for local mode and for what a
- * schema cannot express.
+ * Checks a spec and lists every problem, each naming the field, the value and what is allowed. It
+ * applies the {@link SpecRules} the CRD's schema and CEL rules are built from, so it accepts what
+ * the API server accepts (the operator's {@code SpecParityIT} runs one table through both), plus
+ * the cross-field rules CEL cannot check where the spec leaves a list to its default.
  */
 public final class SpecValidator {
 

@@ -73,32 +73,17 @@ final class ThresholdChecks {
   /** The cells a threshold names must be ones the matrix measures. */
   private static void cell(
       String field, BenchmarkRunSpec.CellFilter c, BenchmarkRunSpec.Matrix m, FieldChecks check) {
-    if (c.threadMode() != null
-        && (m.threadModes == null || !m.threadModes.contains(c.threadMode()))) {
-      check.add(
-          field
-              + ".threadMode: '"
-              + c.threadMode()
-              + "' is not in spec.matrix.threadModes "
-              + m.threadModes);
-    }
-    if (c.hikariPoolSize != null
-        && (m.hikariPoolSizes == null || !m.hikariPoolSizes.contains(c.hikariPoolSize))) {
-      check.add(
-          field
-              + ".hikariPoolSize: "
-              + c.hikariPoolSize
-              + " is not in spec.matrix.hikariPoolSizes "
-              + m.hikariPoolSizes);
-    }
-    if (c.concurrency != null
-        && (m.concurrency == null || !m.concurrency.contains(c.concurrency))) {
-      check.add(
-          field
-              + ".concurrency: "
-              + c.concurrency
-              + " is not in spec.matrix.concurrency "
-              + m.concurrency);
+    listed(field + ".threadMode", c.threadMode(), "threadModes", m.threadModes, check);
+    listed(
+        field + ".hikariPoolSize", c.hikariPoolSize, "hikariPoolSizes", m.hikariPoolSizes, check);
+    listed(field + ".concurrency", c.concurrency, "concurrency", m.concurrency, check);
+  }
+
+  private static void listed(
+      String field, Object value, String list, List<?> values, FieldChecks check) {
+    if (value != null && (values == null || !values.contains(value))) {
+      String shown = value instanceof String ? "'" + value + "'" : String.valueOf(value);
+      check.add(field + ": " + shown + " is not in spec.matrix." + list + " " + values);
     }
   }
 }

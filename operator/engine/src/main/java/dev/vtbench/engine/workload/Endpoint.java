@@ -10,7 +10,7 @@ import java.util.function.ToLongFunction;
 /**
  * Every SUT endpoint a run can measure, in one place: the name {@code spec.workload.endpoint}
  * takes, the URL k6 requests, the id range its {@code {id}} draws from, and the spec duration each
- * request blocks for. The SUT serves each path (its {@code WorkloadEndpointsIT} requests them all);
+ * request blocks for. The SUT serves each path (the SUT's {@code ExperimentsIT} requests them all);
  * the CRD's CEL list is {@link #CEL_LIST}, kept equal to this enum (and {@link #CEL_MESSAGE}) by
  * {@code EndpointTest}.
  */
