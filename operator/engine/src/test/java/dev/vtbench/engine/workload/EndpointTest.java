@@ -3,6 +3,7 @@ package dev.vtbench.engine.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecRules;
 import dev.vtbench.engine.model.SpecValidator;
@@ -20,6 +21,17 @@ class EndpointTest {
     assertThat(Endpoint.CEL_MESSAGE)
         .isEqualTo("must be one of " + String.join(", ", Endpoint.specNames()));
     assertThat(SpecValidator.ENDPOINTS).isEqualTo(Endpoint.specNames());
+  }
+
+  /** {@code kubectl explain benchmarkrun.spec.workload.endpoint} lists every endpoint too. */
+  @Test
+  void theFieldDescriptionNamesEveryEndpoint() throws NoSuchFieldException {
+    String description =
+        BenchmarkRunSpec.Workload.class
+            .getField("endpoint")
+            .getAnnotation(JsonPropertyDescription.class)
+            .value();
+    assertThat(description).contains(Endpoint.specNames());
   }
 
   @Test
