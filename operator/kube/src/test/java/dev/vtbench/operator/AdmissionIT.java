@@ -37,9 +37,9 @@ class AdmissionIT {
     ns = KubeApi.namespace("admission");
   }
 
-  static BenchmarkRunResource load(String name, String spec) {
-    String yaml =
-        """
+  /** A BenchmarkRun as a user writes it. */
+  static String yaml(String name, String spec) {
+    return """
         apiVersion: vtbench.dev/v1alpha1
         kind: BenchmarkRun
         metadata:
@@ -47,9 +47,12 @@ class AdmissionIT {
         spec:
         %s
         """
-            .formatted(name, spec.indent(2));
+        .formatted(name, spec.indent(2));
+  }
+
+  static BenchmarkRunResource load(String name, String spec) {
     return k8s.resources(BenchmarkRunResource.class)
-        .load(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)))
+        .load(new ByteArrayInputStream(yaml(name, spec).getBytes(StandardCharsets.UTF_8)))
         .item();
   }
 
@@ -75,6 +78,8 @@ class AdmissionIT {
         Arguments.of("sut: {cpu: \"1.5\"}", "spec.sut.cpu", "whole number of CPUs"),
         Arguments.of("database: {cpu: 500m}", "spec.database.cpu", "whole number of CPUs"),
         Arguments.of("stub: {pinned: false, cpu: lots}", "spec.stub.cpu", "should match"),
+        Arguments.of(
+            "load: {pinned: false, cpu: 0}", "spec.load.cpu", "a CPU quantity of at least 1m"),
         Arguments.of("sut: {memory: 2 GB}", "spec.sut.memory", "should match"),
         Arguments.of(
             "sut: {tomcatMaxThreads: 0}",
@@ -230,6 +235,19 @@ class AdmissionIT {
             KubernetesClientException.class,
             e ->
                 assertThat(e.getMessage()).contains("metadata.name must be at most 40 characters"));
+  }
+
+  @Test
+  void aNameThatCannotNameAServiceIsRefused() {
+    for (String name : List.of("2run", "run.v2")) {
+      assertThatThrownBy(() -> create(load(name, "{}")))
+          .as(name)
+          .isInstanceOfSatisfying(
+              KubernetesClientException.class,
+              e ->
+                  assertThat(e.getMessage())
+                      .contains("metadata.name must start with a lower-case letter"));
+    }
   }
 
   @Test

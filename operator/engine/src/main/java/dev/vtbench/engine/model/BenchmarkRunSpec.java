@@ -1,6 +1,18 @@
 package dev.vtbench.engine.model;
 
+import static dev.vtbench.engine.model.SpecRules.CPU;
+import static dev.vtbench.engine.model.SpecRules.CPU_MESSAGE;
+import static dev.vtbench.engine.model.SpecRules.CPU_RULE;
+import static dev.vtbench.engine.model.SpecRules.DURATION;
+import static dev.vtbench.engine.model.SpecRules.DURATION_MAX;
+import static dev.vtbench.engine.model.SpecRules.MEMORY;
+import static dev.vtbench.engine.model.SpecRules.PERCENT;
+import static dev.vtbench.engine.model.SpecRules.QUANTITY_MAX;
+import static dev.vtbench.engine.model.SpecRules.WHOLE_CPU_MESSAGE;
+import static dev.vtbench.engine.model.SpecRules.WHOLE_CPU_RULE;
+
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.vtbench.engine.workload.Endpoint;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
@@ -36,23 +48,6 @@ import java.util.Map;
     message = BenchmarkRunSpec.RATIO_MESSAGE,
     fieldPath = ".thresholds.minVirtualToPlatformRatio")
 public class BenchmarkRunSpec {
-
-  /** A duration the k6 / Kubernetes way: 100ms, 8s, 1m30s. */
-  static final String DURATION = "^([0-9]+(ms|s|m|h))+$";
-
-  /** A Kubernetes CPU quantity: 2, 1.5 or 500m. */
-  static final String CPU = "^([0-9]+m|[0-9]+(\\.[0-9]+)?)$";
-
-  /** A Kubernetes memory quantity: 512Mi, 2Gi, 1G. */
-  static final String MEMORY = "^[0-9]+(Ki|Mi|Gi|Ti|k|M|G|T)?$";
-
-  // cpu may arrive as an integer (cpu: 4) or a string; pinned and cpu may be left out (defaults).
-  static final String WHOLE_CPU_RULE =
-      "!has(self.cpu) || (has(self.pinned) && !self.pinned)"
-          + " || string(self.cpu).matches('^[1-9][0-9]*(000m)?$')";
-  static final String WHOLE_CPU_MESSAGE =
-      "cpu must be a whole number of CPUs (e.g. 2 or 2000m) while pinned is true: the static"
-          + " CPU manager gives exclusive cores only to whole CPUs";
 
   @JsonPropertyDescription("The request under test and how it blocks.")
   public Workload workload = new Workload();
@@ -116,34 +111,31 @@ public class BenchmarkRunSpec {
       "needs both platform and virtual in spec.matrix.threadModes, and every hikariPoolSize and"
           + " concurrency it names listed in spec.matrix";
 
-  /** A percentage: 10%, 0.5%. */
-  static final String PERCENT = "^[0-9]+(\\.[0-9]+)?%$";
-
   /** The request under test. */
   public static class Workload {
     @JsonPropertyDescription(
         "Endpoint: order-summary (reference rig), downstream, db-sleep, sleep, users.")
-    @ValidationRule(
-        value = "self in ['order-summary', 'downstream', 'db-sleep', 'sleep', 'users']",
-        message = "must be one of order-summary, downstream, db-sleep, sleep, users")
+    @ValidationRule(value = "self in " + Endpoint.CEL_LIST, message = Endpoint.CEL_MESSAGE)
     @Size(max = 32)
     public String endpoint = "order-summary";
 
     @JsonPropertyDescription("Delay of the downstream stub per call, e.g. 100ms.")
     @Pattern(DURATION)
-    @Size(max = 32)
+    @Size(max = DURATION_MAX)
     public String stubDelay = "100ms";
 
     @JsonPropertyDescription(
         "Blocking time of db-sleep and sleep endpoints, e.g. 20ms; ignored by the others.")
     @Pattern(DURATION)
-    @Size(max = 32)
+    @Size(max = DURATION_MAX)
     public String blockFor = "20ms";
 
     @JsonPropertyDescription(
         "released: the connection returns to the pool before the downstream call; held: one"
             + " transaction spans both.")
-    @ValidationRule(value = "self in ['released', 'held']", message = "must be released or held")
+    @ValidationRule(
+        value = "self in " + SpecRules.CONNECTION_MODES,
+        message = SpecRules.CONNECTION_MODES_MESSAGE)
     @Size(max = 32)
     public String connectionMode = "released";
 
@@ -151,14 +143,15 @@ public class BenchmarkRunSpec {
         "normal, or synchronized: the blocking work runs in a striped synchronized block (JEP 491"
             + " pinning check).")
     @ValidationRule(
-        value = "self in ['normal', 'synchronized']",
-        message = "must be normal or synchronized")
+        value = "self in " + SpecRules.PATH_MODES,
+        message = SpecRules.PATH_MODES_MESSAGE)
     @Size(max = 32)
     public String pathMode = "normal";
   }
 
   /** The system under test. */
   @ValidationRule(value = WHOLE_CPU_RULE, message = WHOLE_CPU_MESSAGE, fieldPath = ".cpu")
+  @ValidationRule(value = CPU_RULE, message = CPU_MESSAGE, fieldPath = ".cpu")
   public static class Sut {
     @JsonPropertyDescription(
         "true: whole CPUs, requests = limits (Guaranteed QoS), so the kubelet's static CPU manager"
@@ -167,33 +160,36 @@ public class BenchmarkRunSpec {
     public boolean pinned = true;
 
     @JsonPropertyDescription("Node labels the SUT must run on (Kubernetes only); empty: any node.")
-    @Size(max = 16)
+    @Size(max = SpecRules.NODE_SELECTOR_MAX)
     public Map<String, String> nodeSelector = new LinkedHashMap<>();
 
     @JsonPropertyDescription("SUT container image (Kubernetes only).")
-    @Size(min = 1, max = 256)
+    @Size(min = 1, max = SpecRules.IMAGE_MAX)
     public String image = "vtbench/sut:dev";
 
     @JsonPropertyDescription("CPU cores for the SUT, e.g. 4 (whole CPUs while pinned) or 500m.")
+    @Pattern(CPU)
+    @Size(max = QUANTITY_MAX)
     public String cpu = "4";
 
     @JsonPropertyDescription("Memory for the SUT, e.g. 2Gi.")
     @Pattern(MEMORY)
-    @Size(max = 16)
+    @Size(max = QUANTITY_MAX)
     public String memory = "2Gi";
 
     @JsonPropertyDescription("Tomcat worker threads (the platform-thread wall).")
     @Min(1)
-    @Max(100000)
+    @Max(SpecRules.TOMCAT_THREADS_MAX)
     public int tomcatMaxThreads = 200;
 
     @JsonPropertyDescription("Extra environment variables for the SUT.")
-    @Size(max = 64)
+    @Size(max = SpecRules.ENV_MAX)
     public Map<String, String> env = new LinkedHashMap<>();
   }
 
   /** The downstream stub. */
   @ValidationRule(value = WHOLE_CPU_RULE, message = WHOLE_CPU_MESSAGE, fieldPath = ".cpu")
+  @ValidationRule(value = CPU_RULE, message = CPU_MESSAGE, fieldPath = ".cpu")
   public static class Stub {
     @JsonPropertyDescription(
         "true: whole CPUs, requests = limits (Guaranteed QoS), so the kubelet's static CPU manager"
@@ -202,26 +198,27 @@ public class BenchmarkRunSpec {
     public boolean pinned = true;
 
     @JsonPropertyDescription("Node labels the stub must run on (Kubernetes only); empty: any node.")
-    @Size(max = 16)
+    @Size(max = SpecRules.NODE_SELECTOR_MAX)
     public Map<String, String> nodeSelector = new LinkedHashMap<>();
 
     @JsonPropertyDescription("Stub container image (Kubernetes only).")
-    @Size(min = 1, max = 256)
+    @Size(min = 1, max = SpecRules.IMAGE_MAX)
     public String image = "vtbench/stub:dev";
 
     @JsonPropertyDescription("CPU cores for the stub.")
     @Pattern(CPU)
-    @Size(max = 16)
+    @Size(max = QUANTITY_MAX)
     public String cpu = "1";
 
     @JsonPropertyDescription("Memory for the stub, e.g. 512Mi.")
     @Pattern(MEMORY)
-    @Size(max = 16)
+    @Size(max = QUANTITY_MAX)
     public String memory = "512Mi";
   }
 
   /** PostgreSQL. */
   @ValidationRule(value = WHOLE_CPU_RULE, message = WHOLE_CPU_MESSAGE, fieldPath = ".cpu")
+  @ValidationRule(value = CPU_RULE, message = CPU_MESSAGE, fieldPath = ".cpu")
   public static class Database {
     @JsonPropertyDescription(
         "true: whole CPUs, requests = limits (Guaranteed QoS), so the kubelet's static CPU manager"
@@ -231,27 +228,27 @@ public class BenchmarkRunSpec {
 
     @JsonPropertyDescription(
         "Node labels PostgreSQL must run on (Kubernetes only); empty: any node.")
-    @Size(max = 16)
+    @Size(max = SpecRules.NODE_SELECTOR_MAX)
     public Map<String, String> nodeSelector = new LinkedHashMap<>();
 
     @JsonPropertyDescription("CPU cores for PostgreSQL.")
     @Pattern(CPU)
-    @Size(max = 16)
+    @Size(max = QUANTITY_MAX)
     public String cpu = "1";
 
     @JsonPropertyDescription("Memory for PostgreSQL, e.g. 1Gi.")
     @Pattern(MEMORY)
-    @Size(max = 16)
+    @Size(max = QUANTITY_MAX)
     public String memory = "1Gi";
 
     @JsonPropertyDescription(
         "PostgreSQL image for CloudNativePG (Kubernetes only); empty: the operator's default.")
-    @Size(max = 256)
+    @Size(max = SpecRules.IMAGE_MAX)
     public String image = "";
 
     @JsonPropertyDescription("Volume size for PostgreSQL (Kubernetes only), e.g. 2Gi.")
     @Pattern(MEMORY)
-    @Size(max = 16)
+    @Size(max = QUANTITY_MAX)
     public String storage = "2Gi";
 
     @JsonPropertyDescription("Rows to seed.")
@@ -271,6 +268,7 @@ public class BenchmarkRunSpec {
 
   /** The load model. */
   @ValidationRule(value = WHOLE_CPU_RULE, message = WHOLE_CPU_MESSAGE, fieldPath = ".cpu")
+  @ValidationRule(value = CPU_RULE, message = CPU_MESSAGE, fieldPath = ".cpu")
   public static class Load {
     @JsonPropertyDescription(
         "true: whole CPUs, requests = limits (Guaranteed QoS), so the kubelet's static CPU manager"
@@ -280,31 +278,29 @@ public class BenchmarkRunSpec {
 
     @JsonPropertyDescription(
         "Node labels the k6 runner must run on (Kubernetes only); empty: any node.")
-    @Size(max = 16)
+    @Size(max = SpecRules.NODE_SELECTOR_MAX)
     public Map<String, String> nodeSelector = new LinkedHashMap<>();
 
     @JsonPropertyDescription(
         "ramping-vus (closed model: concurrency = VUs) or constant-arrival-rate (open model:"
             + " concurrency = requests per second, latency free of coordinated omission).")
-    @ValidationRule(
-        value = "self in ['ramping-vus', 'constant-arrival-rate']",
-        message = "must be ramping-vus or constant-arrival-rate")
+    @ValidationRule(value = "self in " + SpecRules.EXECUTORS, message = SpecRules.EXECUTORS_MESSAGE)
     @Size(max = 32)
     public String executor = "ramping-vus";
 
     @JsonPropertyDescription("Time to ramp from 0 to the level, e.g. 8s.")
     @Pattern(DURATION)
-    @Size(max = 32)
+    @Size(max = DURATION_MAX)
     public String ramp = "8s";
 
     @JsonPropertyDescription("Time at the level before measuring (JIT, pools, caches), e.g. 10s.")
     @Pattern(DURATION)
-    @Size(max = 32)
+    @Size(max = DURATION_MAX)
     public String warmup = "10s";
 
     @JsonPropertyDescription("The measured window at the level, e.g. 20s.")
     @Pattern(DURATION)
-    @Size(max = 32)
+    @Size(max = DURATION_MAX)
     @ValidationRule(value = "duration(self) > duration('0s')", message = "must be longer than 0s")
     public String hold = "20s";
 
@@ -312,12 +308,12 @@ public class BenchmarkRunSpec {
         "Unmeasured load right after each SUT (re)start, so JIT compilation does not land in the"
             + " first scenario of a block, e.g. 15s; 0s turns it off.")
     @Pattern(DURATION)
-    @Size(max = 32)
+    @Size(max = DURATION_MAX)
     public String sutWarmup = "15s";
 
     @JsonPropertyDescription("Per-request timeout in k6, e.g. 60s.")
     @Pattern(DURATION)
-    @Size(max = 32)
+    @Size(max = DURATION_MAX)
     @ValidationRule(value = "duration(self) > duration('0s')", message = "must be longer than 0s")
     public String requestTimeout = "60s";
 
@@ -328,25 +324,23 @@ public class BenchmarkRunSpec {
     @JsonPropertyDescription(
         "How k6 runs on Kubernetes: auto (a k6-operator TestRun where its CRD is installed, else a"
             + " Job), testrun, or job.")
-    @ValidationRule(
-        value = "self in ['auto', 'testrun', 'job']",
-        message = "must be auto, testrun or job")
+    @ValidationRule(value = "self in " + SpecRules.RUNNERS, message = SpecRules.RUNNERS_MESSAGE)
     @Size(max = 16)
     public String runner = "auto";
 
     @JsonPropertyDescription(
         "k6 container image (Kubernetes only); it needs a shell for k6-operator.")
-    @Size(min = 1, max = 256)
+    @Size(min = 1, max = SpecRules.IMAGE_MAX)
     public String image = "grafana/k6:1.8.1";
 
     @JsonPropertyDescription("CPU cores for the load generator.")
     @Pattern(CPU)
-    @Size(max = 16)
+    @Size(max = QUANTITY_MAX)
     public String cpu = "3";
 
     @JsonPropertyDescription("Memory for the k6 runner (Kubernetes only), e.g. 1Gi.")
     @Pattern(MEMORY)
-    @Size(max = 16)
+    @Size(max = QUANTITY_MAX)
     public String memory = "1Gi";
 
     @JsonPropertyDescription(
@@ -361,10 +355,10 @@ public class BenchmarkRunSpec {
         "The remote-write endpoint, http:// or https://, e.g."
             + " http://kube-prometheus-stack-prometheus.monitoring:9090/api/v1/write.")
     @io.fabric8.generator.annotation.Required
-    @Size(min = 1, max = 512)
+    @Size(min = 1, max = SpecRules.URL_MAX)
     @ValidationRule(
-        value = "self.matches('^https?://[^\\\\s/?#]+[^\\\\s]*$')",
-        message = "must be an http:// or https:// URL, e.g. http://prometheus:9090/api/v1/write")
+        value = SpecRules.REMOTE_WRITE_URL_RULE,
+        message = SpecRules.REMOTE_WRITE_URL_MESSAGE)
     public String url;
 
     @JsonPropertyDescription(
@@ -381,12 +375,14 @@ public class BenchmarkRunSpec {
     @Size(min = 1, max = 2)
     @ValidationRule(
         value =
-            "self.all(m, m in ['platform', 'virtual']) && self.all(m, self.exists_one(n, n == m))",
+            "self.all(m, m in "
+                + SpecRules.THREAD_MODES
+                + ") && self.all(m, self.exists_one(n, n == m))",
         message = "must list platform and/or virtual, each once")
     public List<String> threadModes = new ArrayList<>(List.of("platform", "virtual"));
 
     @JsonPropertyDescription("HikariCP pool sizes (fixed-size pools).")
-    @Size(min = 1, max = 64)
+    @Size(min = 1, max = SpecRules.POOL_SIZES_MAX)
     @ValidationRule(
         value = "self.all(p, p > 0) && self.all(p, self.exists_one(q, q == p))",
         message = "must list positive pool sizes, each once")
@@ -394,7 +390,7 @@ public class BenchmarkRunSpec {
 
     @JsonPropertyDescription(
         "Concurrency levels: VUs (closed model) or requests per second (open model).")
-    @Size(min = 1, max = 256)
+    @Size(min = 1, max = SpecRules.LEVELS_MAX)
     @ValidationRule(
         value = "self.all(c, c > 0) && self.all(c, self.exists_one(d, d == c))",
         message = "must list positive concurrency levels, each once")
@@ -402,7 +398,7 @@ public class BenchmarkRunSpec {
 
     @JsonPropertyDescription("Repetitions of the whole matrix.")
     @Min(1)
-    @Max(100)
+    @Max(SpecRules.REPETITIONS_MAX)
     public int repetitions = 3;
   }
 
@@ -421,23 +417,23 @@ public class BenchmarkRunSpec {
   public static class Thresholds {
     @JsonPropertyDescription(
         "Most p99 latency a cell may have; each rule applies to the cells it matches.")
-    @Size(max = 32)
+    @Size(max = SpecRules.THRESHOLD_RULES_MAX)
     public List<MaxP99> maxP99 = new ArrayList<>();
 
     @JsonPropertyDescription(
         "Least throughput (requests per second) a cell must reach; each rule applies to the cells"
             + " it matches.")
-    @Size(max = 32)
+    @Size(max = SpecRules.THRESHOLD_RULES_MAX)
     public List<MinThroughput> minThroughput = new ArrayList<>();
 
     @JsonPropertyDescription(
         "Least virtual ÷ platform throughput for cells of the same pool and concurrency.")
-    @Size(max = 32)
+    @Size(max = SpecRules.THRESHOLD_RULES_MAX)
     public List<MinRatio> minVirtualToPlatformRatio = new ArrayList<>();
 
     @JsonPropertyDescription("Most failed requests any cell may have, as a percentage, e.g. 1%.")
     @Pattern(PERCENT)
-    @Size(max = 16)
+    @Size(max = QUANTITY_MAX)
     public String maxErrorRate;
 
     @JsonPropertyDescription(
@@ -466,8 +462,8 @@ public class BenchmarkRunSpec {
   public abstract static class ModeCellFilter extends CellFilter {
     @JsonPropertyDescription("platform or virtual; left out: both.")
     @ValidationRule(
-        value = "self in ['platform', 'virtual']",
-        message = "must be platform or virtual")
+        value = "self in " + SpecRules.THREAD_MODES,
+        message = SpecRules.THREAD_MODES_MESSAGE)
     @Size(max = 16)
     public String threadMode;
 
@@ -482,7 +478,7 @@ public class BenchmarkRunSpec {
     @JsonPropertyDescription("The limit, e.g. 250ms or 1s.")
     @Required
     @Pattern(DURATION)
-    @Size(max = 32)
+    @Size(max = DURATION_MAX)
     @ValidationRule(value = "duration(self) > duration('0s')", message = "must be longer than 0s")
     public String p99;
   }
@@ -518,14 +514,14 @@ public class BenchmarkRunSpec {
     @JsonPropertyDescription(
         "Path of the baseline matrix.csv for vtbench run (local only; relative to the working"
             + " directory).")
-    @Size(max = 1024)
+    @Size(max = SpecRules.FILE_MAX)
     public String file;
 
     @JsonPropertyDescription(
         "How much worse than the baseline a cell may be: throughput lower, or p99 higher, by at"
             + " most this percentage, e.g. 10%.")
     @Pattern(PERCENT)
-    @Size(max = 16)
+    @Size(max = QUANTITY_MAX)
     @Default("10%")
     public String maxRegression = "10%";
   }
@@ -534,11 +530,11 @@ public class BenchmarkRunSpec {
   public static class ConfigMapKey {
     @JsonPropertyDescription("ConfigMap name.")
     @Required
-    @Size(min = 1, max = 253)
+    @Size(min = 1, max = SpecRules.KUBE_NAME_MAX)
     public String name;
 
     @JsonPropertyDescription("Key holding the CSV.")
-    @Size(min = 1, max = 253)
+    @Size(min = 1, max = SpecRules.KUBE_NAME_MAX)
     @Default("matrix.csv")
     public String key = "matrix.csv";
   }

@@ -7,7 +7,8 @@ import java.util.regex.Pattern;
 /** Durations written the k6 / Kubernetes way: {@code 100ms}, {@code 8s}, {@code 1m30s}. */
 public final class Durations {
 
-  private static final Pattern PART = Pattern.compile("(\\d+)(ms|s|m|h)");
+  private static final Pattern FORM = Pattern.compile(SpecRules.DURATION);
+  private static final Pattern PART = Pattern.compile("([0-9]+)(ms|s|m|h)");
 
   private Durations() {}
 
@@ -20,10 +21,13 @@ public final class Durations {
     if (value == null || value.isBlank()) {
       throw new IllegalArgumentException(field + ": a duration is required, e.g. 10s or 250ms");
     }
-    Matcher m = PART.matcher(value.strip());
+    if (!FORM.matcher(value).matches()) {
+      throw new IllegalArgumentException(
+          field + ": '" + value + "' is not a duration; write e.g. 10s, 250ms or 1m30s");
+    }
+    Matcher m = PART.matcher(value);
     Duration total = Duration.ZERO;
-    int end = 0;
-    while (m.find() && m.start() == end) {
+    while (m.find()) {
       long n = Long.parseLong(m.group(1));
       total =
           total.plus(
@@ -33,11 +37,6 @@ public final class Durations {
                 case "m" -> Duration.ofMinutes(n);
                 default -> Duration.ofHours(n);
               });
-      end = m.end();
-    }
-    if (end == 0 || end != value.strip().length()) {
-      throw new IllegalArgumentException(
-          field + ": '" + value + "' is not a duration; write e.g. 10s, 250ms or 1m30s");
     }
     return total;
   }

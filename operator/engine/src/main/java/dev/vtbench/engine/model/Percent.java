@@ -5,7 +5,7 @@ import java.util.regex.Pattern;
 /** Percentages written the way people write them: {@code 10%}, {@code 0.5%}. */
 public final class Percent {
 
-  private static final Pattern FORM = Pattern.compile("[0-9]+(\\.[0-9]+)?%");
+  private static final Pattern FORM = Pattern.compile(SpecRules.PERCENT);
 
   private Percent() {}
 
@@ -15,11 +15,10 @@ public final class Percent {
    * @throws IllegalArgumentException naming {@code field} when it does not parse
    */
   public static double parse(String field, String value) {
-    if (value == null || !FORM.matcher(value.strip()).matches()) {
+    if (value == null || !FORM.matcher(value).matches()) {
       throw new IllegalArgumentException(
           field + ": '" + value + "' is not a percentage; write e.g. 10% or 0.5%");
     }
-    String v = value.strip();
-    return Double.parseDouble(v.substring(0, v.length() - 1)) / 100.0;
+    return Double.parseDouble(value.substring(0, value.length() - 1)) / 100.0;
   }
 }

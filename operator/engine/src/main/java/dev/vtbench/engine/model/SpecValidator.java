@@ -1,28 +1,29 @@
 package dev.vtbench.engine.model;
 
+import dev.vtbench.engine.workload.Endpoint;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
- * Checks a spec and lists every problem, each naming the field, the value and what is allowed. The
- * CRD's schema and CEL rules say the same at admission; this is for local mode and for what a
- * schema cannot express.
+ * Checks a spec and lists every problem, each naming the field, the value and what is allowed. It
+ * applies the {@link SpecRules} the CRD's schema and CEL rules are built from, so it accepts what
+ * the API server accepts (the operator's {@code SpecParityIT} runs one table through both), plus
+ * the cross-field rules CEL cannot check where the spec leaves a list to its default.
  */
 public final class SpecValidator {
 
-  public static final List<String> ENDPOINTS =
-      List.of("order-summary", "downstream", "db-sleep", "sleep", "users");
-  public static final List<String> CONNECTION_MODES = List.of("released", "held");
-  public static final List<String> PATH_MODES = List.of("normal", "synchronized");
-  public static final List<String> EXECUTORS = List.of("ramping-vus", "constant-arrival-rate");
-  public static final List<String> THREAD_MODES = List.of("platform", "virtual");
-  public static final List<String> RUNNERS = List.of("auto", "testrun", "job");
+  public static final List<String> ENDPOINTS = Endpoint.specNames();
+  public static final List<String> CONNECTION_MODES = SpecRules.values(SpecRules.CONNECTION_MODES);
+  public static final List<String> PATH_MODES = SpecRules.values(SpecRules.PATH_MODES);
+  public static final List<String> EXECUTORS = SpecRules.values(SpecRules.EXECUTORS);
+  public static final List<String> THREAD_MODES = SpecRules.values(SpecRules.THREAD_MODES);
+  public static final List<String> RUNNERS = SpecRules.values(SpecRules.RUNNERS);
 
-  /** The same rule as the CRD's CEL rule on spec.load.prometheusRemoteWrite.url. */
-  static final java.util.regex.Pattern REMOTE_WRITE_URL =
-      java.util.regex.Pattern.compile("^https?://[^\\s/?#]+[^\\s]*$");
+  private static final Pattern RUN_NAME = Pattern.compile(SpecRules.RUN_NAME);
+  private static final Pattern REMOTE_WRITE_URL =
+      Pattern.compile(SpecRules.celRegex(SpecRules.REMOTE_WRITE_URL_CEL));
 
   private SpecValidator() {}
 
@@ -34,13 +35,17 @@ public final class SpecValidator {
     if (!BenchmarkRun.KIND.equals(run.kind)) {
       errors.add("kind: '" + run.kind + "' must be " + BenchmarkRun.KIND);
     }
-    if (run.metadata == null
-        || run.metadata.name == null
-        || !run.metadata.name.matches("[a-z0-9]([-a-z0-9]{0,50}[a-z0-9])?")) {
+    String name = run.metadata == null ? null : run.metadata.name;
+    if (name == null
+        || name.length() > SpecRules.RUN_NAME_MAX
+        || !RUN_NAME.matcher(name).matches()) {
       errors.add(
           "metadata.name: '"
-              + (run.metadata == null ? null : run.metadata.name)
-              + "' must be lower-case letters, digits and '-', at most 52 characters");
+              + name
+              + "' must start with a lower-case letter and hold only lower-case letters, digits"
+              + " and '-' (not at the end), at most "
+              + SpecRules.RUN_NAME_MAX
+              + " characters");
     }
     if (run.spec == null) {
       errors.add("spec: required");
@@ -51,147 +56,91 @@ public final class SpecValidator {
   }
 
   static void validate(BenchmarkRunSpec s, List<String> errors) {
-    if (required(s.workload, "spec.workload", errors)) {
-      oneOf("spec.workload.endpoint", s.workload.endpoint, ENDPOINTS, errors);
-      oneOf("spec.workload.connectionMode", s.workload.connectionMode, CONNECTION_MODES, errors);
-      oneOf("spec.workload.pathMode", s.workload.pathMode, PATH_MODES, errors);
-      duration("spec.workload.stubDelay", s.workload.stubDelay, false, errors);
-      duration("spec.workload.blockFor", s.workload.blockFor, false, errors);
+    FieldChecks check = new FieldChecks(errors);
+    if (check.required(s.workload, "spec.workload")) {
+      check.oneOf("spec.workload.endpoint", s.workload.endpoint, ENDPOINTS);
+      check.oneOf("spec.workload.connectionMode", s.workload.connectionMode, CONNECTION_MODES);
+      check.oneOf("spec.workload.pathMode", s.workload.pathMode, PATH_MODES);
+      check.duration("spec.workload.stubDelay", s.workload.stubDelay, false);
+      check.duration("spec.workload.blockFor", s.workload.blockFor, false);
     }
-    if (required(s.sut, "spec.sut", errors)) {
-      cpu("spec.sut.cpu", s.sut.cpu, s.sut.pinned, errors);
-      positive("spec.sut.tomcatMaxThreads", s.sut.tomcatMaxThreads, errors);
+    if (check.required(s.sut, "spec.sut")) {
+      tier(check, "spec.sut", s.sut.cpu, s.sut.pinned, s.sut.memory, s.sut.nodeSelector);
+      check.text("spec.sut.image", s.sut.image, SpecRules.IMAGE_MAX);
+      check.atMost("spec.sut.env", s.sut.env, SpecRules.ENV_MAX);
+      check.between(
+          "spec.sut.tomcatMaxThreads", s.sut.tomcatMaxThreads, SpecRules.TOMCAT_THREADS_MAX);
     }
-    if (required(s.stub, "spec.stub", errors)) {
-      cpu("spec.stub.cpu", s.stub.cpu, s.stub.pinned, errors);
+    if (check.required(s.stub, "spec.stub")) {
+      tier(check, "spec.stub", s.stub.cpu, s.stub.pinned, s.stub.memory, s.stub.nodeSelector);
+      check.text("spec.stub.image", s.stub.image, SpecRules.IMAGE_MAX);
     }
-    if (required(s.database, "spec.database", errors)
-        && required(s.database.seed, "spec.database.seed", errors)) {
-      cpu("spec.database.cpu", s.database.cpu, s.database.pinned, errors);
-      positive("spec.database.seed.customers", s.database.seed.customers, errors);
-      positive("spec.database.seed.orders", s.database.seed.orders, errors);
+    if (check.required(s.database, "spec.database")
+        && check.required(s.database.seed, "spec.database.seed")) {
+      BenchmarkRunSpec.Database d = s.database;
+      tier(check, "spec.database", d.cpu, d.pinned, d.memory, d.nodeSelector);
+      check.memory("spec.database.storage", d.storage);
+      check.longest("spec.database.image", d.image, SpecRules.IMAGE_MAX);
+      check.positive("spec.database.seed.customers", d.seed.customers);
+      check.positive("spec.database.seed.orders", d.seed.orders);
     }
-    if (required(s.load, "spec.load", errors)) {
-      oneOf("spec.load.executor", s.load.executor, EXECUTORS, errors);
-      duration("spec.load.ramp", s.load.ramp, false, errors);
-      duration("spec.load.warmup", s.load.warmup, false, errors);
-      duration("spec.load.hold", s.load.hold, true, errors);
-      duration("spec.load.sutWarmup", s.load.sutWarmup, false, errors);
-      duration("spec.load.requestTimeout", s.load.requestTimeout, true, errors);
-      positive("spec.load.maxVUs", s.load.maxVUs, errors);
-      cpu("spec.load.cpu", s.load.cpu, s.load.pinned, errors);
-      oneOf("spec.load.runner", s.load.runner, RUNNERS, errors);
-      BenchmarkRunSpec.PrometheusRemoteWrite rw = s.load.prometheusRemoteWrite;
-      if (rw != null && (rw.url == null || !REMOTE_WRITE_URL.matcher(rw.url).matches())) {
-        errors.add(
-            "spec.load.prometheusRemoteWrite.url: must be an http:// or https:// URL, e.g."
-                + " http://prometheus:9090/api/v1/write (got "
-                + (rw.url == null ? "nothing" : "'" + rw.url + "'")
-                + ")");
-      }
+    if (check.required(s.load, "spec.load")) {
+      load(check, s.load);
     }
-    if (required(s.matrix, "spec.matrix", errors)) {
+    if (check.required(s.matrix, "spec.matrix")) {
       BenchmarkRunSpec.Matrix m = s.matrix;
       if (m.threadModes == null || m.threadModes.isEmpty()) {
-        errors.add("spec.matrix.threadModes: must list at least one of " + THREAD_MODES);
+        check.add("spec.matrix.threadModes: must list at least one of " + THREAD_MODES);
       } else {
         for (int i = 0; i < m.threadModes.size(); i++) {
-          oneOf("spec.matrix.threadModes[" + i + "]", m.threadModes.get(i), THREAD_MODES, errors);
+          check.oneOf("spec.matrix.threadModes[" + i + "]", m.threadModes.get(i), THREAD_MODES);
         }
-        unique("spec.matrix.threadModes", m.threadModes, errors);
+        check.unique("spec.matrix.threadModes", m.threadModes);
       }
-      positives("spec.matrix.hikariPoolSizes", m.hikariPoolSizes, errors);
-      positives("spec.matrix.concurrency", m.concurrency, errors);
-      positive("spec.matrix.repetitions", m.repetitions, errors);
+      check.positives("spec.matrix.hikariPoolSizes", m.hikariPoolSizes, SpecRules.POOL_SIZES_MAX);
+      check.positives("spec.matrix.concurrency", m.concurrency, SpecRules.LEVELS_MAX);
+      check.between("spec.matrix.repetitions", m.repetitions, SpecRules.REPETITIONS_MAX);
     }
     if (s.thresholds != null && s.matrix != null) {
-      thresholds(s.thresholds, s.matrix, errors);
+      ThresholdChecks.check(s.thresholds, s.matrix, check);
     }
   }
 
-  private static void thresholds(
-      BenchmarkRunSpec.Thresholds t, BenchmarkRunSpec.Matrix m, List<String> errors) {
-    String at = "spec.thresholds.";
-    List<BenchmarkRunSpec.MaxP99> p99 = t.maxP99 == null ? List.of() : t.maxP99;
-    for (int i = 0; i < p99.size(); i++) {
-      String f = at + "maxP99[" + i + "]";
-      cell(f, p99.get(i), m, errors);
-      duration(f + ".p99", p99.get(i).p99, true, errors);
-    }
-    List<BenchmarkRunSpec.MinThroughput> rps =
-        t.minThroughput == null ? List.of() : t.minThroughput;
-    for (int i = 0; i < rps.size(); i++) {
-      String f = at + "minThroughput[" + i + "]";
-      cell(f, rps.get(i), m, errors);
-      if (rps.get(i).rps == null || !(rps.get(i).rps > 0)) {
-        errors.add(f + ".rps: " + rps.get(i).rps + " must be greater than 0");
-      }
-    }
-    List<BenchmarkRunSpec.MinRatio> ratios =
-        t.minVirtualToPlatformRatio == null ? List.of() : t.minVirtualToPlatformRatio;
-    if (!ratios.isEmpty() && (m.threadModes == null || !m.threadModes.containsAll(THREAD_MODES))) {
-      errors.add(
-          at
-              + "minVirtualToPlatformRatio: needs both platform and virtual in"
-              + " spec.matrix.threadModes, which lists "
-              + m.threadModes);
-    }
-    for (int i = 0; i < ratios.size(); i++) {
-      String f = at + "minVirtualToPlatformRatio[" + i + "]";
-      cell(f, ratios.get(i), m, errors);
-      if (ratios.get(i).ratio == null || !(ratios.get(i).ratio > 0)) {
-        errors.add(f + ".ratio: " + ratios.get(i).ratio + " must be greater than 0");
-      }
-    }
-    if (t.maxErrorRate != null) {
-      percent(at + "maxErrorRate", t.maxErrorRate, errors);
-    }
-    if (t.baseline != null) {
-      percent(at + "baseline.maxRegression", t.baseline.maxRegression, errors);
-      if (t.baseline.configMapRef != null
-          && (t.baseline.configMapRef.name == null || t.baseline.configMapRef.name.isBlank())) {
-        errors.add(at + "baseline.configMapRef.name: required");
-      }
-    }
+  /** What every tier has: CPUs (whole ones while pinned), memory and node labels. */
+  private static void tier(
+      FieldChecks check,
+      String at,
+      String cpu,
+      boolean pinned,
+      String memory,
+      Map<String, String> nodeSelector) {
+    check.cpu(at + ".cpu", cpu, pinned);
+    check.memory(at + ".memory", memory);
+    check.atMost(at + ".nodeSelector", nodeSelector, SpecRules.NODE_SELECTOR_MAX);
   }
 
-  /** The cells a threshold names must be ones the matrix measures. */
-  private static void cell(
-      String field, BenchmarkRunSpec.CellFilter c, BenchmarkRunSpec.Matrix m, List<String> errors) {
-    if (c.threadMode() != null
-        && (m.threadModes == null || !m.threadModes.contains(c.threadMode()))) {
-      errors.add(
-          field
-              + ".threadMode: '"
-              + c.threadMode()
-              + "' is not in spec.matrix.threadModes "
-              + m.threadModes);
-    }
-    if (c.hikariPoolSize != null
-        && (m.hikariPoolSizes == null || !m.hikariPoolSizes.contains(c.hikariPoolSize))) {
-      errors.add(
-          field
-              + ".hikariPoolSize: "
-              + c.hikariPoolSize
-              + " is not in spec.matrix.hikariPoolSizes "
-              + m.hikariPoolSizes);
-    }
-    if (c.concurrency != null
-        && (m.concurrency == null || !m.concurrency.contains(c.concurrency))) {
-      errors.add(
-          field
-              + ".concurrency: "
-              + c.concurrency
-              + " is not in spec.matrix.concurrency "
-              + m.concurrency);
-    }
-  }
-
-  private static void percent(String field, String value, List<String> errors) {
-    try {
-      Percent.parse(field, value);
-    } catch (IllegalArgumentException e) {
-      errors.add(e.getMessage());
+  private static void load(FieldChecks check, BenchmarkRunSpec.Load l) {
+    check.oneOf("spec.load.executor", l.executor, EXECUTORS);
+    check.duration("spec.load.ramp", l.ramp, false);
+    check.duration("spec.load.warmup", l.warmup, false);
+    check.duration("spec.load.hold", l.hold, true);
+    check.duration("spec.load.sutWarmup", l.sutWarmup, false);
+    check.duration("spec.load.requestTimeout", l.requestTimeout, true);
+    check.positive("spec.load.maxVUs", l.maxVUs);
+    tier(check, "spec.load", l.cpu, l.pinned, l.memory, l.nodeSelector);
+    check.text("spec.load.image", l.image, SpecRules.IMAGE_MAX);
+    check.oneOf("spec.load.runner", l.runner, RUNNERS);
+    BenchmarkRunSpec.PrometheusRemoteWrite rw = l.prometheusRemoteWrite;
+    if (rw != null
+        && (rw.url == null
+            || rw.url.length() > SpecRules.URL_MAX
+            || !REMOTE_WRITE_URL.matcher(rw.url).matches())) {
+      check.add(
+          "spec.load.prometheusRemoteWrite.url: "
+              + SpecRules.REMOTE_WRITE_URL_MESSAGE
+              + " (got "
+              + (rw.url == null ? "nothing" : "'" + rw.url + "'")
+              + ")");
     }
   }
 
@@ -218,77 +167,6 @@ public final class SpecValidator {
               + " runs in a cluster");
     }
     return List.of();
-  }
-
-  private static boolean required(Object o, String field, List<String> errors) {
-    if (o == null) {
-      errors.add(field + ": required");
-      return false;
-    }
-    return true;
-  }
-
-  private static void oneOf(String field, String value, List<String> allowed, List<String> errors) {
-    if (!allowed.contains(value)) {
-      errors.add(field + ": '" + value + "' is not one of " + String.join(", ", allowed));
-    }
-  }
-
-  private static void duration(String field, String value, boolean positive, List<String> errors) {
-    try {
-      if (Durations.parse(field, value).isZero() && positive) {
-        errors.add(field + ": must be longer than 0");
-      }
-    } catch (IllegalArgumentException e) {
-      errors.add(e.getMessage());
-    }
-  }
-
-  private static void positive(String field, long value, List<String> errors) {
-    if (value < 1) {
-      errors.add(field + ": " + value + " must be at least 1");
-    }
-  }
-
-  private static void positives(String field, List<Integer> values, List<String> errors) {
-    if (values == null || values.isEmpty()) {
-      errors.add(field + ": must list at least one positive integer");
-      return;
-    }
-    for (int i = 0; i < values.size(); i++) {
-      Integer v = values.get(i);
-      if (v == null || v < 1) {
-        errors.add(field + "[" + i + "]: " + v + " must be a positive integer");
-      }
-    }
-    unique(field, values, errors);
-  }
-
-  private static void unique(String field, List<?> values, List<String> errors) {
-    Set<Object> seen = new HashSet<>();
-    for (Object v : values) {
-      if (!seen.add(v)) {
-        errors.add(field + ": '" + v + "' is listed twice");
-      }
-    }
-  }
-
-  /** Pinning to cores needs whole CPUs: "2" or "2000m", not "1.5"; unpinned, any quantity. */
-  private static void cpu(String field, String value, boolean pinned, List<String> errors) {
-    if (!pinned) {
-      if (value == null || !value.matches("[0-9]+m|[0-9]+(\\.[0-9]+)?") || millis(value) < 1) {
-        errors.add(field + ": '" + value + "' is not a CPU quantity; write e.g. 1, 1.5 or 500m");
-      }
-      return;
-    }
-    if (value == null || !value.matches("[1-9][0-9]*|[1-9][0-9]*000m")) {
-      errors.add(
-          field
-              + ": '"
-              + value
-              + "' must be a whole number of CPUs (e.g. 1, 2 or 2000m) so the"
-              + " tier can be pinned to cores, or set pinned: false");
-    }
   }
 
   /** Cores a validated cpu field asks for, rounded up: what local mode gives the tier. */

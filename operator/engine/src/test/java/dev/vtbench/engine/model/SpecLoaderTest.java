@@ -101,8 +101,9 @@ class SpecLoaderTest {
             e ->
                 assertThat(e.problems())
                     .containsExactlyInAnyOrder(
-                        "metadata.name: 'Bad_Name' must be lower-case letters, digits and '-', at"
-                            + " most 52 characters",
+                        "metadata.name: 'Bad_Name' must start with a lower-case letter and hold"
+                            + " only lower-case letters, digits and '-' (not at the end), at most 40"
+                            + " characters",
                         "spec.workload.connectionMode: 'sometimes' is not one of released, held",
                         "spec.sut.cpu: '1.5' must be a whole number of CPUs (e.g. 1, 2 or 2000m)"
                             + " so the tier can be pinned to cores, or set pinned: false",

@@ -1,6 +1,7 @@
 package dev.vtbench.operator.api;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.SpecRules;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
 import io.fabric8.crd.generator.annotation.SchemaSwap;
 import io.fabric8.generator.annotation.ValidationRule;
@@ -29,11 +30,8 @@ import io.fabric8.kubernetes.model.annotation.Version;
 @Plural("benchmarkruns")
 @Singular("benchmarkrun")
 @ShortNames({"bench", "vtb"})
-@ValidationRule(
-    value = "size(self.metadata.name) <= 40",
-    message =
-        "metadata.name must be at most 40 characters: the names derived from it (<name>-load-12-warmup)"
-            + " must fit Kubernetes' 63-character limit")
+@ValidationRule(value = SpecRules.RUN_NAME_LENGTH_RULE, message = SpecRules.RUN_NAME_LENGTH_MESSAGE)
+@ValidationRule(value = SpecRules.RUN_NAME_RULE, message = SpecRules.RUN_NAME_MESSAGE)
 // CPUs are written as Kubernetes writes them: cpu: 4 or cpu: "500m".
 @SchemaSwap(
     originalType = BenchmarkRunSpec.Sut.class,

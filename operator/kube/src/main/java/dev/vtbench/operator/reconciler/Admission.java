@@ -1,11 +1,8 @@
 package dev.vtbench.operator.reconciler;
 
-import dev.vtbench.engine.model.BenchmarkRun;
-import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.api.BenchmarkRunValidation;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
-import dev.vtbench.operator.resources.ResourceNames;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,7 +14,7 @@ final class Admission {
   private Admission() {}
 
   static Step.Result check(BenchmarkRunResource run, Capabilities capabilities) {
-    List<String> problems = validate(run);
+    List<String> problems = BenchmarkRunValidation.problems(run);
     if (!problems.isEmpty()) {
       return Step.Result.fail(Reason.InvalidSpec, "invalid spec: " + String.join("; ", problems));
     }
@@ -34,22 +31,5 @@ final class Admission {
               + " TestRun API): install k6-operator, or set spec.load.runner to auto or job");
     }
     return Step.Result.next();
-  }
-
-  /** The engine's own checks, for what the CRD's schema and CEL rules cannot say. */
-  static List<String> validate(BenchmarkRunResource run) {
-    BenchmarkRun view = new BenchmarkRun();
-    view.metadata.name = run.getMetadata().getName();
-    view.metadata.namespace = run.getMetadata().getNamespace();
-    view.spec = run.getSpec();
-    List<String> problems = new ArrayList<>(SpecValidator.validate(view));
-    problems.addAll(SpecValidator.baselineSource(run.getSpec(), true));
-    if (view.metadata.name != null && view.metadata.name.length() > ResourceNames.MAX_RUN_NAME) {
-      problems.add(
-          "metadata.name: at most "
-              + ResourceNames.MAX_RUN_NAME
-              + " characters, so the names derived from it fit Kubernetes' limits");
-    }
-    return problems;
   }
 }

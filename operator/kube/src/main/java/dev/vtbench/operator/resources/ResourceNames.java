@@ -1,15 +1,14 @@
 package dev.vtbench.operator.resources;
 
+import dev.vtbench.engine.model.SpecRules;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 
 /**
- * Every object name the operator derives from a run, in one place. Run names are at most 40
- * characters (a CRD rule), so the longest derived name, {@code <run>-load-9999-warmup}, stays a
- * valid 63-character label value.
+ * Every object name the operator derives from a run, in one place. Run names are at most {@link
+ * SpecRules#RUN_NAME_MAX} characters (a CRD rule), so the longest derived name, {@code
+ * <run>-load-9999-warmup}, stays a valid 63-character label value.
  */
 public final class ResourceNames {
-
-  public static final int MAX_RUN_NAME = 40;
 
   private ResourceNames() {}
 

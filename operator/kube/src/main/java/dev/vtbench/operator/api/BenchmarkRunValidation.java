@@ -1,0 +1,27 @@
+package dev.vtbench.operator.api;
+
+import dev.vtbench.engine.model.BenchmarkRun;
+import dev.vtbench.engine.model.SpecValidator;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The operator's own check of a BenchmarkRun before it starts: the engine's {@link SpecValidator}
+ * (the same rules the CRD's schema and CEL apply at admission, plus the cross-field ones CEL cannot
+ * see where the spec leaves a list to its default) and the cluster's baseline source.
+ */
+public final class BenchmarkRunValidation {
+
+  private BenchmarkRunValidation() {}
+
+  /** Every problem, one sentence each; empty when the run may start. */
+  public static List<String> problems(BenchmarkRunResource run) {
+    BenchmarkRun view = new BenchmarkRun();
+    view.metadata.name = run.getMetadata().getName();
+    view.metadata.namespace = run.getMetadata().getNamespace();
+    view.spec = run.getSpec();
+    List<String> problems = new ArrayList<>(SpecValidator.validate(view));
+    problems.addAll(SpecValidator.baselineSource(run.getSpec(), true));
+    return problems;
+  }
+}

@@ -1,0 +1,377 @@
+package dev.vtbench.operator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtbench.engine.model.BenchmarkRun;
+import dev.vtbench.engine.model.SpecLoader;
+import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.api.BenchmarkRunValidation;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * One table of specs, each run through the three places that judge a BenchmarkRun: the real API
+ * server (the generated CRD's schema and CEL, on create), the local validator ({@code vtbench run}:
+ * {@link SpecLoader} plus the local baseline source) and the operator's {@link
+ * BenchmarkRunValidation}. Any disagreement fails with the spec and every answer.
+ */
+class SpecParityIT {
+
+  /** Who is expected to refuse an invalid case. */
+  enum Scope {
+    /** The API server, the local validator and the operator all give the same answer. */
+    EVERYWHERE,
+    /**
+     * A cross-field rule on a list the spec leaves to its default: CEL cannot see the default, so
+     * the API server accepts and the engine (locally and in the operator) refuses.
+     */
+    ENGINE_ONLY,
+    /**
+     * Where the baseline comes from depends on the platform: the cluster (API server and operator)
+     * gives the case's answer, a local run the opposite one.
+     */
+    PER_PLATFORM
+  }
+
+  /**
+   * @param name the run's metadata.name
+   * @param spec the spec, in YAML
+   * @param valid the answer on the cluster
+   * @param field the field every refusal must name (null for valid cases)
+   */
+  record Case(String name, String spec, boolean valid, Scope scope, String field) {
+    @Override
+    public String toString() {
+      String shown = spec.length() > 90 ? spec.substring(0, 90) + "…" : spec;
+      return (valid ? "valid" : "invalid " + field)
+          + (scope == Scope.EVERYWHERE ? "" : " [" + scope + "]")
+          + ": "
+          + ("parity".equals(name) ? "" : "name " + abbreviate(name) + " ")
+          + shown.replace('\n', ' ');
+    }
+  }
+
+  static Case valid(String spec) {
+    return new Case("parity", spec, true, Scope.EVERYWHERE, null);
+  }
+
+  static Case invalid(String field, String spec) {
+    return new Case("parity", spec, false, Scope.EVERYWHERE, field);
+  }
+
+  static Case name(String name, boolean valid) {
+    return new Case(name, "{}", valid, Scope.EVERYWHERE, valid ? null : "metadata.name");
+  }
+
+  /** {@code n} entries of a YAML flow list or map, e.g. {@code [1, 2, 3]}. */
+  static String flow(char open, int n, IntFunction<String> entry, char close) {
+    return IntStream.range(0, n)
+        .mapToObj(entry)
+        .collect(Collectors.joining(", ", String.valueOf(open), String.valueOf(close)));
+  }
+
+  static final String P99_RULE = "{p99: 1s}";
+
+  static Stream<Case> table() {
+    return Stream.of(
+        // --- accepted everywhere ---
+        valid("{}"),
+        valid(
+            """
+            workload: {endpoint: users, stubDelay: 1m30s, connectionMode: held, pathMode: synchronized}
+            sut: {cpu: 2, memory: 1G, tomcatMaxThreads: 100000, image: "%s"}
+            database: {storage: 10Gi, seed: {customers: 1, orders: 1}}
+            load: {executor: constant-arrival-rate, runner: job, sutWarmup: 0s, maxVUs: 1}
+            matrix: {threadModes: [virtual], hikariPoolSizes: %s, concurrency: [1], repetitions: 100}
+            """
+                .formatted("i".repeat(256), flow('[', 64, i -> "" + (i + 1), ']'))),
+        valid(
+            """
+            workload: {endpoint: sleep, blockFor: 20ms}
+            sut: {pinned: false, cpu: "1.5"}
+            stub: {pinned: false, cpu: 500m}
+            database: {pinned: false, cpu: "0.5"}
+            load: {pinned: false, cpu: "0.001", prometheusRemoteWrite: {url: "https://p:9090/api/v1/write"}}
+            """),
+        valid("sut: {nodeSelector: %s}".formatted(flow('{', 16, i -> "k" + i + ": v", '}'))),
+        valid("load: {hold: \"%s\"}".formatted("1s".repeat(16))),
+        valid(
+            """
+            matrix: {hikariPoolSizes: [10, 50], concurrency: [200]}
+            thresholds:
+              maxP99: [{hikariPoolSize: 10, threadMode: platform, p99: 1s}]
+              minThroughput: [{concurrency: 200, rps: 10.5}]
+              minVirtualToPlatformRatio: [{hikariPoolSize: 50, concurrency: 200, ratio: 1}]
+              maxErrorRate: 1%
+            """),
+        valid("thresholds: {maxP99: %s}".formatted(flow('[', 32, i -> P99_RULE, ']'))),
+        name("a".repeat(40), true),
+        name("run-2", true),
+
+        // --- the run's name ---
+        name("a".repeat(41), false),
+        name("2run", false),
+        name("run.v2", false),
+        name("run-", false),
+        name("Run", false),
+
+        // --- workload ---
+        invalid("spec.workload.endpoint", "workload: {endpoint: index}"),
+        invalid("spec.workload.connectionMode", "workload: {connectionMode: sometimes}"),
+        invalid("spec.workload.pathMode", "workload: {pathMode: async}"),
+        invalid("spec.workload.stubDelay", "workload: {stubDelay: 100}"),
+        invalid("spec.workload.stubDelay", "workload: {stubDelay: \" 100ms\"}"),
+        invalid("spec.workload.blockFor", "workload: {blockFor: 1.5s}"),
+
+        // --- tiers: cpu, memory, images, node labels, Tomcat ---
+        invalid("spec.sut.cpu", "sut: {cpu: \"1.5\"}"),
+        invalid("spec.database.cpu", "database: {cpu: 500m}"),
+        invalid("spec.sut.cpu", "sut: {cpu: 0}"),
+        invalid("spec.stub.cpu", "stub: {pinned: false, cpu: lots}"),
+        invalid("spec.sut.cpu", "sut: {pinned: false, cpu: lots}"),
+        invalid("spec.stub.cpu", "stub: {pinned: false, cpu: 0m}"),
+        invalid("spec.load.cpu", "load: {pinned: false, cpu: 0}"),
+        invalid("spec.database.cpu", "database: {pinned: false, cpu: \"0.0001\"}"),
+        invalid("spec.sut.memory", "sut: {memory: 2 GB}"),
+        invalid("spec.load.memory", "load: {memory: 1gb}"),
+        invalid("spec.database.storage", "database: {storage: 2TB}"),
+        invalid("spec.sut.image", "sut: {image: \"\"}"),
+        invalid("spec.load.image", "load: {image: \"%s\"}".formatted("i".repeat(257))),
+        invalid("spec.database.image", "database: {image: \"%s\"}".formatted("i".repeat(257))),
+        invalid(
+            "spec.stub.nodeSelector",
+            "stub: {nodeSelector: %s}".formatted(flow('{', 17, i -> "k" + i + ": v", '}'))),
+        invalid(
+            "spec.sut.env", "sut: {env: %s}".formatted(flow('{', 65, i -> "K" + i + ": v", '}'))),
+        invalid("spec.sut.tomcatMaxThreads", "sut: {tomcatMaxThreads: 0}"),
+        invalid("spec.sut.tomcatMaxThreads", "sut: {tomcatMaxThreads: 100001}"),
+        invalid("spec.database.seed.customers", "database: {seed: {customers: 0}}"),
+        invalid("spec.database.seed.orders", "database: {seed: {orders: 0}}"),
+
+        // --- load ---
+        invalid("spec.load.hold", "load: {hold: 20 seconds}"),
+        invalid("spec.load.hold", "load: {hold: 0s}"),
+        invalid("spec.load.hold", "load: {hold: \"%s\"}".formatted("1s".repeat(17))),
+        invalid("spec.load.requestTimeout", "load: {requestTimeout: 0ms}"),
+        invalid("spec.load.ramp", "load: {ramp: \"-1s\"}"),
+        invalid("spec.load.executor", "load: {executor: open}"),
+        invalid("spec.load.runner", "load: {runner: helm}"),
+        invalid("spec.load.maxVUs", "load: {maxVUs: 0}"),
+        invalid(
+            "spec.load.prometheusRemoteWrite.url",
+            "load: {prometheusRemoteWrite: {url: \"ftp://prometheus/api/v1/write\"}}"),
+        invalid(
+            "spec.load.prometheusRemoteWrite.url",
+            "load: {prometheusRemoteWrite: {url: \"http://\"}}"),
+        invalid(
+            "spec.load.prometheusRemoteWrite.url",
+            "load: {prometheusRemoteWrite: {url: \"http://p:9090/a b\"}}"),
+        invalid(
+            "spec.load.prometheusRemoteWrite.url",
+            "load: {prometheusRemoteWrite: {nativeHistograms: false}}"),
+
+        // --- matrix ---
+        invalid("spec.matrix.threadModes", "matrix: {threadModes: [platform, green]}"),
+        invalid("spec.matrix.threadModes", "matrix: {threadModes: [virtual, virtual]}"),
+        invalid("spec.matrix.threadModes", "matrix: {threadModes: []}"),
+        invalid("spec.matrix.concurrency", "matrix: {concurrency: []}"),
+        invalid("spec.matrix.concurrency", "matrix: {concurrency: [100, -5]}"),
+        invalid("spec.matrix.concurrency", "matrix: {concurrency: [100, 100]}"),
+        invalid(
+            "spec.matrix.concurrency",
+            "matrix: {concurrency: %s}".formatted(flow('[', 257, i -> "" + (i + 1), ']'))),
+        invalid("spec.matrix.hikariPoolSizes", "matrix: {hikariPoolSizes: [0]}"),
+        invalid(
+            "spec.matrix.hikariPoolSizes",
+            "matrix: {hikariPoolSizes: %s}".formatted(flow('[', 65, i -> "" + (i + 1), ']'))),
+        invalid("spec.matrix.repetitions", "matrix: {repetitions: 0}"),
+        invalid("spec.matrix.repetitions", "matrix: {repetitions: 101}"),
+
+        // --- thresholds ---
+        invalid("spec.thresholds.maxP99", "thresholds: {maxP99: [{p99: 0s}]}"),
+        invalid("spec.thresholds.maxP99", "thresholds: {maxP99: [{p99: 250}]}"),
+        invalid("spec.thresholds.maxP99", "thresholds: {maxP99: [{}]}"),
+        invalid("spec.thresholds.maxP99", "thresholds: {maxP99: [{threadMode: green, p99: 1s}]}"),
+        invalid(
+            "spec.thresholds.maxP99",
+            "thresholds: {maxP99: %s}".formatted(flow('[', 33, i -> P99_RULE, ']'))),
+        invalid("spec.thresholds.minThroughput", "thresholds: {minThroughput: [{rps: -1}]}"),
+        invalid(
+            "spec.thresholds.minVirtualToPlatformRatio",
+            "thresholds: {minVirtualToPlatformRatio: [{ratio: 0}]}"),
+        invalid("spec.thresholds.maxErrorRate", "thresholds: {maxErrorRate: \"0.01\"}"),
+        invalid(
+            "spec.thresholds.maxP99",
+            "matrix: {concurrency: [100]}\nthresholds: {maxP99: [{concurrency: 500, p99: 1s}]}"),
+        invalid(
+            "spec.thresholds.minThroughput",
+            "matrix: {hikariPoolSizes: [50]}\n"
+                + "thresholds: {minThroughput: [{hikariPoolSize: 10, rps: 1}]}"),
+        invalid(
+            "spec.thresholds.minVirtualToPlatformRatio",
+            "matrix: {threadModes: [virtual]}\n"
+                + "thresholds: {minVirtualToPlatformRatio: [{ratio: 1.5}]}"),
+        invalid(
+            "spec.thresholds.baseline.maxRegression",
+            "thresholds: {baseline: {configMapRef: {name: b}, maxRegression: ten}}"),
+        invalid(
+            "spec.thresholds.baseline.configMapRef.name",
+            "thresholds: {baseline: {configMapRef: {name: \"\"}}}"),
+
+        // --- cross-field rules on a matrix left to its defaults: only the engine sees them ---
+        new Case(
+            "parity",
+            "thresholds: {maxP99: [{concurrency: 7, p99: 1s}]}",
+            false,
+            Scope.ENGINE_ONLY,
+            "spec.thresholds.maxP99"),
+        new Case(
+            "parity",
+            "thresholds: {minThroughput: [{hikariPoolSize: 10, rps: 1}]}",
+            false,
+            Scope.ENGINE_ONLY,
+            "spec.thresholds.minThroughput"),
+
+        // --- the baseline's source: a ConfigMap in a cluster, a file locally ---
+        new Case(
+            "parity",
+            "thresholds: {baseline: {configMapRef: {name: last-release}}}",
+            true,
+            Scope.PER_PLATFORM,
+            "spec.thresholds.baseline"),
+        new Case(
+            "parity",
+            "thresholds: {baseline: {file: results/hero/matrix.csv}}",
+            false,
+            Scope.PER_PLATFORM,
+            "spec.thresholds.baseline"));
+  }
+
+  static String ns;
+
+  @BeforeAll
+  static void namespace() {
+    ns = KubeApi.namespace("parity");
+  }
+
+  static String yaml(Case c) {
+    return AdmissionIT.yaml(c.name(), c.spec());
+  }
+
+  /** What one judge said: no problems means accepted. */
+  record Answer(String judge, List<String> problems) {
+    boolean accepted() {
+      return problems.isEmpty();
+    }
+
+    boolean names(String field) {
+      return problems.stream().anyMatch(p -> p.contains(field));
+    }
+
+    @Override
+    public String toString() {
+      return judge + ": " + (accepted() ? "accepted" : "refused " + problems);
+    }
+  }
+
+  /** The API server's answer, and the run as the operator would read it. */
+  record Admission(Answer answer, BenchmarkRunResource stored) {}
+
+  /**
+   * Sent as written, the way kubectl sends it: through the typed class the client would fill in
+   * every Java default, and the CEL rules would never see a list left out.
+   */
+  static Admission apiServer(Case c) {
+    KubernetesClient k8s = KubeApi.client();
+    KubernetesSerialization json = k8s.getKubernetesSerialization();
+    GenericKubernetesResource written = json.unmarshal(yaml(c), GenericKubernetesResource.class);
+    try {
+      GenericKubernetesResource stored =
+          k8s.genericKubernetesResources(BenchmarkRun.API_VERSION, BenchmarkRun.KIND)
+              .inNamespace(ns)
+              .resource(written)
+              .dryRun()
+              .create();
+      return new Admission(
+          new Answer("API server", List.of()),
+          json.convertValue(stored, BenchmarkRunResource.class));
+    } catch (KubernetesClientException e) {
+      assertThat(e.getCode())
+          .as("the API server's answer to %s: %s", c, e.getMessage())
+          .isEqualTo(422);
+      return new Admission(
+          new Answer("API server", List.of(e.getMessage())),
+          json.convertValue(written, BenchmarkRunResource.class));
+    }
+  }
+
+  /** {@code vtbench run}: the loader's validation, then the local baseline source. */
+  static Answer local(Case c) {
+    List<String> problems = new ArrayList<>();
+    try {
+      BenchmarkRun run = SpecLoader.parse(c.name(), yaml(c));
+      problems.addAll(SpecValidator.baselineSource(run.spec, false));
+    } catch (SpecLoader.InvalidSpecException e) {
+      problems.addAll(e.problems());
+    }
+    return new Answer("local validator", problems);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("table")
+  void theApiServerTheLocalValidatorAndTheOperatorAgree(Case c) {
+    Admission admission = apiServer(c);
+    Answer api = admission.answer();
+    Answer operator = new Answer("operator", BenchmarkRunValidation.problems(admission.stored()));
+    Answer local = local(c);
+
+    boolean apiAccepts = c.valid() || c.scope() == Scope.ENGINE_ONLY;
+    boolean localAccepts = c.scope() == Scope.PER_PLATFORM ? !c.valid() : c.valid();
+    String all = "\n" + yaml(c) + "\n" + api + "\n" + operator + "\n" + local + "\n";
+
+    assertThat(api.accepted())
+        .as("API server, expected %s%s", apiAccepts, all)
+        .isEqualTo(apiAccepts);
+    assertThat(operator.accepted())
+        .as("operator, expected %s%s", c.valid(), all)
+        .isEqualTo(c.valid());
+    assertThat(local.accepted())
+        .as("local, expected %s%s", localAccepts, all)
+        .isEqualTo(localAccepts);
+    // Each refusal is for the rule the case is about, not for a typo elsewhere in the spec.
+    for (Answer a : List.of(api, operator, local)) {
+      if (!a.accepted()) {
+        assertThat(a.names(c.field())).as("%s names %s%s", a.judge(), c.field(), all).isTrue();
+      }
+    }
+  }
+
+  /** The table exercises every closed value list and both answers. */
+  @Test
+  void theTableCoversAcceptedAndRefusedSpecs() {
+    List<Case> cases = table().toList();
+    assertThat(cases).anyMatch(Case::valid).anyMatch(c -> !c.valid());
+    for (Case c : cases) {
+      if (!c.valid()) {
+        assertThat(c.field()).as("%s", c).isNotBlank();
+      }
+    }
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() > 12 ? s.substring(0, 4) + "…(" + s.length() + ")" : s;
+  }
+}
