@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * The stub and the SUT available, the SUT in the next scenario's configuration: a new config rolls
@@ -78,12 +77,10 @@ final class AppTiersStep implements Step {
   private static Result waitOrFail(RunView view, RunStatus status, String config) {
     List<Pod> sutPods = view.pods(SutTier.COMPONENT);
     List<Pod> stubPods = view.pods(StubTier.COMPONENT);
-    Optional<PodDiagnosis.Trouble> stuck =
-        PodDiagnosis.permanent(Stream.concat(sutPods.stream(), stubPods.stream()).toList());
-    if (stuck.isPresent()) {
-      return Result.fail(
-          Reason.ImagePullFailed,
-          stuck.get().message() + "; fix spec.sut.image or spec.stub.image in a new BenchmarkRun");
+    Optional<Result> unpullable =
+        imageRefused(sutPods, "spec.sut.image").or(() -> imageRefused(stubPods, "spec.stub.image"));
+    if (unpullable.isPresent()) {
+      return unpullable.get();
     }
     Deadline deadline =
         new Deadline(
@@ -108,6 +105,15 @@ final class AppTiersStep implements Step {
                 + ": "
                 + diagnose(view.stub(), ResourceNames.stub(run), stubPods);
     return Result.fail(Reason.SutStartTimedOut, why);
+  }
+
+  private static Optional<Result> imageRefused(List<Pod> pods, String field) {
+    return PodDiagnosis.permanent(pods)
+        .map(
+            t ->
+                Result.fail(
+                    Reason.ImagePullFailed,
+                    t.message() + "; fix " + field + " in a new BenchmarkRun"));
   }
 
   private static String diagnose(Deployment d, String name, List<Pod> pods) {

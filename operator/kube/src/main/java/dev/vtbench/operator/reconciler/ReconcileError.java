@@ -28,8 +28,7 @@ record ReconcileError(boolean fail, String message) {
     }
     int attempt = retry == null ? 0 : retry.getAttemptCount();
     return spent
-        ? new ReconcileError(
-            true, "the operator failed " + (attempt + 1) + " times in a row: " + cause)
+        ? new ReconcileError(true, "the operator gave up after " + attempt + " retries: " + cause)
         : new ReconcileError(
             false,
             "the operator failed"

@@ -46,7 +46,7 @@ class ReconcileErrorTest {
         ReconcileError.of(refused(403, "denied by policy no-sut"), attempt(5, true));
     assertThat(spent.fail()).isTrue();
     assertThat(spent.message())
-        .isEqualTo("the operator failed 6 times in a row: denied by policy no-sut (HTTP 403)");
+        .isEqualTo("the operator gave up after 5 retries: denied by policy no-sut (HTTP 403)");
   }
 
   @Test
