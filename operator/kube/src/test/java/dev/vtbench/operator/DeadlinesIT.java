@@ -14,12 +14,7 @@ import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
 import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
-import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.PodConditionBuilder;
-import io.fabric8.kubernetes.api.model.PodStatus;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
-import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -28,7 +23,6 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.javaoperatorsdk.operator.Operator;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -86,21 +80,7 @@ class DeadlinesIT {
     String message =
         "0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No"
             + " preemption victims found for incoming pod.";
-    podOf(
-        ns,
-        sut.getSpec().getTemplate(),
-        "nocpu-sut-7c9d8-x2k4q",
-        new PodStatusBuilder()
-            .withPhase("Pending")
-            .withConditions(
-                new PodConditionBuilder()
-                    .withType("PodScheduled")
-                    .withStatus("False")
-                    .withReason("Unschedulable")
-                    .withMessage(message)
-                    .withLastTransitionTime(now())
-                    .build())
-            .build());
+    play.unschedulable(sut.getSpec().getTemplate(), "nocpu-sut-7c9d8-x2k4q", message);
 
     BenchmarkRunStatus status =
         awaitStatus(ns, "nocpu", "failed", condition("Succeeded", "False", "SutStartTimedOut"));
@@ -124,8 +104,7 @@ class DeadlinesIT {
     Deployment sut = await("SUT", OperatorIT.WAIT, () -> play.deployment("noimage-sut"));
     String image = sut.getSpec().getTemplate().getSpec().getContainers().getFirst().getImage();
     Instant started = Instant.now();
-    podOf(
-        ns,
+    play.pod(
         sut.getSpec().getTemplate(),
         "noimage-sut-6f7b9-q8w2e",
         new PodStatusBuilder()
@@ -187,7 +166,7 @@ class DeadlinesIT {
                     "status", "False",
                     "reason", "ClusterIsNotReady",
                     "message", "Cluster Is Not Ready",
-                    "lastTransitionTime", now()))));
+                    "lastTransitionTime", Controllers.now()))));
     k8s.genericKubernetesResources("postgresql.cnpg.io/v1", "Cluster")
         .inNamespace(ns)
         .resource(cluster)
@@ -228,21 +207,7 @@ class DeadlinesIT {
     Job runner = await(jobName, OperatorIT.WAIT, () -> play.job(jobName));
     String message =
         "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector.";
-    podOf(
-        ns,
-        runner.getSpec().getTemplate(),
-        jobName + "-r7t2p",
-        new PodStatusBuilder()
-            .withPhase("Pending")
-            .withConditions(
-                new PodConditionBuilder()
-                    .withType("PodScheduled")
-                    .withStatus("False")
-                    .withReason("Unschedulable")
-                    .withMessage(message)
-                    .withLastTransitionTime(now())
-                    .build())
-            .build());
+    play.unschedulable(runner.getSpec().getTemplate(), jobName + "-r7t2p", message);
     String testRunName = loadName(testRun);
     await(testRunName, OperatorIT.WAIT, () -> play.testRun(testRunName));
 
@@ -381,34 +346,7 @@ class DeadlinesIT {
         });
   }
 
-  /**
-   * What a ReplicaSet or Job controller would create from {@code template}, with the status the
-   * scheduler or kubelet would write.
-   */
-  static Pod podOf(String ns, PodTemplateSpec template, String name, PodStatus status) {
-    Map<String, String> labels = new LinkedHashMap<>(template.getMetadata().getLabels());
-    Pod pod =
-        k8s.pods()
-            .inNamespace(ns)
-            .resource(
-                new PodBuilder()
-                    .withNewMetadata()
-                    .withName(name)
-                    .withLabels(labels)
-                    .withAnnotations(template.getMetadata().getAnnotations())
-                    .endMetadata()
-                    .withSpec(template.getSpec())
-                    .build())
-            .create();
-    pod.setStatus(status);
-    return k8s.pods().inNamespace(ns).resource(pod).updateStatus();
-  }
-
   static String loadName(BenchmarkRunResource run) {
     return ResourceNames.load(run, Planner.plan(run.getSpec()).getFirst().index(), false);
-  }
-
-  static String now() {
-    return Instant.now().toString().replaceAll("\\.\\d+Z$", "Z");
   }
 }

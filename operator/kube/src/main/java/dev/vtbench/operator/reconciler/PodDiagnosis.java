@@ -117,14 +117,7 @@ final class PodDiagnosis {
       }
       return Optional.of(
           new Trouble(
-              "container "
-                  + cs.getName()
-                  + " of pod "
-                  + name
-                  + " is waiting ("
-                  + w.getReason()
-                  + said(w.getMessage())
-                  + ")",
+              container(cs, name) + " is waiting (" + w.getReason() + said(w.getMessage()) + ")",
               false));
     }
     if (containers.isEmpty()) {
@@ -141,10 +134,7 @@ final class PodDiagnosis {
           && !Boolean.TRUE.equals(cs.getReady())) {
         return Optional.of(
             new Trouble(
-                "container "
-                    + cs.getName()
-                    + " of pod "
-                    + name
+                container(cs, name)
                     + " runs but is not ready (its readiness probe fails"
                     + restarts(cs)
                     + "; see kubectl describe pod "
@@ -202,10 +192,7 @@ final class PodDiagnosis {
 
   private static String crashing(String pod, ContainerStatus cs) {
     StringBuilder b =
-        new StringBuilder("container ")
-            .append(cs.getName())
-            .append(" of pod ")
-            .append(pod)
+        new StringBuilder(container(cs, pod))
             .append(" keeps crashing (CrashLoopBackOff")
             .append(restarts(cs))
             .append(")");
@@ -221,6 +208,10 @@ final class PodDiagnosis {
       }
     }
     return b.append("; see kubectl logs --previous ").append(pod).toString();
+  }
+
+  private static String container(ContainerStatus cs, String pod) {
+    return "container " + cs.getName() + " of pod " + pod;
   }
 
   private static String restarts(ContainerStatus cs) {

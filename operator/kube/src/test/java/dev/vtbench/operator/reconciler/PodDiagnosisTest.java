@@ -51,6 +51,18 @@ class PodDiagnosisTest {
         .build();
   }
 
+  static ContainerStatus running(boolean ready) {
+    return new ContainerStatusBuilder()
+        .withName("sut")
+        .withReady(ready)
+        .withRestartCount(0)
+        .withNewState()
+        .withNewRunning()
+        .endRunning()
+        .endState()
+        .build();
+  }
+
   @Test
   void anUnschedulablePodCarriesTheSchedulersMessage() {
     Pod p =
@@ -161,20 +173,7 @@ class PodDiagnosisTest {
   @Test
   void runningButNotReadyAndPendingWithoutANodeAreNamed() {
     Pod unready =
-        pod("Running")
-            .editStatus()
-            .withContainerStatuses(
-                new ContainerStatusBuilder()
-                    .withName("sut")
-                    .withReady(false)
-                    .withRestartCount(0)
-                    .withNewState()
-                    .withNewRunning()
-                    .endRunning()
-                    .endState()
-                    .build())
-            .endStatus()
-            .build();
+        pod("Running").editStatus().withContainerStatuses(running(false)).endStatus().build();
     assertThat(PodDiagnosis.of(unready).orElseThrow().message())
         .startsWith("container sut of pod r-sut-5d9f-abcde runs but is not ready");
     assertThat(PodDiagnosis.started(unready)).isTrue();
@@ -186,19 +185,7 @@ class PodDiagnosisTest {
   @Test
   void aHealthyOrFinishedPodHasNoTrouble() {
     Pod ready =
-        pod("Running")
-            .editStatus()
-            .withContainerStatuses(
-                new ContainerStatusBuilder()
-                    .withName("sut")
-                    .withReady(true)
-                    .withNewState()
-                    .withNewRunning()
-                    .endRunning()
-                    .endState()
-                    .build())
-            .endStatus()
-            .build();
+        pod("Running").editStatus().withContainerStatuses(running(true)).endStatus().build();
     assertThat(PodDiagnosis.of(ready)).isEmpty();
     assertThat(PodDiagnosis.of(StepsTest.runner(0, "{}"))).isEmpty();
   }
