@@ -122,7 +122,8 @@ final class LoadStep implements Step {
           Reason.ImagePullFailed,
           name + ": " + stuck.get().message() + "; fix spec.load.image in a new BenchmarkRun");
     }
-    if (pods.stream().filter(RunView::isRunner).anyMatch(PodDiagnosis::started)) {
+    if (pods.stream().filter(RunView::isRunner).anyMatch(PodDiagnosis::started)
+        || LoadState.runnerStarted(view.load())) {
       return null;
     }
     Deadline deadline = new Deadline(created, view.spec().timeouts.loadStart());
