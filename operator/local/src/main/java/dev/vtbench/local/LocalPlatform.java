@@ -86,7 +86,7 @@ public final class LocalPlatform implements Platform {
               true,
               database.duration(),
               progress::message);
-    } catch (IllegalStateException e) {
+    } catch (LocalPostgres.TimedOut e) {
       throw beyond(database, e);
     }
     pin(ProcCpu.postmasterPid(pg.dataDir()), cores.database());
@@ -105,7 +105,7 @@ public final class LocalPlatform implements Platform {
               spec.database.seed.orders,
               options.reseed(),
               left.isNegative() ? Duration.ofSeconds(1) : left);
-    } catch (IllegalStateException e) {
+    } catch (LocalPostgres.TimedOut e) {
       throw beyond(database, e);
     }
     progress.message(
@@ -126,12 +126,9 @@ public final class LocalPlatform implements Platform {
     stub.awaitHttpOk(URI.create(stubUrl() + "/readyz"), spec.timeouts.sutStart());
   }
 
-  /** A database wait that failed, naming the deadline it had when it ran out of time. */
-  private static IllegalStateException beyond(Timeout deadline, IllegalStateException e) {
-    String m = e.getMessage();
-    return m != null && (m.contains("did not start within") || m.contains("did not finish within"))
-        ? new IllegalStateException(m + " (" + deadline + ")", e)
-        : e;
+  /** A database wait that ran out of time, naming the deadline that set it. */
+  private static IllegalStateException beyond(Timeout deadline, LocalPostgres.TimedOut e) {
+    return new IllegalStateException(e.getMessage() + " (" + deadline + ")", e);
   }
 
   @Override

@@ -124,15 +124,18 @@ public final class LocalPostgres implements AutoCloseable {
               options,
               "start");
       if (result.exitCode() != 0) {
-        throw new IllegalStateException(
-            "PostgreSQL did not start within "
-                + waitSeconds
-                + " s (pg_ctl exit "
+        // pg_ctl -w says "server did not start in time" when -t ran out.
+        boolean late = result.output().contains("did not start in time");
+        String message =
+            "PostgreSQL did not start"
+                + (late ? " within " + waitSeconds + " s" : "")
+                + " (pg_ctl exit "
                 + result.exitCode()
                 + "): "
                 + result.output()
                 + "\n"
-                + tail(logFile, 20));
+                + tail(logFile, 20);
+        throw late ? new TimedOut(message) : new IllegalStateException(message);
       }
       log.accept("PostgreSQL started from " + dataDir + " on 127.0.0.1:" + chosen);
       LocalPostgres pg = new LocalPostgres(bin, dataDir, chosen, true, log);
@@ -202,6 +205,17 @@ public final class LocalPostgres implements AutoCloseable {
     return DriverManager.getConnection(jdbcUrl(), USER, "");
   }
 
+  /** A start or seed that ran out of the time it was given. */
+  public static final class TimedOut extends IllegalStateException {
+    TimedOut(String message) {
+      super(message);
+    }
+
+    TimedOut(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
   /** What seeding did. */
   public record SeedResult(long customers, long orders, Duration took, boolean alreadySeeded) {}
 
@@ -242,7 +256,7 @@ public final class LocalPostgres implements AutoCloseable {
     } catch (SQLException e) {
       if (timeout != null
           && Duration.ofNanos(System.nanoTime() - started).compareTo(timeout) >= 0) {
-        throw new IllegalStateException(
+        throw new TimedOut(
             "seeding did not finish within " + timeout.toSeconds() + " s: " + e.getMessage(), e);
       }
       throw new IllegalStateException("seeding failed: " + e.getMessage(), e);

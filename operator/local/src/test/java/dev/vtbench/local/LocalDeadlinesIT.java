@@ -24,7 +24,7 @@ class LocalDeadlinesIT {
     LocalPostgres pg = LocalPostgres.throwaway(System.out::println);
     try {
       assertThatThrownBy(() -> pg.seed(100_000, 5_000_000, false, Duration.ofSeconds(1)))
-          .isInstanceOf(IllegalStateException.class)
+          .isInstanceOf(LocalPostgres.TimedOut.class)
           .hasMessageStartingWith("seeding did not finish within 1 s: ");
       // Cancelled as a whole: the next seed starts clean.
       LocalPostgres.SeedResult small = pg.seed(100, 500, false, Duration.ofMinutes(1));
