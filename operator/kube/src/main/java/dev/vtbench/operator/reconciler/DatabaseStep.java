@@ -3,6 +3,7 @@ package dev.vtbench.operator.reconciler;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.DatabaseTier;
+import dev.vtbench.operator.resources.NetworkPolicyTier;
 import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.util.List;
@@ -26,6 +27,8 @@ final class DatabaseStep implements Step {
   public Result apply(RunView view, RunStatus status) {
     var run = view.run();
     if (view.database() == null) {
+      // Before the run's first pod: who may talk to whom (load -> SUT -> stub and database).
+      NetworkPolicyTier.policies(run).forEach(owned::apply);
       owned.apply(DatabaseTier.seed(run));
       owned.apply(DatabaseTier.cluster(run));
     }

@@ -75,6 +75,7 @@ final class OwnedObjects {
     String selector = Labels.RUN + "=" + run.getMetadata().getName() + "," + Labels.SELECTOR;
     client.apps().deployments().inNamespace(ns).withLabelSelector(selector).delete();
     client.services().inNamespace(ns).withLabelSelector(selector).delete();
+    client.network().v1().networkPolicies().inNamespace(ns).withLabelSelector(selector).delete();
     client
         .batch()
         .v1()
