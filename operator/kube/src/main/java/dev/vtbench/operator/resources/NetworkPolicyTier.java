@@ -64,14 +64,11 @@ public final class NetworkPolicyTier {
   }
 
   static NetworkPolicy sut(BenchmarkRunResource run) {
-    return policy(
+    return javaTier(
         run,
         ResourceNames.sut(run),
         SutTier.COMPONENT,
-        Labels.selector(run, SutTier.COMPONENT),
-        List.of(
-            ingress(List.of(pods(Labels.selector(run, LoadTier.COMPONENT))), AppTier.HTTP_PORT),
-            ingress(List.of(scrapers()), AppTier.HTTP_PORT)),
+        LoadTier.COMPONENT,
         List.of(
             egress(pods(Labels.selector(run, StubTier.COMPONENT)), AppTier.HTTP_PORT),
             egress(pods(databasePods(run)), POSTGRES_PORT),
@@ -79,15 +76,29 @@ public final class NetworkPolicyTier {
   }
 
   static NetworkPolicy stub(BenchmarkRunResource run) {
+    return javaTier(
+        run, ResourceNames.stub(run), StubTier.COMPONENT, SutTier.COMPONENT, List.of(dns()));
+  }
+
+  /**
+   * The SUT or the stub ({@code component}): its HTTP port open to the run's {@code client} pods
+   * and to scrapers, only the {@code egress} rules out.
+   */
+  private static NetworkPolicy javaTier(
+      BenchmarkRunResource run,
+      String name,
+      String component,
+      String client,
+      List<NetworkPolicyEgressRule> egress) {
     return policy(
         run,
-        ResourceNames.stub(run),
-        StubTier.COMPONENT,
-        Labels.selector(run, StubTier.COMPONENT),
+        name,
+        component,
+        Labels.selector(run, component),
         List.of(
-            ingress(List.of(pods(Labels.selector(run, SutTier.COMPONENT))), AppTier.HTTP_PORT),
+            ingress(List.of(pods(Labels.selector(run, client))), AppTier.HTTP_PORT),
             ingress(List.of(scrapers()), AppTier.HTTP_PORT)),
-        List.of(dns()));
+        egress);
   }
 
   static NetworkPolicy database(BenchmarkRunResource run) {
