@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.authorization.v1.ResourceAttributesBuilder;
 import io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReviewBuilder;
@@ -131,7 +132,16 @@ class ChartRbacIT {
 
   @Test
   void theServiceAccountMayActInAWatchedNamespaceAndNowhereElse() throws Exception {
-    ChartIT.namespace(ChartIT.RELEASE_NS);
+    if (k8s.namespaces().withName(ChartIT.RELEASE_NS).get() == null) {
+      k8s.namespaces()
+          .resource(
+              new NamespaceBuilder()
+                  .withNewMetadata()
+                  .withName(ChartIT.RELEASE_NS)
+                  .endMetadata()
+                  .build())
+          .create();
+    }
     String watched = KubeApi.namespace("watched");
     String other = KubeApi.namespace("unwatched");
     Rendered r = render("watchNamespaces={" + watched + "}");
