@@ -132,16 +132,7 @@ class ChartRbacIT {
 
   @Test
   void theServiceAccountMayActInAWatchedNamespaceAndNowhereElse() throws Exception {
-    if (k8s.namespaces().withName(ChartIT.RELEASE_NS).get() == null) {
-      k8s.namespaces()
-          .resource(
-              new NamespaceBuilder()
-                  .withNewMetadata()
-                  .withName(ChartIT.RELEASE_NS)
-                  .endMetadata()
-                  .build())
-          .create();
-    }
+    releaseNamespace();
     String watched = KubeApi.namespace("watched");
     String other = KubeApi.namespace("unwatched");
     Rendered r = render("watchNamespaces={" + watched + "}");
@@ -201,6 +192,20 @@ class ChartRbacIT {
       assertThatThrownBy(() -> asOperator.configMaps().inAnyNamespace().list())
           .isInstanceOfSatisfying(
               KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(403));
+    }
+  }
+
+  /** The release namespace, made here: ChartIT may not have run in this JVM. */
+  static void releaseNamespace() {
+    if (k8s.namespaces().withName(ChartIT.RELEASE_NS).get() == null) {
+      k8s.namespaces()
+          .resource(
+              new NamespaceBuilder()
+                  .withNewMetadata()
+                  .withName(ChartIT.RELEASE_NS)
+                  .endMetadata()
+                  .build())
+          .create();
     }
   }
 

@@ -13,6 +13,7 @@ import dev.vtbench.operator.resources.SutTier;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyPeer;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -105,6 +106,48 @@ class NetworkPolicyIT {
       }
     }
     assertThat(operators).containsExactly(cnpgNs + "/cnpg-controller-manager");
+  }
+
+  /**
+   * The chart's NetworkPolicy on the operator: accepted strictly, selects the operator's pods (as
+   * the chart's Deployment labels them), lets in only the operator's HTTP port from namespaces
+   * carrying the label the runs' policies let scrapers in by; switched off, it is not rendered.
+   */
+  @Test
+  void theChartsPolicyLetsOnlyScrapersReachTheOperator() throws Exception {
+    ChartRbacIT.releaseNamespace();
+    ChartRbacIT.Rendered chart = ChartRbacIT.render();
+    NetworkPolicy policy = chart.of(NetworkPolicy.class).getFirst();
+    k8s.resource(policy)
+        .fieldValidation(FieldValidateable.Validation.STRICT)
+        .fieldManager("chart-test")
+        .forceConflicts()
+        .serverSideApply();
+    var template = chart.of(Deployment.class).getFirst().getSpec().getTemplate();
+    pod(ChartIT.RELEASE_NS, "least-operator-pod", template.getMetadata().getLabels());
+    assertThat(selected(ChartIT.RELEASE_NS, policy.getSpec().getPodSelector()))
+        .containsExactly("least-operator-pod");
+    assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress");
+    var rule = policy.getSpec().getIngress().getFirst();
+    assertThat(policy.getSpec().getIngress()).hasSize(1);
+    assertThat(rule.getFrom())
+        .singleElement()
+        .satisfies(
+            peer -> {
+              assertThat(peer.getPodSelector()).isNull();
+              assertThat(peer.getNamespaceSelector().getMatchLabels())
+                  .isEqualTo(Map.of(NetworkPolicyTier.SCRAPE_LABEL, "true"));
+            });
+    int http =
+        template.getSpec().getContainers().getFirst().getPorts().stream()
+            .filter(p -> "http".equals(p.getName()))
+            .findFirst()
+            .orElseThrow()
+            .getContainerPort();
+    assertThat(rule.getPorts())
+        .singleElement()
+        .satisfies(p -> assertThat(p.getPort().getIntVal()).isEqualTo(http));
+    assertThat(ChartRbacIT.render("networkPolicy.enabled=false").of(NetworkPolicy.class)).isEmpty();
   }
 
   /**
