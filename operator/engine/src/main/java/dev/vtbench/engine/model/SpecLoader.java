@@ -7,14 +7,49 @@ import java.nio.file.Path;
 import java.util.List;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
+import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.type.LogicalType;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /** Reads a BenchmarkRun YAML and validates it, with errors that name the field. */
 public final class SpecLoader {
 
+  /**
+   * Strict about types, as the API server's schema is: a number where a string belongs ({@code
+   * memory: 512}), a string where a number or boolean belongs ({@code repetitions: "3"}) or a
+   * fraction where an integer belongs is refused instead of converted. CPUs are the one
+   * int-or-string field; {@link #cpusAsText} handles them first.
+   */
   private static final YAMLMapper YAML =
-      YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+      YAMLMapper.builder()
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .withCoercionConfig(
+              LogicalType.Textual,
+              c ->
+                  c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                      .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                      .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+          .withCoercionConfig(
+              LogicalType.Integer,
+              c ->
+                  c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                      .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                      .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+          .withCoercionConfig(
+              LogicalType.Float, c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail))
+          .withCoercionConfig(
+              LogicalType.Boolean,
+              c ->
+                  c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                      .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail))
+          .build();
+
+  /** The tiers whose {@code cpu} is int-or-string, as in the CRD. */
+  private static final List<String> CPU_TIERS = List.of("sut", "stub", "database", "load");
 
   private SpecLoader() {}
 
@@ -47,7 +82,12 @@ public final class SpecLoader {
   public static BenchmarkRun parse(String source, String yaml) {
     BenchmarkRun run;
     try {
-      run = YAML.readValue(yaml, BenchmarkRun.class);
+      JsonNode tree = YAML.readTree(yaml);
+      if (tree == null || tree.isMissingNode() || tree.isNull()) {
+        throw new InvalidSpecException(source, List.of("the file is empty"));
+      }
+      cpusAsText(source, tree);
+      run = YAML.treeToValue(tree, BenchmarkRun.class);
     } catch (UnrecognizedPropertyException e) {
       throw new InvalidSpecException(
           source,
@@ -68,6 +108,37 @@ public final class SpecLoader {
       throw new InvalidSpecException(source, problems);
     }
     return run;
+  }
+
+  /**
+   * {@code cpu: 4} is a CPU count, as Kubernetes reads it; {@code cpu: 1.5} unquoted is refused, as
+   * the API server refuses a fraction in an int-or-string field.
+   */
+  private static void cpusAsText(String source, JsonNode run) {
+    JsonNode spec = run.get("spec");
+    if (spec == null || !spec.isObject()) {
+      return;
+    }
+    for (String tier : CPU_TIERS) {
+      JsonNode t = spec.get(tier);
+      JsonNode cpu = t == null ? null : t.get("cpu");
+      if (cpu == null || !cpu.isNumber()) {
+        continue;
+      }
+      if (!cpu.isIntegralNumber()) {
+        throw new InvalidSpecException(
+            source,
+            List.of(
+                "spec."
+                    + tier
+                    + ".cpu: "
+                    + cpu
+                    + " must be an integer or a quoted quantity (cpu: \""
+                    + cpu
+                    + "\"), as Kubernetes reads it"));
+      }
+      ((ObjectNode) t).put("cpu", cpu.asString());
+    }
   }
 
   private static String path(JacksonException e) {
