@@ -96,6 +96,8 @@ final class BoundsCases {
         valid("thresholds: {maxP99: [{p99: 10m}]}"),
         invalid("spec.load.hold", "load: {hold: 61m}"),
         invalid("spec.load.hold", "load: {hold: 1000h}"),
+        // Too long for Go's and Java's durations: refused, not an error of the validator.
+        invalid("spec.load.hold", "load: {hold: 9999999999999h}"),
         invalid("spec.load.ramp", "load: {ramp: 2h}"),
         invalid("spec.load.warmup", "load: {warmup: 3601s}"),
         invalid("spec.load.sutWarmup", "load: {sutWarmup: 1h1ms}"),
@@ -132,6 +134,7 @@ final class BoundsCases {
         wrongType("spec.sut.cpu", "sut: {pinned: false, cpu: 1.5}"),
         wrongType("spec.load.cpu", "load: {pinned: false, cpu: 0.5}"),
         invalid("spec.sut.cpu", "sut: {cpu: 1025}"),
+        invalid("spec.sut.cpu", "sut: {cpu: 3000000000}"),
         invalid("spec.load.cpu", "load: {pinned: false, cpu: 2000000m}"),
         invalid("spec.database.cpu", "database: {pinned: false, cpu: \"1024.5\"}"),
         invalid("spec.thresholds.maxErrorRate", "thresholds: {maxErrorRate: 101%}"),
