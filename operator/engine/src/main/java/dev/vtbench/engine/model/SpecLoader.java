@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -22,31 +23,31 @@ public final class SpecLoader {
    * Strict about types, as the API server's schema is: a number where a string belongs ({@code
    * memory: 512}), a string where a number or boolean belongs ({@code repetitions: "3"}) or a
    * fraction where an integer belongs is refused instead of converted. CPUs are the one
-   * int-or-string field; {@link #cpusAsText} handles them first.
+   * int-or-string field; {@link #cpusAsText} handles them first. Each logical type, with the input
+   * shapes it must not be converted from:
    */
-  private static final YAMLMapper YAML =
-      YAMLMapper.builder()
-          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-          .withCoercionConfig(
-              LogicalType.Textual,
-              c ->
-                  c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                      .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                      .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
-          .withCoercionConfig(
-              LogicalType.Integer,
-              c ->
-                  c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-                      .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                      .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
-          .withCoercionConfig(
-              LogicalType.Float, c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail))
-          .withCoercionConfig(
-              LogicalType.Boolean,
-              c ->
-                  c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-                      .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail))
-          .build();
+  private static final Map<LogicalType, List<CoercionInputShape>> REFUSED =
+      Map.of(
+          LogicalType.Textual,
+          List.of(CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean),
+          LogicalType.Integer,
+          List.of(CoercionInputShape.String, CoercionInputShape.Float, CoercionInputShape.Boolean),
+          LogicalType.Float,
+          List.of(CoercionInputShape.String),
+          LogicalType.Boolean,
+          List.of(CoercionInputShape.String, CoercionInputShape.Integer));
+
+  // After REFUSED, which strict() reads.
+  private static final YAMLMapper YAML = strict(YAMLMapper.builder()).build();
+
+  private static YAMLMapper.Builder strict(YAMLMapper.Builder b) {
+    b.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    REFUSED.forEach(
+        (type, shapes) ->
+            b.withCoercionConfig(
+                type, c -> shapes.forEach(shape -> c.setCoercion(shape, CoercionAction.Fail))));
+    return b;
+  }
 
   /** The tiers whose {@code cpu} is int-or-string, as in the CRD. */
   private static final List<String> CPU_TIERS = List.of("sut", "stub", "database", "load");

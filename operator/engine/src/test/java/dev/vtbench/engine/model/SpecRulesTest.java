@@ -45,18 +45,16 @@ class SpecRulesTest {
     Pattern url = Pattern.compile(SpecRules.celRegex(SpecRules.REMOTE_WRITE_URL_CEL));
     assertThat(SpecRules.celRegex(SpecRules.REMOTE_WRITE_URL_CEL))
         .isEqualTo("^https?://[^\\s/?#@\\[\\]]+([/?#][^\\s]*)?$");
-    assertThat(url.matcher("http://p:9090/api/v1/write").matches()).isTrue();
-    assertThat(url.matcher("https://p/a@b").matches()).isTrue();
-    for (String bad :
-        List.of("http://p:9090/a b", "http://p\t/write", "http://u:pw@p/w", "http://[::1]/w")) {
-      assertThat(url.matcher(bad).matches()).as(bad).isFalse();
-    }
+    matchesOnly(
+        url,
+        List.of("http://p:9090/api/v1/write", "https://p/a@b"),
+        List.of("http://p:9090/a b", "http://p\t/write", "http://u:pw@p/w", "http://[::1]/w"));
   }
 
   @Test
   void remoteWriteStaysOffLoopbackLinkLocalAndTheApiServer() {
-    Pattern forbidden = Pattern.compile(SpecRules.FORBIDDEN_REMOTE_WRITE);
-    for (String bad :
+    matchesOnly(
+        Pattern.compile(SpecRules.FORBIDDEN_REMOTE_WRITE),
         List.of(
             "http://localhost:9090/w",
             "http://LOCALHOST/w",
@@ -70,49 +68,46 @@ class SpecRulesTest {
             "http://0x7f000001/w",
             "https://kubernetes/api",
             "https://kubernetes.default.svc.cluster.local:443/api",
-            "https://kubernetes.default./api")) {
-      assertThat(forbidden.matcher(bad).matches()).as(bad).isTrue();
-    }
-    for (String ok :
+            "https://kubernetes.default./api"),
         List.of(
             "http://prometheus:9090/api/v1/write",
             "http://kube-prometheus-stack-prometheus.monitoring:9090/api/v1/write",
             "https://prometheus-prod-01.grafana.net/api/prom/push",
             "http://10.0.0.7:9090/w",
             "http://kubernetes-metrics.monitoring/w",
-            "http://localhost-proxy/w")) {
-      assertThat(forbidden.matcher(ok).matches()).as(ok).isFalse();
-    }
+            "http://localhost-proxy/w"));
+  }
+
+  /** {@code pattern} matches every one of {@code matched} and none of {@code unmatched}. */
+  private static void matchesOnly(Pattern pattern, List<String> matched, List<String> unmatched) {
+    matched.forEach(s -> assertThat(pattern.matcher(s).matches()).as(s).isTrue());
+    unmatched.forEach(s -> assertThat(pattern.matcher(s).matches()).as(s).isFalse());
   }
 
   @Test
   void imagesFollowTheReferenceGrammar() {
-    for (String ok :
+    matchesOnly(
+        SpecValidator.IMAGE,
         List.of(
             "vtbench/sut:dev",
             "grafana/k6:1.8.1",
             "registry.example.com:5000/team/sut:v1.2_rc-3",
             "Registry.Example.com/team/sut",
             "sut@sha256:" + "a".repeat(64),
-            "ghcr.io/a__b/c-d/e.f:latest")) {
-      assertThat(SpecValidator.IMAGE.matcher(ok).matches()).as(ok).isTrue();
-    }
-    for (String bad :
+            "ghcr.io/a__b/c-d/e.f:latest"),
         List.of(
             "vtbench/SUT:dev",
             "vtbench/sut :dev",
             "vtbench/sut:",
             ":dev",
             "sut@sha256:abc",
-            "a//b")) {
-      assertThat(SpecValidator.IMAGE.matcher(bad).matches()).as(bad).isFalse();
-    }
+            "a//b"));
   }
 
   @Test
   void reservedEnvironmentIsRefusedInAnyCase() {
-    Pattern reserved = Pattern.compile(SpecRules.RESERVED_ENV);
-    for (String bad :
+    matchesOnly(
+        Pattern.compile(SpecRules.RESERVED_ENV),
         List.of(
             "DB_URL",
             "db_password",
@@ -126,13 +121,8 @@ class SpecRulesTest {
             "TOMCAT_MAX_THREADS",
             "VT_ENABLED",
             "JAVA_TOOL_OPTIONS",
-            "_JAVA_OPTIONS")) {
-      assertThat(reserved.matcher(bad).matches()).as(bad).isTrue();
-    }
-    for (String ok :
-        List.of("SYNC_STRIPES", "PINNED_THRESHOLD_MS", "SAMPLE_INTERVAL_MS", "MY_DB")) {
-      assertThat(reserved.matcher(ok).matches()).as(ok).isFalse();
-    }
+            "_JAVA_OPTIONS"),
+        List.of("SYNC_STRIPES", "PINNED_THRESHOLD_MS", "SAMPLE_INTERVAL_MS", "MY_DB"));
   }
 
   @Test
