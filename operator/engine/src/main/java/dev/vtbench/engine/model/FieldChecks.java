@@ -55,10 +55,15 @@ final class FieldChecks {
       errors.add(field + ": must be longer than 0");
     }
     if (d.compareTo(Durations.parse("max", max)) > 0) {
-      errors.add(field + ": " + value + " must be at most " + max);
+      errors.add(field + ": '" + value + "' must be at most " + max);
     }
     longest(field, value, SpecRules.DURATION_MAX);
     return d;
+  }
+
+  /** A deadline: a duration longer than 0 and at most {@code max} (a duration too). */
+  void deadline(String field, String value, String max) {
+    duration(field, value, true, max);
   }
 
   /** A percentage from 0% to 100%. */
