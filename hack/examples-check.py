@@ -22,7 +22,7 @@ except ImportError:
     sys.exit("examples-check: needs PyYAML (apt-get install python3-yaml, or pip install pyyaml)")
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-NAME = re.compile(r"^[a-z0-9]([-a-z0-9]{0,50}[a-z0-9])?$")  # as SpecValidator: at most 52
+NAME = re.compile(r"^[a-z]([-a-z0-9]{0,32}[a-z0-9])?$")  # as SpecRules.RUN_NAME: at most 34
 DURATION = re.compile(r"(\d+)(ms|s|m|h)")
 UNIT_MS = {"ms": 1, "s": 1000, "m": 60_000, "h": 3_600_000}
 
@@ -98,7 +98,8 @@ def check(value, schema, path, errors, notes):
         if len(value) > schema.get("maxLength", 1 << 30) or len(value) < schema.get("minLength", 0):
             errors.append(f"{path}: {value!r} has a length outside the CRD's limits")
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if value < schema.get("minimum", float("-inf")) or value > schema.get("maximum", float("inf")):
+        # float(): PyYAML (YAML 1.1) reads the CRD's "maximum: 1.0E7" as a string.
+        if value < float(schema.get("minimum", "-inf")) or value > float(schema.get("maximum", "inf")):
             errors.append(f"{path}: {value} is outside [{schema.get('minimum')}, {schema.get('maximum')}]")
     if isinstance(value, list):
         if len(value) < schema.get("minItems", 0) or len(value) > schema.get("maxItems", 1 << 30):
@@ -184,7 +185,7 @@ def main():
                 errors.append(f"kind: {run.get('kind')!r} must be {kind}")
             name = (run.get("metadata") or {}).get("name")
             if not isinstance(name, str) or not NAME.match(name):
-                errors.append(f"metadata.name: {name!r} must be lower-case letters, digits and '-', at most 52")
+                errors.append(f"metadata.name: {name!r} must start with a letter, then lower-case letters, digits and '-', at most 34")
             elif name != f.stem:
                 errors.append(f"metadata.name: {name!r} should equal the file name {f.stem!r}")
             unknown_top = set(run) - {"apiVersion", "kind", "metadata", "spec"}

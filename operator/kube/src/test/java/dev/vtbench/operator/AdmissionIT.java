@@ -79,7 +79,7 @@ class AdmissionIT {
         Arguments.of("database: {cpu: 500m}", "spec.database.cpu", "whole number of CPUs"),
         Arguments.of("stub: {pinned: false, cpu: lots}", "spec.stub.cpu", "should match"),
         Arguments.of(
-            "load: {pinned: false, cpu: 0}", "spec.load.cpu", "a CPU quantity of at least 1m"),
+            "load: {pinned: false, cpu: 0}", "spec.load.cpu", "a CPU quantity from 1m to 1024"),
         Arguments.of("sut: {memory: 2 GB}", "spec.sut.memory", "should match"),
         Arguments.of(
             "sut: {tomcatMaxThreads: 0}",
@@ -110,15 +110,15 @@ class AdmissionIT {
         Arguments.of(
             "matrix: {concurrency: [100, -5]}",
             "spec.matrix.concurrency",
-            "must list positive concurrency levels, each once"),
+            "must list concurrency levels from 1 to 100000, each once"),
         Arguments.of(
             "matrix: {concurrency: [100, 100]}",
             "spec.matrix.concurrency",
-            "must list positive concurrency levels, each once"),
+            "must list concurrency levels from 1 to 100000, each once"),
         Arguments.of(
             "matrix: {hikariPoolSizes: [0]}",
             "spec.matrix.hikariPoolSizes",
-            "must list positive pool sizes, each once"),
+            "must list pool sizes from 1 to 1000, each once"),
         Arguments.of(
             "matrix: {threadModes: [platform, green]}",
             "spec.matrix.threadModes",
@@ -234,7 +234,7 @@ class AdmissionIT {
         .isInstanceOfSatisfying(
             KubernetesClientException.class,
             e ->
-                assertThat(e.getMessage()).contains("metadata.name must be at most 40 characters"));
+                assertThat(e.getMessage()).contains("metadata.name must be at most 34 characters"));
   }
 
   @Test

@@ -158,7 +158,9 @@ class NetworkPolicyIT {
   static Map<String, Map<String, String>> tierPods(BenchmarkRunResource run) {
     String n = run.getMetadata().getName();
     String load = ResourceNames.load(run, 0, false);
-    SutConfig config = new SutConfig(true, 10, "released", "normal", 200, Map.of());
+    SutConfig config =
+        new SutConfig(
+            true, 10, "released", "normal", 200, java.time.Duration.ofSeconds(60), Map.of());
     Map<String, Object> testRun =
         (Map<String, Object>)
             LoadTier.testRun(run, load, "s1").getAdditionalProperties().get("spec");

@@ -43,7 +43,13 @@ class SpecParityIT {
      * Where the baseline comes from depends on the platform: the cluster (API server and operator)
      * gives the case's answer, a local run the opposite one.
      */
-    PER_PLATFORM
+    PER_PLATFORM,
+    /**
+     * A value of the wrong JSON type or beyond Java's int (cpu: 1.5 unquoted, repetitions: "3",
+     * concurrency: [3000000000]): the API server and the local loader refuse it; the operator only
+     * reads stored objects, which the schema keeps well-typed, so its typed model is not asked.
+     */
+    WRONG_TYPE
   }
 
   /**
@@ -72,6 +78,10 @@ class SpecParityIT {
     return new Case("parity", spec, false, Scope.EVERYWHERE, field);
   }
 
+  static Case wrongType(String field, String spec) {
+    return new Case("parity", spec, false, Scope.WRONG_TYPE, field);
+  }
+
   static Case name(String name, boolean valid) {
     return new Case(name, "{}", valid, Scope.EVERYWHERE, valid ? null : "metadata.name");
   }
@@ -86,6 +96,10 @@ class SpecParityIT {
   static final String P99_RULE = "{p99: 1s}";
 
   static Stream<Case> table() {
+    return Stream.concat(firstTable(), BoundsCases.cases());
+  }
+
+  static Stream<Case> firstTable() {
     return Stream.of(
         // --- accepted everywhere ---
         valid("{}"),
@@ -94,7 +108,7 @@ class SpecParityIT {
             workload: {endpoint: users, stubDelay: 1m30s, connectionMode: held, pathMode: synchronized}
             sut: {cpu: 2, memory: 1G, tomcatMaxThreads: 100000, image: "%s"}
             database: {storage: 10Gi, seed: {customers: 1, orders: 1}}
-            load: {executor: constant-arrival-rate, runner: job, sutWarmup: 0s, maxVUs: 1}
+            load: {executor: constant-arrival-rate, runner: job, sutWarmup: 0s, maxVUs: 1, requestTimeout: 2m}
             matrix: {threadModes: [virtual], hikariPoolSizes: %s, concurrency: [1], repetitions: 100}
             """
                 .formatted("i".repeat(256), flow('[', 64, i -> "" + (i + 1), ']'))),
@@ -118,11 +132,12 @@ class SpecParityIT {
               maxErrorRate: 1%
             """),
         valid("thresholds: {maxP99: %s}".formatted(flow('[', 32, i -> P99_RULE, ']'))),
-        name("a".repeat(40), true),
+        name("a".repeat(34), true),
         name("run-2", true),
 
         // --- the run's name ---
         name("a".repeat(41), false),
+        name("a".repeat(35), false),
         name("2run", false),
         name("run.v2", false),
         name("run-", false),
@@ -325,7 +340,9 @@ class SpecParityIT {
           .isEqualTo(422);
       return new Admission(
           new Answer("API server", List.of(e.getMessage())),
-          json.convertValue(written, BenchmarkRunResource.class));
+          c.scope() == Scope.WRONG_TYPE
+              ? null
+              : json.convertValue(written, BenchmarkRunResource.class));
     }
   }
 
@@ -346,7 +363,10 @@ class SpecParityIT {
   void theApiServerTheLocalValidatorAndTheOperatorAgree(Case c) {
     Admission admission = apiServer(c);
     Answer api = admission.answer();
-    Answer operator = new Answer("operator", BenchmarkRunValidation.problems(admission.stored()));
+    Answer operator =
+        c.scope() == Scope.WRONG_TYPE
+            ? api
+            : new Answer("operator", BenchmarkRunValidation.problems(admission.stored()));
     Answer local = local(c);
 
     boolean apiAccepts = c.valid() || c.scope() == Scope.ENGINE_ONLY;
@@ -375,6 +395,8 @@ class SpecParityIT {
   void theTableCoversAcceptedAndRefusedSpecs() {
     List<Case> cases = table().toList();
     assertThat(cases).anyMatch(Case::valid).anyMatch(c -> !c.valid());
+    // Issue 13: at least 100 invalid specs refused with a message naming the field.
+    assertThat(cases.stream().filter(c -> !c.valid()).count()).isGreaterThanOrEqualTo(100);
     for (Case c : cases) {
       if (!c.valid()) {
         assertThat(c.field()).as("%s", c).isNotBlank();

@@ -19,6 +19,17 @@ public final class K6RemoteWrite {
   public static final String NATIVE_HISTOGRAM_ENV = "K6_PROMETHEUS_RW_TREND_AS_NATIVE_HISTOGRAM";
   public static final String TREND_STATS_ENV = "K6_PROMETHEUS_RW_TREND_STATS";
 
+  /** Basic-auth credentials, read from the keys of a kubernetes.io/basic-auth Secret. */
+  public static final Map<String, String> CREDENTIAL_ENV =
+      Map.of("K6_PROMETHEUS_RW_USERNAME", "username", "K6_PROMETHEUS_RW_PASSWORD", "password");
+
+  /**
+   * What a tag value may hold: k6-operator passes the arguments through {@code sh -c}, so only
+   * characters with no meaning to a shell (Kubernetes names and scenario ids are made of these).
+   */
+  static final java.util.regex.Pattern TAG_VALUE =
+      java.util.regex.Pattern.compile("^[a-z0-9][-a-z0-9.]*$");
+
   /** Without native histograms, the statistics the CSV reports, as gauges. */
   static final String TREND_STATS = "p(50),p(95),p(99),p(99.9),max";
 
@@ -30,8 +41,8 @@ public final class K6RemoteWrite {
 
   /**
    * The arguments to add after {@code k6 run}, none when {@code rw} is null: the output and one
-   * {@code --tag} per run attribute. Tag values come from Kubernetes names and scenario ids, so
-   * they hold no spaces (k6-operator splits its arguments on spaces).
+   * {@code --tag} per run attribute. Tag values come from Kubernetes names and scenario ids;
+   * anything else is refused, as k6-operator hands the arguments to a shell.
    */
   public static List<String> args(
       BenchmarkRunSpec.PrometheusRemoteWrite rw, String namespace, String run, String scenarioId) {
@@ -49,13 +60,23 @@ public final class K6RemoteWrite {
     tags.put(SCENARIO_TAG, scenarioId);
     tags.forEach(
         (k, v) -> {
-          if (v.chars().anyMatch(Character::isWhitespace)) {
-            throw new IllegalArgumentException("k6 tag " + k + " has whitespace: '" + v + "'");
+          if (!TAG_VALUE.matcher(v).matches()) {
+            throw new IllegalArgumentException(
+                "k6 tag " + k + " must match " + TAG_VALUE + ": '" + v + "'");
           }
           args.add("--tag");
           args.add(k + "=" + v);
         });
     return args;
+  }
+
+  /**
+   * The environment variables to read from {@code spec.load.prometheusRemoteWrite}'s Secret, by the
+   * Secret key each reads; empty without one. The credentials never enter the run's spec, the
+   * TestRun or the Job, only the runner pod's environment.
+   */
+  public static Map<String, String> credentialEnv(BenchmarkRunSpec.PrometheusRemoteWrite rw) {
+    return rw == null || rw.credentialsSecretRef == null ? Map.of() : CREDENTIAL_ENV;
   }
 
   /** The environment the output reads, empty when {@code rw} is null. */

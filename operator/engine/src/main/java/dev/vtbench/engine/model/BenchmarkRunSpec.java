@@ -47,6 +47,14 @@ import java.util.Map;
     value = BenchmarkRunSpec.RATIO_IN_MATRIX,
     message = BenchmarkRunSpec.RATIO_MESSAGE,
     fieldPath = ".thresholds.minVirtualToPlatformRatio")
+@ValidationRule(
+    value = SpecRules.STUB_DELAY_BELOW_TIMEOUT_RULE,
+    message = SpecRules.BELOW_TIMEOUT_MESSAGE,
+    fieldPath = ".workload.stubDelay")
+@ValidationRule(
+    value = SpecRules.BLOCK_FOR_BELOW_TIMEOUT_RULE,
+    message = SpecRules.BELOW_TIMEOUT_MESSAGE,
+    fieldPath = ".workload.blockFor")
 public class BenchmarkRunSpec {
 
   @JsonPropertyDescription("The request under test and how it blocks.")
@@ -125,16 +133,20 @@ public class BenchmarkRunSpec {
     @Size(max = 32)
     public String endpoint = "order-summary";
 
-    @JsonPropertyDescription("Delay of the downstream stub per call, e.g. 100ms.")
+    @JsonPropertyDescription(
+        "Delay of the downstream stub per call, e.g. 100ms; shorter than spec.load.requestTimeout.")
     @Pattern(DURATION)
     @Size(max = DURATION_MAX)
-    public String stubDelay = "100ms";
+    @ValidationRule(value = SpecRules.REQUEST_TIME_RULE, message = SpecRules.REQUEST_TIME_MESSAGE)
+    public String stubDelay = SpecRules.DEFAULT_STUB_DELAY;
 
     @JsonPropertyDescription(
-        "Blocking time of db-sleep and sleep endpoints, e.g. 20ms; ignored by the others.")
+        "Blocking time of db-sleep and sleep endpoints, e.g. 20ms; ignored by the others; shorter"
+            + " than spec.load.requestTimeout.")
     @Pattern(DURATION)
     @Size(max = DURATION_MAX)
-    public String blockFor = "20ms";
+    @ValidationRule(value = SpecRules.REQUEST_TIME_RULE, message = SpecRules.REQUEST_TIME_MESSAGE)
+    public String blockFor = SpecRules.DEFAULT_BLOCK_FOR;
 
     @JsonPropertyDescription(
         "released: the connection returns to the pool before the downstream call; held: one"
@@ -167,10 +179,13 @@ public class BenchmarkRunSpec {
 
     @JsonPropertyDescription("Node labels the SUT must run on (Kubernetes only); empty: any node.")
     @Size(max = SpecRules.NODE_SELECTOR_MAX)
-    public Map<String, String> nodeSelector = new LinkedHashMap<>();
+    @ValidationRule(value = SpecRules.NODE_SELECTOR_RULE, message = SpecRules.NODE_SELECTOR_MESSAGE)
+    public Map<String, @Size(max = SpecRules.LABEL_MAX) @Pattern(SpecRules.LABEL_VALUE) String>
+        nodeSelector = new LinkedHashMap<>();
 
     @JsonPropertyDescription("SUT container image (Kubernetes only).")
     @Size(min = 1, max = SpecRules.IMAGE_MAX)
+    @ValidationRule(value = SpecRules.IMAGE_RULE, message = SpecRules.IMAGE_MESSAGE)
     public String image = "vtbench/sut:dev";
 
     @JsonPropertyDescription("CPU cores for the SUT, e.g. 4 (whole CPUs while pinned) or 500m.")
@@ -178,9 +193,10 @@ public class BenchmarkRunSpec {
     @Size(max = QUANTITY_MAX)
     public String cpu = "4";
 
-    @JsonPropertyDescription("Memory for the SUT, e.g. 2Gi.")
+    @JsonPropertyDescription("Memory for the SUT, e.g. 2Gi; from 256Mi to 1Ti.")
     @Pattern(MEMORY)
     @Size(max = QUANTITY_MAX)
+    @ValidationRule(value = SpecRules.JVM_MEMORY_RULE, message = SpecRules.JVM_MEMORY_MESSAGE)
     public String memory = "2Gi";
 
     @JsonPropertyDescription("Tomcat worker threads (the platform-thread wall).")
@@ -188,8 +204,11 @@ public class BenchmarkRunSpec {
     @Max(SpecRules.TOMCAT_THREADS_MAX)
     public int tomcatMaxThreads = 200;
 
-    @JsonPropertyDescription("Extra environment variables for the SUT.")
+    @JsonPropertyDescription(
+        "Extra environment variables for the SUT, e.g. SYNC_STRIPES; what vtbench sets (DB_*,"
+            + " HIKARI_*, TOMCAT_*, STUB_*, SERVER_*, MANAGEMENT_*, SPRING_*, ...) is reserved.")
     @Size(max = SpecRules.ENV_MAX)
+    @ValidationRule(value = SpecRules.ENV_RULE, message = SpecRules.ENV_MESSAGE)
     public Map<String, String> env = new LinkedHashMap<>();
   }
 
@@ -205,10 +224,13 @@ public class BenchmarkRunSpec {
 
     @JsonPropertyDescription("Node labels the stub must run on (Kubernetes only); empty: any node.")
     @Size(max = SpecRules.NODE_SELECTOR_MAX)
-    public Map<String, String> nodeSelector = new LinkedHashMap<>();
+    @ValidationRule(value = SpecRules.NODE_SELECTOR_RULE, message = SpecRules.NODE_SELECTOR_MESSAGE)
+    public Map<String, @Size(max = SpecRules.LABEL_MAX) @Pattern(SpecRules.LABEL_VALUE) String>
+        nodeSelector = new LinkedHashMap<>();
 
     @JsonPropertyDescription("Stub container image (Kubernetes only).")
     @Size(min = 1, max = SpecRules.IMAGE_MAX)
+    @ValidationRule(value = SpecRules.IMAGE_RULE, message = SpecRules.IMAGE_MESSAGE)
     public String image = "vtbench/stub:dev";
 
     @JsonPropertyDescription("CPU cores for the stub.")
@@ -216,9 +238,10 @@ public class BenchmarkRunSpec {
     @Size(max = QUANTITY_MAX)
     public String cpu = "1";
 
-    @JsonPropertyDescription("Memory for the stub, e.g. 512Mi.")
+    @JsonPropertyDescription("Memory for the stub, e.g. 512Mi; from 256Mi to 1Ti.")
     @Pattern(MEMORY)
     @Size(max = QUANTITY_MAX)
+    @ValidationRule(value = SpecRules.JVM_MEMORY_RULE, message = SpecRules.JVM_MEMORY_MESSAGE)
     public String memory = "512Mi";
   }
 
@@ -235,26 +258,34 @@ public class BenchmarkRunSpec {
     @JsonPropertyDescription(
         "Node labels PostgreSQL must run on (Kubernetes only); empty: any node.")
     @Size(max = SpecRules.NODE_SELECTOR_MAX)
-    public Map<String, String> nodeSelector = new LinkedHashMap<>();
+    @ValidationRule(value = SpecRules.NODE_SELECTOR_RULE, message = SpecRules.NODE_SELECTOR_MESSAGE)
+    public Map<String, @Size(max = SpecRules.LABEL_MAX) @Pattern(SpecRules.LABEL_VALUE) String>
+        nodeSelector = new LinkedHashMap<>();
 
     @JsonPropertyDescription("CPU cores for PostgreSQL.")
     @Pattern(CPU)
     @Size(max = QUANTITY_MAX)
     public String cpu = "1";
 
-    @JsonPropertyDescription("Memory for PostgreSQL, e.g. 1Gi.")
+    @JsonPropertyDescription("Memory for PostgreSQL, e.g. 1Gi; from 256Mi to 1Ti.")
     @Pattern(MEMORY)
     @Size(max = QUANTITY_MAX)
+    @ValidationRule(
+        value = SpecRules.DATABASE_MEMORY_RULE,
+        message = SpecRules.DATABASE_MEMORY_MESSAGE)
     public String memory = "1Gi";
 
     @JsonPropertyDescription(
         "PostgreSQL image for CloudNativePG (Kubernetes only); empty: the operator's default.")
     @Size(max = SpecRules.IMAGE_MAX)
+    @ValidationRule(value = SpecRules.OPTIONAL_IMAGE_RULE, message = SpecRules.IMAGE_MESSAGE)
     public String image = "";
 
-    @JsonPropertyDescription("Volume size for PostgreSQL (Kubernetes only), e.g. 2Gi.")
+    @JsonPropertyDescription(
+        "Volume size for PostgreSQL (Kubernetes only), e.g. 2Gi; from 1Gi to 64Ti.")
     @Pattern(MEMORY)
     @Size(max = QUANTITY_MAX)
+    @ValidationRule(value = SpecRules.STORAGE_RULE, message = SpecRules.STORAGE_MESSAGE)
     public String storage = "2Gi";
 
     @JsonPropertyDescription("Rows to seed.")
@@ -263,12 +294,14 @@ public class BenchmarkRunSpec {
 
   /** Seeded data set sizes. */
   public static class Seed {
-    @JsonPropertyDescription("Customers to seed.")
+    @JsonPropertyDescription("Customers to seed, at most 10,000,000.")
     @Min(1)
+    @Max(SpecRules.SEED_CUSTOMERS_MAX)
     public long customers = 100_000;
 
-    @JsonPropertyDescription("Orders to seed (each references a customer).")
+    @JsonPropertyDescription("Orders to seed (each references a customer), at most 100,000,000.")
     @Min(1)
+    @Max(SpecRules.SEED_ORDERS_MAX)
     public long orders = 1_000_000;
   }
 
@@ -285,7 +318,9 @@ public class BenchmarkRunSpec {
     @JsonPropertyDescription(
         "Node labels the k6 runner must run on (Kubernetes only); empty: any node.")
     @Size(max = SpecRules.NODE_SELECTOR_MAX)
-    public Map<String, String> nodeSelector = new LinkedHashMap<>();
+    @ValidationRule(value = SpecRules.NODE_SELECTOR_RULE, message = SpecRules.NODE_SELECTOR_MESSAGE)
+    public Map<String, @Size(max = SpecRules.LABEL_MAX) @Pattern(SpecRules.LABEL_VALUE) String>
+        nodeSelector = new LinkedHashMap<>();
 
     @JsonPropertyDescription(
         "ramping-vus (closed model: concurrency = VUs) or constant-arrival-rate (open model:"
@@ -297,17 +332,20 @@ public class BenchmarkRunSpec {
     @JsonPropertyDescription("Time to ramp from 0 to the level, e.g. 8s.")
     @Pattern(DURATION)
     @Size(max = DURATION_MAX)
+    @ValidationRule(value = SpecRules.WINDOW_RULE, message = SpecRules.WINDOW_MESSAGE)
     public String ramp = "8s";
 
     @JsonPropertyDescription("Time at the level before measuring (JIT, pools, caches), e.g. 10s.")
     @Pattern(DURATION)
     @Size(max = DURATION_MAX)
+    @ValidationRule(value = SpecRules.WINDOW_RULE, message = SpecRules.WINDOW_MESSAGE)
     public String warmup = "10s";
 
     @JsonPropertyDescription("The measured window at the level, e.g. 20s.")
     @Pattern(DURATION)
     @Size(max = DURATION_MAX)
-    @ValidationRule(value = "duration(self) > duration('0s')", message = "must be longer than 0s")
+    @ValidationRule(value = SpecRules.POSITIVE_RULE, message = SpecRules.POSITIVE_MESSAGE)
+    @ValidationRule(value = SpecRules.WINDOW_RULE, message = SpecRules.WINDOW_MESSAGE)
     public String hold = "20s";
 
     @JsonPropertyDescription(
@@ -315,16 +353,20 @@ public class BenchmarkRunSpec {
             + " first scenario of a block, e.g. 15s; 0s turns it off.")
     @Pattern(DURATION)
     @Size(max = DURATION_MAX)
+    @ValidationRule(value = SpecRules.WINDOW_RULE, message = SpecRules.WINDOW_MESSAGE)
     public String sutWarmup = "15s";
 
-    @JsonPropertyDescription("Per-request timeout in k6, e.g. 60s.")
+    @JsonPropertyDescription(
+        "Per-request timeout in k6, e.g. 60s, at most 10m; also how long the SUT waits for the stub.")
     @Pattern(DURATION)
     @Size(max = DURATION_MAX)
-    @ValidationRule(value = "duration(self) > duration('0s')", message = "must be longer than 0s")
-    public String requestTimeout = "60s";
+    @ValidationRule(value = SpecRules.POSITIVE_RULE, message = SpecRules.POSITIVE_MESSAGE)
+    @ValidationRule(value = SpecRules.REQUEST_TIME_RULE, message = SpecRules.REQUEST_TIME_MESSAGE)
+    public String requestTimeout = SpecRules.DEFAULT_REQUEST_TIMEOUT;
 
-    @JsonPropertyDescription("Most VUs k6 may start in the open model.")
+    @JsonPropertyDescription("Most VUs k6 may start in the open model, at most 100,000.")
     @Min(1)
+    @Max(SpecRules.CONCURRENCY_MAX)
     public int maxVUs = 10_000;
 
     @JsonPropertyDescription(
@@ -337,6 +379,7 @@ public class BenchmarkRunSpec {
     @JsonPropertyDescription(
         "k6 container image (Kubernetes only); it needs a shell for k6-operator.")
     @Size(min = 1, max = SpecRules.IMAGE_MAX)
+    @ValidationRule(value = SpecRules.IMAGE_RULE, message = SpecRules.IMAGE_MESSAGE)
     public String image = "grafana/k6:1.8.1";
 
     @JsonPropertyDescription("CPU cores for the load generator.")
@@ -344,9 +387,11 @@ public class BenchmarkRunSpec {
     @Size(max = QUANTITY_MAX)
     public String cpu = "3";
 
-    @JsonPropertyDescription("Memory for the k6 runner (Kubernetes only), e.g. 1Gi.")
+    @JsonPropertyDescription(
+        "Memory for the k6 runner (Kubernetes only), e.g. 1Gi; from 128Mi to 1Ti.")
     @Pattern(MEMORY)
     @Size(max = QUANTITY_MAX)
+    @ValidationRule(value = SpecRules.LOAD_MEMORY_RULE, message = SpecRules.LOAD_MEMORY_MESSAGE)
     public String memory = "1Gi";
 
     @JsonPropertyDescription(
@@ -365,7 +410,15 @@ public class BenchmarkRunSpec {
     @ValidationRule(
         value = SpecRules.REMOTE_WRITE_URL_RULE,
         message = SpecRules.REMOTE_WRITE_URL_MESSAGE)
+    @ValidationRule(
+        value = SpecRules.FORBIDDEN_REMOTE_WRITE_RULE,
+        message = SpecRules.FORBIDDEN_REMOTE_WRITE_MESSAGE)
     public String url;
+
+    @JsonPropertyDescription(
+        "A kubernetes.io/basic-auth Secret in the run's namespace whose username and password keys"
+            + " k6 sends to the endpoint; unset: no authentication.")
+    public SecretRef credentialsSecretRef;
 
     @JsonPropertyDescription(
         "true: k6 trends (http_req_duration) as Prometheus native histograms, so any percentile"
@@ -375,7 +428,19 @@ public class BenchmarkRunSpec {
     public boolean nativeHistograms = true;
   }
 
+  /** A Secret in the run's namespace. */
+  public static class SecretRef {
+    @JsonPropertyDescription("Secret name.")
+    @Required
+    @Size(min = 1, max = SpecRules.KUBE_NAME_MAX)
+    @ValidationRule(
+        value = "self.matches('" + SpecRules.SUBDOMAIN + "')",
+        message = SpecRules.SUBDOMAIN_MESSAGE)
+    public String name;
+  }
+
   /** The scenario matrix. */
+  @ValidationRule(value = SpecRules.SCENARIOS_RULE, message = SpecRules.SCENARIOS_MESSAGE)
   public static class Matrix {
     @JsonPropertyDescription("Thread modes to compare: platform, virtual.")
     @Size(min = 1, max = 2)
@@ -389,23 +454,19 @@ public class BenchmarkRunSpec {
 
     @JsonPropertyDescription("HikariCP pool sizes (fixed-size pools).")
     @Size(min = 1, max = SpecRules.POOL_SIZES_MAX)
-    @ValidationRule(
-        value = "self.all(p, p > 0) && self.all(p, self.exists_one(q, q == p))",
-        message = "must list positive pool sizes, each once")
+    @ValidationRule(value = SpecRules.POOLS_RULE, message = SpecRules.POOLS_MESSAGE)
     public List<Integer> hikariPoolSizes = new ArrayList<>(List.of(50));
 
     @JsonPropertyDescription(
         "Concurrency levels: VUs (closed model) or requests per second (open model).")
     @Size(min = 1, max = SpecRules.LEVELS_MAX)
-    @ValidationRule(
-        value = "self.all(c, c > 0) && self.all(c, self.exists_one(d, d == c))",
-        message = "must list positive concurrency levels, each once")
+    @ValidationRule(value = SpecRules.LEVELS_RULE, message = SpecRules.LEVELS_MESSAGE)
     public List<Integer> concurrency = new ArrayList<>(List.of(100, 500, 1000, 2500, 5000, 10000));
 
     @JsonPropertyDescription("Repetitions of the whole matrix.")
     @Min(1)
     @Max(SpecRules.REPETITIONS_MAX)
-    public int repetitions = 3;
+    public int repetitions = SpecRules.DEFAULT_REPETITIONS;
   }
 
   /** Deadlines on the waits; each a duration such as 10m or 90s. */
@@ -498,6 +559,9 @@ public class BenchmarkRunSpec {
     @JsonPropertyDescription("Most failed requests any cell may have, as a percentage, e.g. 1%.")
     @Pattern(PERCENT)
     @Size(max = QUANTITY_MAX)
+    @ValidationRule(
+        value = SpecRules.PERCENT_TO_100_RULE,
+        message = SpecRules.PERCENT_TO_100_MESSAGE)
     public String maxErrorRate;
 
     @JsonPropertyDescription(
@@ -510,10 +574,12 @@ public class BenchmarkRunSpec {
   public abstract static class CellFilter {
     @JsonPropertyDescription("A pool size from spec.matrix.hikariPoolSizes; left out: all.")
     @Min(1)
+    @Max(SpecRules.POOL_MAX)
     public Integer hikariPoolSize;
 
     @JsonPropertyDescription("A level from spec.matrix.concurrency; left out: all.")
     @Min(1)
+    @Max(SpecRules.CONCURRENCY_MAX)
     public Integer concurrency;
 
     /** The thread mode the rule names; null: both. */
@@ -543,7 +609,8 @@ public class BenchmarkRunSpec {
     @Required
     @Pattern(DURATION)
     @Size(max = DURATION_MAX)
-    @ValidationRule(value = "duration(self) > duration('0s')", message = "must be longer than 0s")
+    @ValidationRule(value = SpecRules.POSITIVE_RULE, message = SpecRules.POSITIVE_MESSAGE)
+    @ValidationRule(value = SpecRules.REQUEST_TIME_RULE, message = SpecRules.REQUEST_TIME_MESSAGE)
     public String p99;
   }
 
@@ -583,9 +650,12 @@ public class BenchmarkRunSpec {
 
     @JsonPropertyDescription(
         "How much worse than the baseline a cell may be: throughput lower, or p99 higher, by at"
-            + " most this percentage, e.g. 10%.")
+            + " most this percentage, e.g. 10%; at most 100%.")
     @Pattern(PERCENT)
     @Size(max = QUANTITY_MAX)
+    @ValidationRule(
+        value = SpecRules.PERCENT_TO_100_RULE,
+        message = SpecRules.PERCENT_TO_100_MESSAGE)
     @Default("10%")
     public String maxRegression = "10%";
   }
@@ -595,10 +665,16 @@ public class BenchmarkRunSpec {
     @JsonPropertyDescription("ConfigMap name.")
     @Required
     @Size(min = 1, max = SpecRules.KUBE_NAME_MAX)
+    @ValidationRule(
+        value = "self.matches('" + SpecRules.SUBDOMAIN + "')",
+        message = SpecRules.SUBDOMAIN_MESSAGE)
     public String name;
 
     @JsonPropertyDescription("Key holding the CSV.")
     @Size(min = 1, max = SpecRules.KUBE_NAME_MAX)
+    @ValidationRule(
+        value = "self.matches('" + SpecRules.CONFIG_MAP_KEY + "')",
+        message = SpecRules.CONFIG_MAP_KEY_MESSAGE)
     @Default("matrix.csv")
     public String key = "matrix.csv";
   }

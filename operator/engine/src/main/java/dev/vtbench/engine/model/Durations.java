@@ -27,16 +27,20 @@ public final class Durations {
     }
     Matcher m = PART.matcher(value);
     Duration total = Duration.ZERO;
-    while (m.find()) {
-      long n = Long.parseLong(m.group(1));
-      total =
-          total.plus(
-              switch (m.group(2)) {
-                case "ms" -> Duration.ofMillis(n);
-                case "s" -> Duration.ofSeconds(n);
-                case "m" -> Duration.ofMinutes(n);
-                default -> Duration.ofHours(n);
-              });
+    try {
+      while (m.find()) {
+        long n = Long.parseLong(m.group(1));
+        total =
+            total.plus(
+                switch (m.group(2)) {
+                  case "ms" -> Duration.ofMillis(n);
+                  case "s" -> Duration.ofSeconds(n);
+                  case "m" -> Duration.ofMinutes(n);
+                  default -> Duration.ofHours(n);
+                });
+      }
+    } catch (ArithmeticException | NumberFormatException e) {
+      throw new IllegalArgumentException(field + ": '" + value + "' is far too long a duration");
     }
     return total;
   }

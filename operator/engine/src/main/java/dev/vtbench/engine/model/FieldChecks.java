@@ -16,6 +16,7 @@ final class FieldChecks {
   private static final Pattern CPU = Pattern.compile(SpecRules.CPU);
   private static final Pattern WHOLE_CPU = Pattern.compile(SpecRules.WHOLE_CPU);
   private static final Pattern MEMORY = Pattern.compile(SpecRules.MEMORY);
+  private static final Pattern PERCENT_TO_100 = Pattern.compile(SpecRules.PERCENT_TO_100);
 
   private final List<String> errors;
 
@@ -41,28 +42,31 @@ final class FieldChecks {
     }
   }
 
-  void duration(String field, String value, boolean positive) {
+  /** A duration of at most {@code max} (a {@link SpecRules} duration); null when unreadable. */
+  java.time.Duration duration(String field, String value, boolean positive, String max) {
+    java.time.Duration d;
     try {
-      if (Durations.parse(field, value).isZero() && positive) {
-        errors.add(field + ": must be longer than 0");
-      }
+      d = Durations.parse(field, value);
     } catch (IllegalArgumentException e) {
       errors.add(e.getMessage());
-      return;
+      return null;
+    }
+    if (d.isZero() && positive) {
+      errors.add(field + ": must be longer than 0");
+    }
+    if (d.compareTo(Durations.parse("max", max)) > 0) {
+      errors.add(field + ": '" + value + "' must be at most " + max);
     }
     longest(field, value, SpecRules.DURATION_MAX);
+    return d;
   }
 
   /** A deadline: a duration longer than 0 and at most {@code max} (a duration too). */
   void deadline(String field, String value, String max) {
-    int before = errors.size();
-    duration(field, value, true);
-    if (errors.size() == before
-        && Durations.parse(field, value).compareTo(Durations.parse(field, max)) > 0) {
-      errors.add(field + ": '" + value + "' must be at most " + max);
-    }
+    duration(field, value, true, max);
   }
 
+  /** A percentage from 0% to 100%. */
   void percent(String field, String value) {
     try {
       Percent.parse(field, value);
@@ -70,7 +74,17 @@ final class FieldChecks {
       errors.add(e.getMessage());
       return;
     }
+    if (!PERCENT_TO_100.matcher(value).matches()) {
+      errors.add(field + ": '" + value + "' " + SpecRules.PERCENT_TO_100_MESSAGE);
+    }
     longest(field, value, SpecRules.QUANTITY_MAX);
+  }
+
+  /** {@code value} matches {@code pattern}, else the problem {@code message}. */
+  void matches(String field, String value, Pattern pattern, String message) {
+    if (value == null || !pattern.matcher(value).matches()) {
+      errors.add(field + ": '" + value + "' " + message);
+    }
   }
 
   void positive(String field, long value) {
@@ -80,15 +94,17 @@ final class FieldChecks {
   }
 
   /** From 1 to {@code max}. */
-  void between(String field, long value, int max) {
+  void between(String field, long value, long max) {
     positive(field, value);
     if (value > max) {
       errors.add(field + ": " + value + " must be at most " + max);
     }
   }
 
-  /** A non-empty list of distinct positive integers, at most {@code max} of them. */
-  void positives(String field, List<Integer> values, int max) {
+  /**
+   * A non-empty list of distinct integers from 1 to {@code maxValue}, at most {@code max} of them.
+   */
+  void positives(String field, List<Integer> values, int max, int maxValue) {
     if (values == null || values.isEmpty()) {
       errors.add(field + ": must list at least one positive integer");
       return;
@@ -97,6 +113,8 @@ final class FieldChecks {
       Integer v = values.get(i);
       if (v == null || v < 1) {
         errors.add(field + "[" + i + "]: " + v + " must be a positive integer");
+      } else if (v > maxValue) {
+        errors.add(field + "[" + i + "]: " + v + " must be at most " + maxValue);
       }
     }
     unique(field, values);
@@ -139,12 +157,20 @@ final class FieldChecks {
     }
   }
 
-  void memory(String field, String value) {
+  /** A memory quantity from {@code min} to {@code max} (both {@link SpecRules} quantities). */
+  void memory(String field, String value, String min, String max) {
     if (value == null || !MEMORY.matcher(value).matches()) {
       errors.add(field + ": '" + value + "' is not a memory quantity; write e.g. 512Mi or 2Gi");
       return;
     }
-    longest(field, value, SpecRules.QUANTITY_MAX);
+    if (value.length() > SpecRules.QUANTITY_MAX) {
+      longest(field, value, SpecRules.QUANTITY_MAX);
+      return;
+    }
+    double bytes = SpecValidator.bytes(value);
+    if (bytes < SpecValidator.bytes(min) || bytes > SpecValidator.bytes(max)) {
+      errors.add(field + ": " + value + " must be from " + min + " to " + max);
+    }
   }
 
   /** Pinning to cores needs whole CPUs: "2" or "2000m", not "1.5"; unpinned, any quantity. */
@@ -164,5 +190,9 @@ final class FieldChecks {
       return;
     }
     longest(field, value, SpecRules.QUANTITY_MAX);
+    if (value.length() <= SpecRules.QUANTITY_MAX
+        && SpecValidator.cpuValue(value) > SpecRules.CPU_MAX) {
+      errors.add(field + ": " + value + " must be at most " + SpecRules.CPU_MAX + " CPUs");
+    }
   }
 }

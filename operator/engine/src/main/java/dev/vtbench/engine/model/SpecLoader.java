@@ -5,16 +5,52 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
+import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.type.LogicalType;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /** Reads a BenchmarkRun YAML and validates it, with errors that name the field. */
 public final class SpecLoader {
 
-  private static final YAMLMapper YAML =
-      YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+  /**
+   * Strict about types, as the API server's schema is: a number where a string belongs ({@code
+   * memory: 512}), a string where a number or boolean belongs ({@code repetitions: "3"}) or a
+   * fraction where an integer belongs is refused instead of converted. CPUs are the one
+   * int-or-string field; {@link #cpusAsText} handles them first. Each logical type, with the input
+   * shapes it must not be converted from:
+   */
+  private static final Map<LogicalType, List<CoercionInputShape>> REFUSED =
+      Map.of(
+          LogicalType.Textual,
+          List.of(CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean),
+          LogicalType.Integer,
+          List.of(CoercionInputShape.String, CoercionInputShape.Float, CoercionInputShape.Boolean),
+          LogicalType.Float,
+          List.of(CoercionInputShape.String),
+          LogicalType.Boolean,
+          List.of(CoercionInputShape.String, CoercionInputShape.Integer));
+
+  // After REFUSED, which strict() reads.
+  private static final YAMLMapper YAML = strict(YAMLMapper.builder()).build();
+
+  private static YAMLMapper.Builder strict(YAMLMapper.Builder b) {
+    b.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    REFUSED.forEach(
+        (type, shapes) ->
+            b.withCoercionConfig(
+                type, c -> shapes.forEach(shape -> c.setCoercion(shape, CoercionAction.Fail))));
+    return b;
+  }
+
+  /** The tiers whose {@code cpu} is int-or-string, as in the CRD. */
+  private static final List<String> CPU_TIERS = List.of("sut", "stub", "database", "load");
 
   private SpecLoader() {}
 
@@ -47,7 +83,12 @@ public final class SpecLoader {
   public static BenchmarkRun parse(String source, String yaml) {
     BenchmarkRun run;
     try {
-      run = YAML.readValue(yaml, BenchmarkRun.class);
+      JsonNode tree = YAML.readTree(yaml);
+      if (tree == null || tree.isMissingNode() || tree.isNull()) {
+        throw new InvalidSpecException(source, List.of("the file is empty"));
+      }
+      cpusAsText(source, tree);
+      run = YAML.treeToValue(tree, BenchmarkRun.class);
     } catch (UnrecognizedPropertyException e) {
       throw new InvalidSpecException(
           source,
@@ -68,6 +109,37 @@ public final class SpecLoader {
       throw new InvalidSpecException(source, problems);
     }
     return run;
+  }
+
+  /**
+   * {@code cpu: 4} is a CPU count, as Kubernetes reads it; {@code cpu: 1.5} unquoted is refused, as
+   * the API server refuses a fraction in an int-or-string field.
+   */
+  private static void cpusAsText(String source, JsonNode run) {
+    JsonNode spec = run.get("spec");
+    if (spec == null || !spec.isObject()) {
+      return;
+    }
+    for (String tier : CPU_TIERS) {
+      JsonNode t = spec.get(tier);
+      JsonNode cpu = t == null ? null : t.get("cpu");
+      if (cpu == null || !cpu.isNumber()) {
+        continue;
+      }
+      if (!cpu.isIntegralNumber()) {
+        throw new InvalidSpecException(
+            source,
+            List.of(
+                "spec."
+                    + tier
+                    + ".cpu: "
+                    + cpu
+                    + " must be an integer or a quoted quantity (cpu: \""
+                    + cpu
+                    + "\"), as Kubernetes reads it"));
+      }
+      ((ObjectNode) t).put("cpu", cpu.asString());
+    }
   }
 
   private static String path(JacksonException e) {

@@ -19,10 +19,21 @@ public final class SpecRules {
   // --- the run's name ---------------------------------------------------------------------------
 
   /**
-   * The longest run name: the longest name derived from it, {@code <run>-load-9999-warmup}, must
-   * stay a valid 63-character label value.
+   * Most scenarios one run may plan (threadModes × hikariPoolSizes × concurrency × repetitions): at
+   * one scenario a minute that is a week of load, and it fixes the longest scenario index (9999) in
+   * the names derived from the run's.
    */
-  public static final int RUN_NAME_MAX = 40;
+  public static final int SCENARIOS_MAX = 10_000;
+
+  /** A DNS-1123 label, which every name derived from the run's must stay: at most 63 characters. */
+  public static final int LABEL_MAX = 63;
+
+  /**
+   * The longest run name: the longest name derived from it is k6-operator's initializer Job of the
+   * last scenario's warm-up TestRun, {@code <run>-load-9999-warmup-initializer} (29 characters
+   * after the run's name), and it must stay a 63-character label ({@code ResourceNamesTest}).
+   */
+  public static final int RUN_NAME_MAX = 34;
 
   /**
    * A DNS-1035 label: the run name becomes Service names ({@code <run>-sut}), which must start with
@@ -34,19 +45,70 @@ public final class SpecRules {
   public static final String RUN_NAME_LENGTH_MESSAGE =
       "metadata.name must be at most "
           + RUN_NAME_MAX
-          + " characters: the names derived from it (<name>-load-12-warmup) must fit Kubernetes'"
-          + " 63-character limit";
+          + " characters: the names derived from it (<name>-load-9999-warmup-initializer) must fit"
+          + " Kubernetes' 63-character limit";
   public static final String RUN_NAME_RULE = "self.metadata.name.matches('" + RUN_NAME + "')";
   public static final String RUN_NAME_MESSAGE =
       "metadata.name must start with a lower-case letter and hold only lower-case letters, digits"
           + " and '-' (no dots, not ending in '-'): it names the run's Services";
 
-  // --- quantities -------------------------------------------------------------------------------
+  // --- durations --------------------------------------------------------------------------------
 
   /** A duration the k6 / Kubernetes way: 100ms, 8s, 1m30s. */
   public static final String DURATION = "^([0-9]+(ms|s|m|h))+$";
 
   public static final int DURATION_MAX = 32;
+
+  /** Longest ramp, warm-up, hold or SUT warm-up: an hour each already makes one scenario 4 h. */
+  public static final String WINDOW_MAX = "1h";
+
+  /**
+   * Longest request timeout, stub delay, blocking time and p99 limit: the SUT's stub timeout (set
+   * from the request timeout) and the stub's delay accept at most 10 minutes.
+   */
+  public static final String REQUEST_TIMEOUT_MAX = "10m";
+
+  public static final String DEFAULT_STUB_DELAY = "100ms";
+  public static final String DEFAULT_BLOCK_FOR = "20ms";
+  public static final String DEFAULT_REQUEST_TIMEOUT = "60s";
+
+  static final String WINDOW_RULE = "duration(self) <= duration('" + WINDOW_MAX + "')";
+  static final String WINDOW_MESSAGE = "must be at most " + WINDOW_MAX;
+  static final String REQUEST_TIME_RULE =
+      "duration(self) <= duration('" + REQUEST_TIMEOUT_MAX + "')";
+  static final String REQUEST_TIME_MESSAGE = "must be at most " + REQUEST_TIMEOUT_MAX;
+  static final String POSITIVE_RULE = "duration(self) > duration('0s')";
+  static final String POSITIVE_MESSAGE = "must be longer than 0s";
+
+  // A request blocks at least this long; k6 gives up at the request timeout, and so does the SUT's
+  // call to the stub (its STUB_TIMEOUT_MS is the request timeout): a longer block fails every
+  // request. Checked whatever the endpoint, so a spec stays valid when only the endpoint changes.
+  private static final String REQUEST_TIMEOUT_OR_DEFAULT =
+      "duration(has(self.load) && has(self.load.requestTimeout)"
+          + " && self.load.requestTimeout.matches('"
+          + DURATION
+          + "') ? self.load.requestTimeout : '"
+          + DEFAULT_REQUEST_TIMEOUT
+          + "')";
+  static final String STUB_DELAY_BELOW_TIMEOUT_RULE =
+      "!has(self.workload) || !has(self.workload.stubDelay)"
+          + " || !self.workload.stubDelay.matches('"
+          + DURATION
+          + "') || duration(self.workload.stubDelay) < "
+          + REQUEST_TIMEOUT_OR_DEFAULT;
+  static final String BLOCK_FOR_BELOW_TIMEOUT_RULE =
+      "!has(self.workload) || !has(self.workload.blockFor)"
+          + " || !self.workload.blockFor.matches('"
+          + DURATION
+          + "') || duration(self.workload.blockFor) < "
+          + REQUEST_TIMEOUT_OR_DEFAULT;
+  static final String BELOW_TIMEOUT_MESSAGE =
+      "must be shorter than spec.load.requestTimeout (default "
+          + DEFAULT_REQUEST_TIMEOUT
+          + "): k6 and the SUT's call to the stub give up at the request timeout, so every request"
+          + " would fail";
+
+  // --- quantities -------------------------------------------------------------------------------
 
   /** A Kubernetes CPU quantity of at least 1m: 2, 1.5 or 500m (not 0, 0m or 0.0001). */
   public static final String CPU =
@@ -55,6 +117,9 @@ public final class SpecRules {
   /** Whole CPUs, as the static CPU manager needs for exclusive cores: 2 or 2000m. */
   public static final String WHOLE_CPU = "^[1-9][0-9]*(000m)?$";
 
+  /** Most CPUs a tier may ask for: more than any node has, and -XX:ActiveProcessorCount's range. */
+  public static final int CPU_MAX = 1024;
+
   public static final int QUANTITY_MAX = 16;
 
   /** A Kubernetes memory quantity: 512Mi, 2Gi, 1G. */
@@ -62,6 +127,13 @@ public final class SpecRules {
 
   /** A percentage: 10%, 0.5%. */
   public static final String PERCENT = "^[0-9]+(\\.[0-9]+)?%$";
+
+  /** A percentage from 0% to 100%: an error rate or a regression beyond 100% means nothing. */
+  public static final String PERCENT_TO_100 = "^(100([.]0+)?|[0-9]{1,2}([.][0-9]+)?)%$";
+
+  public static final String PERCENT_TO_100_RULE = "self.matches('" + PERCENT_TO_100 + "')";
+  public static final String PERCENT_TO_100_MESSAGE =
+      "must be a percentage from 0% to 100%, e.g. 1% or 0.5%";
 
   // cpu may arrive as an integer (cpu: 4) or a string; pinned and cpu may be left out (defaults).
   public static final String WHOLE_CPU_RULE =
@@ -73,10 +145,82 @@ public final class SpecRules {
       "cpu must be a whole number of CPUs (e.g. 2 or 2000m) while pinned is true: the static"
           + " CPU manager gives exclusive cores only to whole CPUs";
 
+  private static final String CPU_VALUE =
+      "(string(self.cpu).endsWith('m')"
+          + " ? double(string(self.cpu).substring(0, size(string(self.cpu)) - 1)) / 1000.0"
+          + " : double(string(self.cpu)))";
+
   // The schema's pattern checks only strings; this also covers cpu written as an integer (cpu: 0).
-  public static final String CPU_RULE = "!has(self.cpu) || string(self.cpu).matches('" + CPU + "')";
+  public static final String CPU_RULE =
+      "!has(self.cpu) || string(self.cpu).matches('"
+          + CPU
+          + "') && "
+          + CPU_VALUE
+          + " <= "
+          + CPU_MAX
+          + ".0";
   public static final String CPU_MESSAGE =
-      "cpu must be a CPU quantity of at least 1m, e.g. 1, 1.5 or 500m";
+      "cpu must be a CPU quantity from 1m to " + CPU_MAX + ", e.g. 1, 1.5 or 500m";
+
+  /** The least memory a JVM tier (the SUT, the stub) starts and serves with. */
+  public static final String JVM_MEMORY_MIN = "256Mi";
+
+  /** The least memory PostgreSQL runs the benchmark's queries with (shared_buffers is 128MB). */
+  public static final String DATABASE_MEMORY_MIN = "256Mi";
+
+  /** The least memory for the k6 runner: its own start-up plus a few hundred VUs. */
+  public static final String LOAD_MEMORY_MIN = "128Mi";
+
+  /** The most memory for any tier: more than nodes have, and within the JVM flags' long range. */
+  public static final String MEMORY_MAX = "1Ti";
+
+  /** PostgreSQL's volume: the seed and WAL need at least a gigabyte. */
+  public static final String STORAGE_MIN = "1Gi";
+
+  public static final String STORAGE_MAX = "64Ti";
+
+  // The bytes a valid MEMORY stands for, as a CEL double (no overflow for 16 characters), computed
+  // once in a one-element list the range rules then read as b. The suffixes and factors are
+  // SpecValidator.MEMORY_UNITS (SpecRulesTest keeps them equal).
+  static final String MEMORY_BYTES =
+      "double(int(self.find('^[0-9]+')))"
+          + " * (self.endsWith('Ki') ? 1024.0 : self.endsWith('Mi') ? 1048576.0"
+          + " : self.endsWith('Gi') ? 1073741824.0 : self.endsWith('Ti') ? 1099511627776.0"
+          + " : self.endsWith('k') ? 1000.0 : self.endsWith('M') ? 1000000.0"
+          + " : self.endsWith('G') ? 1000000000.0 : self.endsWith('T') ? 1000000000000.0 : 1.0)";
+
+  private static final String MEMORY_FORM = "!self.matches('" + MEMORY + "') || ";
+
+  // Bytes as CEL double literals: 256Mi, 128Mi, 1Gi, 1Ti, 64Ti.
+  private static final String B_128MI = "134217728.0";
+  private static final String B_256MI = "268435456.0";
+  private static final String B_1GI = "1073741824.0";
+  private static final String B_1TI = "1099511627776.0";
+  private static final String B_64TI = "70368744177664.0";
+
+  static final String JVM_MEMORY_RULE =
+      MEMORY_FORM + "[" + MEMORY_BYTES + "].all(b, b >= " + B_256MI + " && b <= " + B_1TI + ")";
+  static final String JVM_MEMORY_MESSAGE =
+      "must be from " + JVM_MEMORY_MIN + " to " + MEMORY_MAX + ": a JVM needs at least that";
+  static final String DATABASE_MEMORY_RULE = JVM_MEMORY_RULE;
+  static final String DATABASE_MEMORY_MESSAGE =
+      "must be from "
+          + DATABASE_MEMORY_MIN
+          + " to "
+          + MEMORY_MAX
+          + ": PostgreSQL needs at least that";
+  static final String LOAD_MEMORY_RULE =
+      MEMORY_FORM + "[" + MEMORY_BYTES + "].all(b, b >= " + B_128MI + " && b <= " + B_1TI + ")";
+  static final String LOAD_MEMORY_MESSAGE =
+      "must be from " + LOAD_MEMORY_MIN + " to " + MEMORY_MAX + ": k6 needs at least that";
+  static final String STORAGE_RULE =
+      MEMORY_FORM + "[" + MEMORY_BYTES + "].all(b, b >= " + B_1GI + " && b <= " + B_64TI + ")";
+  static final String STORAGE_MESSAGE =
+      "must be from "
+          + STORAGE_MIN
+          + " to "
+          + STORAGE_MAX
+          + ": the seed and WAL need at least that";
 
   // --- closed value sets, as CEL list literals (annotations need compile-time constants) -------
 
@@ -117,19 +261,175 @@ public final class SpecRules {
   public static final int URL_MAX = 512;
   public static final int FILE_MAX = 1024;
 
+  /**
+   * Largest Hikari pool. PostgreSQL's max_connections is set from the largest pool (plus room for
+   * the operator's own connections), so every pool fits; at 1,000 busy backends PostgreSQL already
+   * needs gigabytes of memory.
+   */
+  public static final int POOL_MAX = 1_000;
+
+  /** Highest concurrency level and maxVUs: VUs or requests per second one k6 runner can drive. */
+  public static final int CONCURRENCY_MAX = 100_000;
+
+  /** Seeded rows: 10^8 orders take minutes to seed and about 10 GiB of storage. */
+  public static final long SEED_CUSTOMERS_MAX = 10_000_000L;
+
+  public static final long SEED_ORDERS_MAX = 100_000_000L;
+
+  public static final String POOLS_RULE =
+      "self.all(p, p > 0 && p <= " + POOL_MAX + ") && self.all(p, self.exists_one(q, q == p))";
+  public static final String POOLS_MESSAGE =
+      "must list pool sizes from 1 to " + POOL_MAX + ", each once";
+  public static final String LEVELS_RULE =
+      "self.all(c, c > 0 && c <= "
+          + CONCURRENCY_MAX
+          + ") && self.all(c, self.exists_one(d, d == c))";
+  public static final String LEVELS_MESSAGE =
+      "must list concurrency levels from 1 to " + CONCURRENCY_MAX + ", each once";
+
+  // What the matrix plans when a list is left out: BenchmarkRunSpec.Matrix's defaults
+  // (SpecRulesTest keeps them equal).
+  static final int DEFAULT_THREAD_MODES = 2;
+  static final int DEFAULT_POOL_SIZES = 1;
+  static final int DEFAULT_LEVELS = 6;
+  static final int DEFAULT_REPETITIONS = 3;
+
+  public static final String SCENARIOS_RULE =
+      "(has(self.threadModes) ? size(self.threadModes) : "
+          + DEFAULT_THREAD_MODES
+          + ") * (has(self.hikariPoolSizes) ? size(self.hikariPoolSizes) : "
+          + DEFAULT_POOL_SIZES
+          + ") * (has(self.concurrency) ? size(self.concurrency) : "
+          + DEFAULT_LEVELS
+          + ") * (has(self.repetitions) ? self.repetitions : "
+          + DEFAULT_REPETITIONS
+          + ") <= "
+          + SCENARIOS_MAX;
+  public static final String SCENARIOS_MESSAGE =
+      "plans too many scenarios: threadModes × hikariPoolSizes × concurrency × repetitions must"
+          + " be at most "
+          + SCENARIOS_MAX;
+
+  // --- names, labels, images, environment --------------------------------------------------------
+
   /** A Kubernetes object name or ConfigMap key: at most 253 characters. */
   public static final int KUBE_NAME_MAX = 253;
 
+  /** A DNS-1123 subdomain: ConfigMap and Secret names. */
+  public static final String SUBDOMAIN =
+      "^[a-z0-9]([-a-z0-9]*[a-z0-9])?([.][a-z0-9]([-a-z0-9]*[a-z0-9])?)*$";
+
+  public static final String SUBDOMAIN_MESSAGE =
+      "must be a Kubernetes object name: lower-case letters, digits, '-' and '.', starting and"
+          + " ending with a letter or digit";
+
+  /** A ConfigMap key: letters, digits, '-', '_' and '.', not '.' and not starting with '..'. */
+  public static final String CONFIG_MAP_KEY = "^([-_a-zA-Z0-9]|[.][-_a-zA-Z0-9])[-._a-zA-Z0-9]*$";
+
+  public static final String CONFIG_MAP_KEY_MESSAGE =
+      "must be a ConfigMap key: letters, digits, '-', '_' and '.', not starting with '..'";
+
   /**
-   * The remote-write endpoint: http:// or https://, a host, then anything without white space. As
-   * the body of a CEL string literal ({@code \\s} stands for the regular expression's {@code \s}):
-   * {@link #celRegex} turns it into the Java pattern.
+   * A container image reference (the OCI distribution grammar): an optional registry host and port,
+   * lower-case path components, then an optional tag and digest. No spaces, no capitals in the
+   * repository; IPv6 registry literals are not accepted.
    */
-  public static final String REMOTE_WRITE_URL_CEL = "^https?://[^\\\\s/?#]+[^\\\\s]*$";
+  public static final String IMAGE =
+      "^([a-zA-Z0-9]([-a-zA-Z0-9]*[a-zA-Z0-9])?([.][a-zA-Z0-9]([-a-zA-Z0-9]*[a-zA-Z0-9])?)*"
+          + "(:[0-9]+)?/)?"
+          + "[a-z0-9]+((__|[_.]|-+)[a-z0-9]+)*(/[a-z0-9]+((__|[_.]|-+)[a-z0-9]+)*)*"
+          + "(:[a-zA-Z0-9_][-a-zA-Z0-9_.]{0,127})?"
+          + "(@[A-Za-z][A-Za-z0-9]*([-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,})?$";
+
+  public static final String IMAGE_RULE = "self.matches('" + IMAGE + "')";
+  public static final String OPTIONAL_IMAGE_RULE = "self == '' || self.matches('" + IMAGE + "')";
+  public static final String IMAGE_MESSAGE =
+      "must be an image reference like registry:5000/team/name:tag or name@sha256:<digest>:"
+          + " lower-case repository, no spaces";
+
+  /** A label key: an optional DNS subdomain prefix and '/', then a name of at most 63. */
+  public static final String LABEL_KEY =
+      "^([a-z0-9]([-a-z0-9]*[a-z0-9])?([.][a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?"
+          + "[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$";
+
+  /**
+   * A label value: empty, or at most 63 letters, digits, '-', '_' and '.'. In the CRD it is the map
+   * values' pattern (a CEL rule reading values of unbounded length would exceed the cost budget).
+   */
+  public static final String LABEL_VALUE = "^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$";
+
+  // Keys only: the values' pattern and length are in the schema.
+  public static final String NODE_SELECTOR_RULE =
+      "self.all(k, size(k) <= 317 && k.indexOf('/') <= "
+          + KUBE_NAME_MAX
+          + " && k.matches('"
+          + LABEL_KEY
+          + "'))";
+  public static final String NODE_SELECTOR_MESSAGE =
+      "keys must be label keys ([prefix/]name, name at most 63 letters, digits, '-', '_', '.') and"
+          + " values label values (at most 63 of the same)";
+
+  /** An environment variable name a shell and Spring can read. */
+  public static final String ENV_NAME = "^[A-Za-z_][A-Za-z0-9_]*$";
+
+  public static final int ENV_NAME_MAX = 128;
+
+  /**
+   * What sut.env may not set, case-insensitively (Spring binds lower-case names too): what vtbench
+   * sets for each scenario or wires (database, stub, ports, pool, Tomcat, thread mode, JVM
+   * options), and what would reconfigure Spring beyond the SUT's own knobs (actuator exposure,
+   * datasource, error pages, SPRING_APPLICATION_JSON). The SUT's experiment knobs (SYNC_STRIPES,
+   * PINNED_THRESHOLD_MS, SAMPLE_INTERVAL_MS) stay open.
+   */
+  public static final String RESERVED_ENV =
+      "(?i)^(DB_.*|HIKARI_.*|TOMCAT_.*|STUB_.*|SERVER_.*|MANAGEMENT_.*|SPRING_.*"
+          + "|VT_ENABLED|CONN_MODE|PATH_MODE|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS)$";
+
+  public static final String ENV_RULE =
+      "self.all(k, size(k) <= "
+          + ENV_NAME_MAX
+          + " && k.matches('"
+          + ENV_NAME
+          + "') && !k.matches('"
+          + RESERVED_ENV
+          + "'))";
+  public static final String ENV_MESSAGE =
+      "names must be [A-Za-z_][A-Za-z0-9_]* and not set by vtbench: DB_*, HIKARI_*, TOMCAT_*,"
+          + " STUB_*, SERVER_*, MANAGEMENT_*, SPRING_*, VT_ENABLED, CONN_MODE, PATH_MODE and the"
+          + " JVM's option variables are reserved";
+
+  // --- remote write ------------------------------------------------------------------------------
+
+  /**
+   * The remote-write endpoint: http:// or https://, a host without user name or password (those go
+   * in a Secret), then anything without white space. As the body of a CEL string literal ({@code
+   * \\s} stands for the regular expression's {@code \s}): {@link #celRegex} turns it into the Java
+   * pattern.
+   */
+  public static final String REMOTE_WRITE_URL_CEL =
+      "^https?://[^\\\\s/?#@\\\\[\\\\]]+([/?#][^\\\\s]*)?$";
 
   public static final String REMOTE_WRITE_URL_RULE = "self.matches('" + REMOTE_WRITE_URL_CEL + "')";
   public static final String REMOTE_WRITE_URL_MESSAGE =
-      "must be an http:// or https:// URL, e.g. http://prometheus:9090/api/v1/write";
+      "must be an http:// or https:// URL with a host name and no user or password (credentials go"
+          + " in credentialsSecretRef), e.g. http://prometheus:9090/api/v1/write";
+
+  /**
+   * Hosts remote write may not reach: loopback (localhost, 127/8, 0.0.0.0), link-local 169.254/16
+   * (cloud metadata), numeric forms that resolve to them (2130706433, 0x7f.1) and the Kubernetes
+   * API server by its Service name.
+   */
+  public static final String FORBIDDEN_REMOTE_WRITE =
+      "(?i)^https?://(localhost|[^:/?#]*[.]localhost|127[.][0-9.]*|0+([.]0+)*|169[.]254[.][0-9.]*"
+          + "|[0-9]+|0x[0-9a-fx.]*|kubernetes|kubernetes[.]default([.][^:/?#]*)?)[.]?"
+          + "(:[0-9]*)?([/?#].*)?$";
+
+  public static final String FORBIDDEN_REMOTE_WRITE_RULE =
+      "!self.matches('" + FORBIDDEN_REMOTE_WRITE + "')";
+  public static final String FORBIDDEN_REMOTE_WRITE_MESSAGE =
+      "must not point at loopback (localhost, 127.0.0.0/8, 0.0.0.0), link-local addresses"
+          + " (169.254.0.0/16, cloud metadata), a numeric host or the Kubernetes API server"
+          + " (kubernetes.default)";
 
   // --- deadlines on the waits (spec.timeouts) ----------------------------------------------------
 

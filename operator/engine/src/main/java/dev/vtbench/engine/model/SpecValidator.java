@@ -24,6 +24,15 @@ public final class SpecValidator {
   private static final Pattern RUN_NAME = Pattern.compile(SpecRules.RUN_NAME);
   private static final Pattern REMOTE_WRITE_URL =
       Pattern.compile(SpecRules.celRegex(SpecRules.REMOTE_WRITE_URL_CEL));
+  private static final Pattern FORBIDDEN_REMOTE_WRITE =
+      Pattern.compile(SpecRules.FORBIDDEN_REMOTE_WRITE);
+  static final Pattern IMAGE = Pattern.compile(SpecRules.IMAGE);
+  static final Pattern SUBDOMAIN = Pattern.compile(SpecRules.SUBDOMAIN);
+  static final Pattern CONFIG_MAP_KEY = Pattern.compile(SpecRules.CONFIG_MAP_KEY);
+  private static final Pattern LABEL_KEY = Pattern.compile(SpecRules.LABEL_KEY);
+  private static final Pattern LABEL_VALUE = Pattern.compile(SpecRules.LABEL_VALUE);
+  private static final Pattern ENV_NAME = Pattern.compile(SpecRules.ENV_NAME);
+  private static final Pattern RESERVED_ENV = Pattern.compile(SpecRules.RESERVED_ENV);
 
   private SpecValidator() {}
 
@@ -61,28 +70,36 @@ public final class SpecValidator {
       check.oneOf("spec.workload.endpoint", s.workload.endpoint, ENDPOINTS);
       check.oneOf("spec.workload.connectionMode", s.workload.connectionMode, CONNECTION_MODES);
       check.oneOf("spec.workload.pathMode", s.workload.pathMode, PATH_MODES);
-      check.duration("spec.workload.stubDelay", s.workload.stubDelay, false);
-      check.duration("spec.workload.blockFor", s.workload.blockFor, false);
+      blocking(check, "spec.workload.stubDelay", s.workload.stubDelay, s.load);
+      blocking(check, "spec.workload.blockFor", s.workload.blockFor, s.load);
     }
     if (check.required(s.sut, "spec.sut")) {
-      tier(check, "spec.sut", s.sut.cpu, s.sut.pinned, s.sut.memory, s.sut.nodeSelector);
-      check.text("spec.sut.image", s.sut.image, SpecRules.IMAGE_MAX);
-      check.atMost("spec.sut.env", s.sut.env, SpecRules.ENV_MAX);
+      tier(check, "spec.sut", s.sut.cpu, s.sut.pinned, s.sut.nodeSelector);
+      check.memory("spec.sut.memory", s.sut.memory, SpecRules.JVM_MEMORY_MIN, SpecRules.MEMORY_MAX);
+      image(check, "spec.sut.image", s.sut.image);
+      env(check, s.sut.env);
       check.between(
           "spec.sut.tomcatMaxThreads", s.sut.tomcatMaxThreads, SpecRules.TOMCAT_THREADS_MAX);
     }
     if (check.required(s.stub, "spec.stub")) {
-      tier(check, "spec.stub", s.stub.cpu, s.stub.pinned, s.stub.memory, s.stub.nodeSelector);
-      check.text("spec.stub.image", s.stub.image, SpecRules.IMAGE_MAX);
+      tier(check, "spec.stub", s.stub.cpu, s.stub.pinned, s.stub.nodeSelector);
+      check.memory(
+          "spec.stub.memory", s.stub.memory, SpecRules.JVM_MEMORY_MIN, SpecRules.MEMORY_MAX);
+      image(check, "spec.stub.image", s.stub.image);
     }
     if (check.required(s.database, "spec.database")
         && check.required(s.database.seed, "spec.database.seed")) {
       BenchmarkRunSpec.Database d = s.database;
-      tier(check, "spec.database", d.cpu, d.pinned, d.memory, d.nodeSelector);
-      check.memory("spec.database.storage", d.storage);
-      check.longest("spec.database.image", d.image, SpecRules.IMAGE_MAX);
-      check.positive("spec.database.seed.customers", d.seed.customers);
-      check.positive("spec.database.seed.orders", d.seed.orders);
+      tier(check, "spec.database", d.cpu, d.pinned, d.nodeSelector);
+      check.memory(
+          "spec.database.memory", d.memory, SpecRules.DATABASE_MEMORY_MIN, SpecRules.MEMORY_MAX);
+      check.memory(
+          "spec.database.storage", d.storage, SpecRules.STORAGE_MIN, SpecRules.STORAGE_MAX);
+      if (d.image != null && !d.image.isEmpty()) {
+        image(check, "spec.database.image", d.image);
+      }
+      check.between("spec.database.seed.customers", d.seed.customers, SpecRules.SEED_CUSTOMERS_MAX);
+      check.between("spec.database.seed.orders", d.seed.orders, SpecRules.SEED_ORDERS_MAX);
     }
     if (check.required(s.load, "spec.load")) {
       load(check, s.load);
@@ -103,50 +120,138 @@ public final class SpecValidator {
         }
         check.unique("spec.matrix.threadModes", m.threadModes);
       }
-      check.positives("spec.matrix.hikariPoolSizes", m.hikariPoolSizes, SpecRules.POOL_SIZES_MAX);
-      check.positives("spec.matrix.concurrency", m.concurrency, SpecRules.LEVELS_MAX);
+      check.positives(
+          "spec.matrix.hikariPoolSizes",
+          m.hikariPoolSizes,
+          SpecRules.POOL_SIZES_MAX,
+          SpecRules.POOL_MAX);
+      check.positives(
+          "spec.matrix.concurrency",
+          m.concurrency,
+          SpecRules.LEVELS_MAX,
+          SpecRules.CONCURRENCY_MAX);
       check.between("spec.matrix.repetitions", m.repetitions, SpecRules.REPETITIONS_MAX);
+      long scenarios =
+          (long) size(m.threadModes)
+              * size(m.hikariPoolSizes)
+              * size(m.concurrency)
+              * Math.max(0, m.repetitions);
+      if (scenarios > SpecRules.SCENARIOS_MAX) {
+        check.add("spec.matrix: " + scenarios + " scenarios; " + SpecRules.SCENARIOS_MESSAGE);
+      }
     }
     if (s.thresholds != null && s.matrix != null) {
       ThresholdChecks.check(s.thresholds, s.matrix, check);
     }
   }
 
-  /** What every tier has: CPUs (whole ones while pinned), memory and node labels. */
+  private static int size(List<?> list) {
+    return list == null ? 0 : list.size();
+  }
+
+  /** What every tier has: CPUs (whole ones while pinned) and node labels. */
   private static void tier(
-      FieldChecks check,
-      String at,
-      String cpu,
-      boolean pinned,
-      String memory,
-      Map<String, String> nodeSelector) {
+      FieldChecks check, String at, String cpu, boolean pinned, Map<String, String> nodeSelector) {
     check.cpu(at + ".cpu", cpu, pinned);
-    check.memory(at + ".memory", memory);
-    check.atMost(at + ".nodeSelector", nodeSelector, SpecRules.NODE_SELECTOR_MAX);
+    String field = at + ".nodeSelector";
+    check.atMost(field, nodeSelector, SpecRules.NODE_SELECTOR_MAX);
+    if (nodeSelector != null) {
+      nodeSelector.forEach(
+          (k, v) -> {
+            if (k.length() > 317
+                || k.indexOf('/') > SpecRules.KUBE_NAME_MAX
+                || !LABEL_KEY.matcher(k).matches()
+                || v == null
+                || !LABEL_VALUE.matcher(v).matches()) {
+              check.add(
+                  field
+                      + ": '"
+                      + k
+                      + ": "
+                      + v
+                      + "' is not a label; "
+                      + SpecRules.NODE_SELECTOR_MESSAGE);
+            }
+          });
+    }
+  }
+
+  private static void image(FieldChecks check, String field, String image) {
+    check.text(field, image, SpecRules.IMAGE_MAX);
+    if (image != null && !image.isEmpty()) {
+      check.matches(field, image, IMAGE, SpecRules.IMAGE_MESSAGE);
+    }
+  }
+
+  private static void env(FieldChecks check, Map<String, String> env) {
+    check.atMost("spec.sut.env", env, SpecRules.ENV_MAX);
+    if (env != null) {
+      for (String name : env.keySet()) {
+        if (name.length() > SpecRules.ENV_NAME_MAX
+            || !ENV_NAME.matcher(name).matches()
+            || RESERVED_ENV.matcher(name).matches()) {
+          check.add("spec.sut.env: '" + name + "' is not allowed; " + SpecRules.ENV_MESSAGE);
+        }
+      }
+    }
+  }
+
+  /**
+   * How long a request blocks (the stub's delay or the endpoint's own wait): at most {@link
+   * SpecRules#REQUEST_TIMEOUT_MAX}, and shorter than the request timeout.
+   */
+  private static void blocking(
+      FieldChecks check, String field, String value, BenchmarkRunSpec.Load load) {
+    java.time.Duration d = check.duration(field, value, false, SpecRules.REQUEST_TIMEOUT_MAX);
+    String timeout = load == null ? null : load.requestTimeout;
+    if (d != null && timeout != null && timeout.matches(SpecRules.DURATION)) {
+      try {
+        if (d.compareTo(Durations.parse("timeout", timeout)) >= 0) {
+          check.add(field + ": " + value + " " + SpecRules.BELOW_TIMEOUT_MESSAGE);
+        }
+      } catch (IllegalArgumentException e) {
+        // the request timeout's own check reports it
+      }
+    }
   }
 
   private static void load(FieldChecks check, BenchmarkRunSpec.Load l) {
     check.oneOf("spec.load.executor", l.executor, EXECUTORS);
-    check.duration("spec.load.ramp", l.ramp, false);
-    check.duration("spec.load.warmup", l.warmup, false);
-    check.duration("spec.load.hold", l.hold, true);
-    check.duration("spec.load.sutWarmup", l.sutWarmup, false);
-    check.duration("spec.load.requestTimeout", l.requestTimeout, true);
-    check.positive("spec.load.maxVUs", l.maxVUs);
-    tier(check, "spec.load", l.cpu, l.pinned, l.memory, l.nodeSelector);
-    check.text("spec.load.image", l.image, SpecRules.IMAGE_MAX);
+    check.duration("spec.load.ramp", l.ramp, false, SpecRules.WINDOW_MAX);
+    check.duration("spec.load.warmup", l.warmup, false, SpecRules.WINDOW_MAX);
+    check.duration("spec.load.hold", l.hold, true, SpecRules.WINDOW_MAX);
+    check.duration("spec.load.sutWarmup", l.sutWarmup, false, SpecRules.WINDOW_MAX);
+    check.duration(
+        "spec.load.requestTimeout", l.requestTimeout, true, SpecRules.REQUEST_TIMEOUT_MAX);
+    check.between("spec.load.maxVUs", l.maxVUs, SpecRules.CONCURRENCY_MAX);
+    tier(check, "spec.load", l.cpu, l.pinned, l.nodeSelector);
+    check.memory("spec.load.memory", l.memory, SpecRules.LOAD_MEMORY_MIN, SpecRules.MEMORY_MAX);
+    image(check, "spec.load.image", l.image);
     check.oneOf("spec.load.runner", l.runner, RUNNERS);
     BenchmarkRunSpec.PrometheusRemoteWrite rw = l.prometheusRemoteWrite;
-    if (rw != null
-        && (rw.url == null
-            || rw.url.length() > SpecRules.URL_MAX
-            || !REMOTE_WRITE_URL.matcher(rw.url).matches())) {
+    if (rw == null) {
+      return;
+    }
+    String field = "spec.load.prometheusRemoteWrite.url";
+    if (rw.url == null
+        || rw.url.length() > SpecRules.URL_MAX
+        || !REMOTE_WRITE_URL.matcher(rw.url).matches()) {
       check.add(
-          "spec.load.prometheusRemoteWrite.url: "
+          field
+              + ": "
               + SpecRules.REMOTE_WRITE_URL_MESSAGE
               + " (got "
               + (rw.url == null ? "nothing" : "'" + rw.url + "'")
               + ")");
+    } else if (FORBIDDEN_REMOTE_WRITE.matcher(rw.url).matches()) {
+      check.add(field + ": '" + rw.url + "' " + SpecRules.FORBIDDEN_REMOTE_WRITE_MESSAGE);
+    }
+    if (rw.credentialsSecretRef != null) {
+      String secret = "spec.load.prometheusRemoteWrite.credentialsSecretRef.name";
+      check.text(secret, rw.credentialsSecretRef.name, SpecRules.KUBE_NAME_MAX);
+      if (rw.credentialsSecretRef.name != null) {
+        check.matches(secret, rw.credentialsSecretRef.name, SUBDOMAIN, SpecRules.SUBDOMAIN_MESSAGE);
+      }
     }
   }
 
@@ -178,6 +283,32 @@ public final class SpecValidator {
   /** Cores a validated cpu field asks for, rounded up: what local mode gives the tier. */
   public static int cpus(String value) {
     return (int) Math.max(1, (millis(value) + 999) / 1000);
+  }
+
+  /** CPUs a CPU quantity stands for ("2", "1.5", "500m"), as the CRD's CEL rule computes them. */
+  static double cpuValue(String value) {
+    return value.endsWith("m")
+        ? Double.parseDouble(value.substring(0, value.length() - 1)) / 1000.0
+        : Double.parseDouble(value);
+  }
+
+  /** The factor of each memory suffix (the CRD's CEL {@code SpecRules.MEMORY_BYTES}). */
+  static final Map<String, Double> MEMORY_UNITS =
+      Map.of(
+          "Ki", 1024.0,
+          "Mi", 1048576.0,
+          "Gi", 1073741824.0,
+          "Ti", 1099511627776.0,
+          "k", 1e3,
+          "M", 1e6,
+          "G", 1e9,
+          "T", 1e12);
+
+  /** Bytes of a valid memory quantity ("512Mi", "1G", "1073741824"), as a double like CEL's. */
+  public static double bytes(String value) {
+    String digits = value.replaceAll("[^0-9]", "");
+    String suffix = value.substring(digits.length());
+    return Double.parseDouble(digits) * MEMORY_UNITS.getOrDefault(suffix, 1.0);
   }
 
   /** Millicores of a CPU quantity ("2", "1.5", "500m"). */

@@ -19,7 +19,7 @@ final class ThresholdChecks {
     for (int i = 0; i < p99.size(); i++) {
       String f = AT + "maxP99[" + i + "]";
       cell(f, p99.get(i), m, check);
-      check.duration(f + ".p99", p99.get(i).p99, true);
+      check.duration(f + ".p99", p99.get(i).p99, true, SpecRules.REQUEST_TIMEOUT_MAX);
     }
     List<BenchmarkRunSpec.MinThroughput> rps =
         t.minThroughput == null ? List.of() : t.minThroughput;
@@ -66,6 +66,20 @@ final class ThresholdChecks {
           name == null || name.isBlank() ? null : name,
           SpecRules.KUBE_NAME_MAX);
       check.text(AT + "baseline.configMapRef.key", b.configMapRef.key, SpecRules.KUBE_NAME_MAX);
+      if (name != null && !name.isBlank()) {
+        check.matches(
+            AT + "baseline.configMapRef.name",
+            name,
+            SpecValidator.SUBDOMAIN,
+            SpecRules.SUBDOMAIN_MESSAGE);
+      }
+      if (b.configMapRef.key != null && !b.configMapRef.key.isEmpty()) {
+        check.matches(
+            AT + "baseline.configMapRef.key",
+            b.configMapRef.key,
+            SpecValidator.CONFIG_MAP_KEY,
+            SpecRules.CONFIG_MAP_KEY_MESSAGE);
+      }
     }
     check.longest(AT + "baseline.file", b.file, SpecRules.FILE_MAX);
   }

@@ -1,6 +1,8 @@
 package dev.vtbench.engine.plan;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.Durations;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,6 +25,7 @@ public final class Planner {
     List<Integer> levels = m.concurrency.stream().sorted().toList();
     List<Scenario> out = new ArrayList<>();
     String lastMode = m.threadModes.getFirst();
+    Duration stubTimeout = Durations.parse("spec.load.requestTimeout", spec.load.requestTimeout);
     for (int rep = 1; rep <= m.repetitions; rep++) {
       List<Integer> pools = rep % 2 == 1 ? m.hikariPoolSizes : m.hikariPoolSizes.reversed();
       for (int pool : pools) {
@@ -37,6 +40,7 @@ public final class Planner {
                   spec.workload.connectionMode,
                   spec.workload.pathMode,
                   spec.sut.tomcatMaxThreads,
+                  stubTimeout,
                   spec.sut.env);
           for (int c : levels) {
             String id = "r" + rep + "-" + mode + "-pool" + pool + "-c" + c;

@@ -3,6 +3,7 @@ package dev.vtbench.engine.plan;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -12,6 +13,9 @@ import java.util.TreeMap;
 /**
  * Everything that needs a SUT restart to change. Two scenarios with equal configs share one SUT
  * process (or Deployment revision).
+ *
+ * @param stubTimeout how long the SUT waits for the stub: the run's request timeout, since k6 gives
+ *     up on the request then anyway (and the spec keeps every stub delay below it)
  */
 public record SutConfig(
     boolean virtualThreads,
@@ -19,6 +23,7 @@ public record SutConfig(
     String connectionMode,
     String pathMode,
     int tomcatMaxThreads,
+    Duration stubTimeout,
     Map<String, String> extraEnv) {
 
   public SutConfig {
@@ -35,6 +40,7 @@ public record SutConfig(
     env.put("CONN_MODE", connectionMode);
     env.put("PATH_MODE", pathMode);
     env.put("TOMCAT_MAX_THREADS", Integer.toString(tomcatMaxThreads));
+    env.put("STUB_TIMEOUT_MS", Long.toString(stubTimeout.toMillis()));
     return env;
   }
 

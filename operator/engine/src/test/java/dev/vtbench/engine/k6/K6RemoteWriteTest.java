@@ -41,7 +41,26 @@ class K6RemoteWriteTest {
         .doesNotContain("namespace=null")
         .contains("run=hero");
     assertThatThrownBy(() -> K6RemoteWrite.args(rw("http://p/w", true), null, "a b", "s"))
-        .hasMessageContaining("whitespace");
+        .hasMessageContaining("k6 tag run");
+    // k6-operator runs the arguments through sh -c: nothing a shell reads passes.
+    for (String bad : List.of("a;b", "$(id)", "a`b`", "a|b", "A")) {
+      assertThatThrownBy(() -> K6RemoteWrite.args(rw("http://p/w", true), "ns", "run", bad))
+          .as(bad)
+          .hasMessageContaining("k6 tag testid");
+    }
+  }
+
+  @Test
+  void credentialsComeFromTheSecretsBasicAuthKeys() {
+    BenchmarkRunSpec.PrometheusRemoteWrite rw = rw("https://p/w", true);
+    assertThat(K6RemoteWrite.credentialEnv(rw)).isEmpty();
+    rw.credentialsSecretRef = new BenchmarkRunSpec.SecretRef();
+    rw.credentialsSecretRef.name = "rw-auth";
+    assertThat(K6RemoteWrite.credentialEnv(rw))
+        .isEqualTo(
+            Map.of(
+                "K6_PROMETHEUS_RW_USERNAME", "username", "K6_PROMETHEUS_RW_PASSWORD", "password"));
+    assertThat(K6RemoteWrite.env(rw)).doesNotContainKeys("K6_PROMETHEUS_RW_PASSWORD");
   }
 
   @Test

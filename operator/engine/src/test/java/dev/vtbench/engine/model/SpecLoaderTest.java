@@ -102,7 +102,7 @@ class SpecLoaderTest {
                 assertThat(e.problems())
                     .containsExactlyInAnyOrder(
                         "metadata.name: 'Bad_Name' must start with a lower-case letter and hold"
-                            + " only lower-case letters, digits and '-' (not at the end), at most 40"
+                            + " only lower-case letters, digits and '-' (not at the end), at most 34"
                             + " characters",
                         "spec.workload.connectionMode: 'sometimes' is not one of released, held",
                         "spec.sut.cpu: '1.5' must be a whole number of CPUs (e.g. 1, 2 or 2000m)"
@@ -138,8 +138,10 @@ class SpecLoaderTest {
             e ->
                 assertThat(e.problems())
                     .containsExactly(
-                        "spec.load.prometheusRemoteWrite.url: must be an http:// or https:// URL,"
-                            + " e.g. http://prometheus:9090/api/v1/write (got 'p:9090/write')"));
+                        "spec.load.prometheusRemoteWrite.url: must be an http:// or https:// URL"
+                            + " with a host name and no user or password (credentials go in"
+                            + " credentialsSecretRef), e.g. http://prometheus:9090/api/v1/write (got"
+                            + " 'p:9090/write')"));
   }
 
   @Test

@@ -31,6 +31,14 @@ class PlannerTest {
   }
 
   @Test
+  void theSutWaitsForTheStubAsLongAsK6WaitsForTheSut() {
+    BenchmarkRunSpec s = spec(List.of(50), List.of(100), 1);
+    assertThat(Planner.plan(s).getFirst().sut().env()).containsEntry("STUB_TIMEOUT_MS", "60000");
+    s.load.requestTimeout = "2m30s";
+    assertThat(Planner.plan(s).getFirst().sut().env()).containsEntry("STUB_TIMEOUT_MS", "150000");
+  }
+
+  @Test
   void concurrencyAscendsWithinABlockSoTheSutRestartsOnlyOnConfigChanges() {
     List<Scenario> plan = Planner.plan(spec(List.of(50), List.of(1000, 100, 500), 1));
     assertThat(plan)

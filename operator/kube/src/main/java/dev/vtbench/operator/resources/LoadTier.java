@@ -6,6 +6,8 @@ import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.Volume;
@@ -57,9 +59,23 @@ public final class LoadTier {
       runner.put("nodeSelector", new TreeMap<>(load.nodeSelector));
     }
     hardenK6OperatorPod(runner);
-    List<Map<String, String>> env = new ArrayList<>();
+    List<Object> env = new ArrayList<>();
     K6RemoteWrite.env(load.prometheusRemoteWrite)
         .forEach((k, v) -> env.add(Map.of("name", k, "value", v)));
+    // TestRun's spec is plain maps: the same variables, spelled as the API writes them.
+    credentialEnv(load)
+        .forEach(
+            v ->
+                env.add(
+                    Map.of(
+                        "name",
+                        v.getName(),
+                        "valueFrom",
+                        Map.of(
+                            "secretKeyRef",
+                            Map.of(
+                                "name", v.getValueFrom().getSecretKeyRef().getName(),
+                                "key", v.getValueFrom().getSecretKeyRef().getKey())))));
     if (!env.isEmpty()) {
       runner.put("env", env);
     }
@@ -112,6 +128,7 @@ public final class LoadTier {
                 Guaranteed.resources(load.cpu, load.memory),
                 K6RemoteWrite.env(load.prometheusRemoteWrite),
                 List.of(PodHardening.mount("script", "/scripts", true)))
+            .addAllToEnv(credentialEnv(load))
             .withCommand("k6")
             .withArgs(jobArgs(run, scenarioId))
             .withTerminationMessagePolicy("File")
@@ -132,6 +149,25 @@ public final class LoadTier {
         .endTemplate()
         .endSpec()
         .build();
+  }
+
+  /**
+   * The remote-write credentials, read by the kubelet from the Secret the spec names: they never
+   * pass through the operator, the TestRun or the Job.
+   */
+  static List<EnvVar> credentialEnv(BenchmarkRunSpec.Load load) {
+    BenchmarkRunSpec.PrometheusRemoteWrite rw = load.prometheusRemoteWrite;
+    return new TreeMap<>(K6RemoteWrite.credentialEnv(rw))
+        .entrySet().stream()
+            .map(
+                e ->
+                    new EnvVarBuilder()
+                        .withName(e.getKey())
+                        .withNewValueFrom()
+                        .withNewSecretKeyRef(e.getValue(), rw.credentialsSecretRef.name, false)
+                        .endValueFrom()
+                        .build())
+            .toList();
   }
 
   /** The labels on the k6 runner pod, so the operator's pod informer sees it. */

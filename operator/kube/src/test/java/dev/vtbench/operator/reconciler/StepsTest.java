@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -93,9 +94,15 @@ class StepsTest {
 
   @Test
   void equalSutConfigsShareAHashSoTheSutIsNotRestarted() {
-    SutConfig a = new SutConfig(true, 50, "released", "normal", 200, Map.of("X", "1"));
-    SutConfig same = new SutConfig(true, 50, "released", "normal", 200, Map.of("X", "1"));
-    SutConfig platform = new SutConfig(false, 50, "released", "normal", 200, Map.of("X", "1"));
+    SutConfig a =
+        new SutConfig(
+            true, 50, "released", "normal", 200, Duration.ofSeconds(60), Map.of("X", "1"));
+    SutConfig same =
+        new SutConfig(
+            true, 50, "released", "normal", 200, Duration.ofSeconds(60), Map.of("X", "1"));
+    SutConfig platform =
+        new SutConfig(
+            false, 50, "released", "normal", 200, Duration.ofSeconds(60), Map.of("X", "1"));
     assertThat(a.key()).isEqualTo(same.key());
     assertThat(a.key()).isNotEqualTo(platform.key());
   }

@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,8 @@ class DesiredObjectsTest {
     spec.load.prometheusRemoteWrite = new BenchmarkRunSpec.PrometheusRemoteWrite();
     spec.load.prometheusRemoteWrite.url = "http://prometheus.monitoring:9090/api/v1/write";
     spec.load.prometheusRemoteWrite.nativeHistograms = false;
+    spec.load.prometheusRemoteWrite.credentialsSecretRef = new BenchmarkRunSpec.SecretRef();
+    spec.load.prometheusRemoteWrite.credentialsSecretRef.name = "remote-write-auth";
     spec.results.keepOnDelete = false;
     return run;
   }
@@ -85,7 +88,9 @@ class DesiredObjectsTest {
   /** Every builder, once each, and the load tier with both runners, measured and warm-up. */
   static Map<String, Object> objects(BenchmarkRunResource run) {
     // One extra variable: SutConfig keeps extra env in an unordered map.
-    SutConfig config = new SutConfig(true, 120, "released", "normal", 200, Map.of("EXTRA", "x"));
+    SutConfig config =
+        new SutConfig(
+            true, 120, "released", "normal", 200, Duration.ofSeconds(60), Map.of("EXTRA", "x"));
     String load = ResourceNames.load(run, 3, false);
     String warmUp = ResourceNames.load(run, 0, true);
     Map<String, Object> objects = new LinkedHashMap<>();
