@@ -99,6 +99,11 @@ public final class Conditions {
     ThresholdsNotMet,
     /** spec.thresholds.baseline names a ConfigMap or key that is missing or not a matrix.csv. */
     BaselineUnavailable,
+    /**
+     * An object the run would create or read (a child's name, a results ConfigMap) exists and is
+     * not the run's; the message names it and what to do. Nothing of it was touched.
+     */
+    NameConflict,
   }
 
   private Conditions() {}

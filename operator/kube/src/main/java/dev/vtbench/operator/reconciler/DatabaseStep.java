@@ -23,8 +23,8 @@ final class DatabaseStep implements Step {
   public Result apply(RunView view, RunStatus status) {
     var run = view.run();
     if (view.database() == null) {
-      owned.apply(DatabaseTier.seed(run));
-      owned.apply(DatabaseTier.cluster(run));
+      owned.apply(run, DatabaseTier.seed(run));
+      owned.apply(run, DatabaseTier.cluster(run));
     }
     String cluster = ResourceNames.database(run);
     if (!ready(view.database())) {
