@@ -76,16 +76,16 @@ public class BenchmarkRunResource extends CustomResource<BenchmarkRunSpec, Bench
 
   private static final Logger LOG = LoggerFactory.getLogger(BenchmarkRunResource.class);
 
-  /** Why the stored spec could not be read (its spec is then null), or null. */
-  @JsonIgnore private String unreadableSpec;
-
   /**
    * The stored spec, read so that a value the model cannot hold (stored under an older schema)
    * fails this run only, never the informer that serves every run ({@link Unreadable}).
    */
   @JsonSetter("spec")
   void readSpec(JsonNode spec) {
-    setSpec(Unreadable.read(spec, BenchmarkRunSpec.class, "spec", p -> unreadableSpec = p));
+    String[] problem = {null};
+    BenchmarkRunSpec read =
+        Unreadable.read(spec, BenchmarkRunSpec.class, "spec", p -> problem[0] = p);
+    setSpec(problem[0] == null ? read : new UnreadableSpec(spec, problem[0]));
   }
 
   /** An unreadable status reads as none: the operator writes a new one (results are kept apart). */
@@ -106,7 +106,7 @@ public class BenchmarkRunResource extends CustomResource<BenchmarkRunSpec, Bench
   /** Why the stored spec cannot be read, naming the field and the value; null if it was read. */
   @JsonIgnore
   public String unreadableSpec() {
-    return unreadableSpec;
+    return getSpec() instanceof UnreadableSpec u ? u.problem : null;
   }
 
   @Override

@@ -45,9 +45,14 @@ class UnreadableTest {
             .getItems();
     BenchmarkRunResource bad = runs.get(0);
     BenchmarkRunResource good = runs.get(1);
-    assertThat(bad.getSpec()).isNull();
     assertThat(bad.unreadableSpec())
         .isEqualTo("spec.matrix.concurrency[1]: 3000000000 is out of range");
+    // Copied as java-operator-sdk copies a resource before each reconcile: still unreadable, and
+    // the stored spec is written back as it was, so no patch computed from the copy changes it.
+    BenchmarkRunResource copy = JSON.clone(bad);
+    assertThat(copy.unreadableSpec()).isEqualTo(bad.unreadableSpec());
+    assertThat(JSON.asJson(copy))
+        .contains("\"spec\":{\"matrix\":{\"concurrency\":[10,3000000000]}}");
     assertThat(BenchmarkRunValidation.problems(bad))
         .singleElement()
         .asString()
@@ -62,7 +67,6 @@ class UnreadableTest {
         JSON.unmarshal(
             run("shape", "{\"load\": {\"hold\": {\"seconds\": 3}}}", "null"),
             BenchmarkRunResource.class);
-    assertThat(r.getSpec()).isNull();
     assertThat(r.unreadableSpec()).startsWith("spec.load.hold: cannot be read (");
   }
 
