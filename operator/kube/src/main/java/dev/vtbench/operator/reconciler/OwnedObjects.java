@@ -16,6 +16,7 @@ import java.net.HttpURLConnection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The writes a run makes to what it owns: apply, start and delete loads, release everything. The
@@ -79,18 +80,43 @@ final class OwnedObjects {
             : LoadTier.job(run, name, scenarioId));
   }
 
+  /**
+   * The load's TestRun or Job and its script. A TestRun's own Jobs (k6-operator's initializer and
+   * runners) go with it: the garbage collector would delete them, and without one they would be
+   * left behind, labelled as the run's, by a run that no longer owns anything they belong to.
+   */
   void deleteLoad(BenchmarkRunResource run, String runner, String name) {
     String ns = run.getMetadata().getNamespace();
-    deleteOwned(
-        run,
-        runner.equals("testrun")
-            ? client
-                .genericKubernetesResources(LoadTier.K6_API, "TestRun")
-                .inNamespace(ns)
-                .withName(name)
-                .get()
-            : client.batch().v1().jobs().inNamespace(ns).withName(name).get());
+    if (runner.equals("testrun")) {
+      HasMetadata testRun =
+          client
+              .genericKubernetesResources(LoadTier.K6_API, "TestRun")
+              .inNamespace(ns)
+              .withName(name)
+              .get();
+      if (testRun != null && Ownership.owns(run, testRun)) {
+        client
+            .batch()
+            .v1()
+            .jobs()
+            .inNamespace(ns)
+            .withLabelSelector(selector(run))
+            .list()
+            .getItems()
+            .stream()
+            .filter(j -> testRun.getMetadata().getUid().equals(Ownership.controllerUid(j)))
+            .forEach(this::delete);
+        delete(testRun);
+      }
+    } else {
+      deleteOwned(run, client.batch().v1().jobs().inNamespace(ns).withName(name).get());
+    }
     deleteOwned(run, client.configMaps().inNamespace(ns).withName(name).get());
+  }
+
+  /** Everything vtbench labelled as the run's: a candidate, to be checked for ownership. */
+  private static String selector(BenchmarkRunResource run) {
+    return Labels.RUN + "=" + run.getMetadata().getName() + "," + Labels.SELECTOR;
   }
 
   /** Load objects other than {@code keep}: those of scenarios recorded before a restart. */
@@ -110,7 +136,7 @@ final class OwnedObjects {
    */
   void release(BenchmarkRunResource run, boolean deleteResults) {
     String ns = run.getMetadata().getNamespace();
-    String selector = Labels.RUN + "=" + run.getMetadata().getName() + "," + Labels.SELECTOR;
+    String selector = selector(run);
     List<HasMetadata> labelled = new ArrayList<>();
     labelled.addAll(
         client.apps().deployments().inNamespace(ns).withLabelSelector(selector).list().getItems());
@@ -139,18 +165,33 @@ final class OwnedObjects {
     String configMaps = deleteResults ? selector : selector + "," + Labels.COMPONENT + "!=results";
     labelled.addAll(
         client.configMaps().inNamespace(ns).withLabelSelector(configMaps).list().getItems());
-    labelled.forEach(o -> deleteOwned(run, o));
+    // k6-operator's runner Jobs carry the run's labels and belong to the run's TestRun: the
+    // garbage collector would delete them with it; without one running they go here.
+    Set<String> ownedUids =
+        labelled.stream()
+            .filter(o -> Ownership.owns(run, o))
+            .map(o -> o.getMetadata().getUid())
+            .collect(Collectors.toSet());
+    for (HasMetadata o : labelled) {
+      if (Ownership.owns(run, o) || ownedUids.contains(Ownership.controllerUid(o))) {
+        delete(o);
+      }
+    }
+  }
+
+  /** Deletes {@code o} if it is the run's own. */
+  private void deleteOwned(BenchmarkRunResource run, HasMetadata o) {
+    if (o != null && Ownership.owns(run, o)) {
+      delete(o);
+    }
   }
 
   /**
-   * Deletes {@code o} if it is the run's own, with a precondition on the resourceVersion read: an
-   * object replaced or changed hands since is left alone (and looked at again by the next pass).
-   * Background propagation, so a Job's pods go with it.
+   * Deletes {@code o} with a precondition on the resourceVersion read: an object replaced or
+   * changed hands since is left alone (and looked at again by the next pass). Background
+   * propagation, so a Job's pods go with it.
    */
-  private void deleteOwned(BenchmarkRunResource run, HasMetadata o) {
-    if (o == null || !Ownership.owns(run, o)) {
-      return;
-    }
+  private void delete(HasMetadata o) {
     try {
       if (client.resource(o).withPropagationPolicy(DeletionPropagation.BACKGROUND)
           instanceof Resource<?> r) {

@@ -49,6 +49,11 @@ public final class Ownership {
         .orElse(false);
   }
 
+  /** The UID of {@code o}'s controller, or null. */
+  public static String controllerUid(HasMetadata o) {
+    return controller(o).map(OwnerReference::getUid).orElse(null);
+  }
+
   static Optional<OwnerReference> controller(HasMetadata o) {
     List<OwnerReference> refs = o.getMetadata().getOwnerReferences();
     return refs == null
