@@ -77,7 +77,7 @@ class OwnershipIT {
         .startsWith("ConfigMap " + ns + "/x-seed already exists and is not this run's")
         .contains("Rename the run, or delete")
         .contains("kubectl delete configmap x-seed -n " + ns);
-    assertThat(nothingCreatedFor(ns, "x")).isTrue();
+    assertThat(OperatorIT.gone(ns, "x")).isTrue();
     assertThat(events(ns, "x")).contains("NameConflict");
 
     deleteRun(ns, "x");
@@ -127,7 +127,7 @@ class OwnershipIT {
 
     assertThat(nameConflict(ns, "v")).startsWith("Service " + ns + "/v-sut already exists");
     assertThat(nameConflict(ns, "s")).startsWith("Secret " + ns + "/s-db-app already exists");
-    assertThat(nothingCreatedFor(ns, "s")).as("no Cluster to create it for").isTrue();
+    assertThat(OperatorIT.gone(ns, "s")).as("no Cluster to create it for").isTrue();
 
     deleteRun(ns, "v");
     deleteRun(ns, "s");
@@ -178,7 +178,7 @@ class OwnershipIT {
         .startsWith("ConfigMap " + ns + "/f-results already exists and is not this run's");
     BenchmarkRunStatus status = get(ns, "f").getStatus();
     assertThat(status.scenariosDone).as("no forged row counted").isNull();
-    assertThat(nothingCreatedFor(ns, "f")).isTrue();
+    assertThat(OperatorIT.gone(ns, "f")).isTrue();
 
     deleteRun(ns, "f");
     assertUnchanged(forged);
@@ -248,32 +248,6 @@ class OwnershipIT {
     assertThat(status.phase).isEqualTo("Failed");
     assertThat(conditionOf(status, "Stalled").getReason()).isEqualTo("NameConflict");
     return conditionOf(status, "Succeeded").getMessage();
-  }
-
-  /** Nothing the operator creates for a run exists: no Cluster, seed, Deployment or Job. */
-  static boolean nothingCreatedFor(String ns, String run) {
-    return k8s.genericKubernetesResources("postgresql.cnpg.io/v1", "Cluster")
-                .inNamespace(ns)
-                .withName(run + "-db")
-                .get()
-            == null
-        && k8s.apps()
-            .deployments()
-            .inNamespace(ns)
-            .withLabel(Labels.RUN, run)
-            .list()
-            .getItems()
-            .isEmpty()
-        && k8s.batch()
-            .v1()
-            .jobs()
-            .inNamespace(ns)
-            .withLabel(Labels.RUN, run)
-            .list()
-            .getItems()
-            .isEmpty()
-        && k8s.configMaps().inNamespace(ns).withLabel(Labels.RUN, run).list().getItems().stream()
-            .noneMatch(c -> c.getMetadata().getName().endsWith("-seed"));
   }
 
   static List<String> events(String ns, String run) {

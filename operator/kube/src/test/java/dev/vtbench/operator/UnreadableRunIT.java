@@ -21,7 +21,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,15 +32,6 @@ import org.junit.jupiter.api.Test;
 class UnreadableRunIT {
 
   static final KubernetesClient k8s = KubeApi.client();
-
-  Operator operator;
-
-  @AfterEach
-  void stop() {
-    if (operator != null) {
-      operator.stop();
-    }
-  }
 
   @Test
   void aRunTheOperatorCannotReadFailsAloneAndTheOthersProceed() throws Exception {
@@ -61,33 +51,36 @@ class UnreadableRunIT {
             + "matrix: {threadModes: [platform], hikariPoolSizes: [10], concurrency: [10],"
             + " repetitions: 1}\n");
 
-    operator = OperatorIT.startOperator(ns);
+    Operator operator = OperatorIT.startOperator(ns);
+    try {
+      Controllers play = new Controllers(k8s, ns);
+      await("the valid run's Cluster", WAIT, () -> play.cluster("good-db"));
+      awaitStatus(ns, "good", "provisioning", condition("DatabaseReady", "False", null));
+      BenchmarkRunStatus bad =
+          awaitStatus(ns, "bad", "InvalidSpec", condition("Succeeded", "False", "InvalidSpec"));
+      assertThat(conditionOf(bad, "Succeeded").getMessage())
+          .contains("spec.matrix.concurrency[0]: 3000000000 is out of range");
+      assertThat(
+              k8s.v1().events().inNamespace(ns).list().getItems().stream()
+                  .filter(e -> "bad".equals(e.getInvolvedObject().getName()))
+                  .map(e -> e.getReason() + ": " + e.getMessage())
+                  .toList())
+          .anySatisfy(
+              e ->
+                  assertThat(e)
+                      .startsWith("InvalidSpec: ")
+                      .contains("spec.matrix.concurrency[0]: 3000000000 is out of range"));
+      assertThat(operator.getRuntimeInfo().allEventSourcesAreHealthy()).isTrue();
+      // Still unreadable as stored: nothing rewrote its spec.
+      assertThat(raw(ns, "bad").getAdditionalProperties().get("spec").toString())
+          .contains("3000000000");
 
-    Controllers play = new Controllers(k8s, ns);
-    await("the valid run's Cluster", WAIT, () -> play.cluster("good-db"));
-    awaitStatus(ns, "good", "provisioning", condition("DatabaseReady", "False", null));
-    BenchmarkRunStatus bad =
-        awaitStatus(ns, "bad", "InvalidSpec", condition("Succeeded", "False", "InvalidSpec"));
-    assertThat(conditionOf(bad, "Succeeded").getMessage())
-        .contains("spec.matrix.concurrency[0]: 3000000000 is out of range");
-    assertThat(
-            k8s.v1().events().inNamespace(ns).list().getItems().stream()
-                .filter(e -> "bad".equals(e.getInvolvedObject().getName()))
-                .map(e -> e.getReason() + ": " + e.getMessage())
-                .toList())
-        .anySatisfy(
-            e ->
-                assertThat(e)
-                    .startsWith("InvalidSpec: ")
-                    .contains("spec.matrix.concurrency[0]: 3000000000 is out of range"));
-    assertThat(operator.getRuntimeInfo().allEventSourcesAreHealthy()).isTrue();
-    // Still unreadable as stored: nothing rewrote its spec.
-    assertThat(raw(ns, "bad").getAdditionalProperties().get("spec").toString())
-        .contains("3000000000");
-
-    // Deleting it works too (the finalizer is removed without reading the spec).
-    k8s.resources(BenchmarkRunResource.class).inNamespace(ns).withName("bad").delete();
-    await("bad deleted", WAIT, () -> raw(ns, "bad") == null ? true : null);
+      // Deleting it works too (the finalizer is removed without reading the spec).
+      k8s.resources(BenchmarkRunResource.class).inNamespace(ns).withName("bad").delete();
+      await("bad deleted", WAIT, () -> raw(ns, "bad") == null ? true : null);
+    } finally {
+      operator.stop();
+    }
   }
 
   private static Boolean storeBadRun(String ns) {
