@@ -3,7 +3,8 @@
 # with plain python3: restricted securityContext on every workload container, requests = limits,
 # probes, least-privilege RBAC (no secrets, no '*', the expected rules only, a comment above
 # every rule), the monitoring objects (ServiceMonitors, PodMonitor, Grafana dashboard whose JSON
-# is checked panel by panel) only when enabled, a Role + RoleBinding per watched namespace.
+# is checked panel by panel) only when enabled, a Role + RoleBinding per watched namespace (the
+# release namespace by default; ChartRbacIT covers rbac.clusterWide).
 # Then checks examples/*.yaml and examples/gate/*.yaml against the CRD (hack/examples-check.py)
 # and that examples/gate's kustomization renders the baseline ConfigMap its run names. One line per check; exits
 # 1 on any failure.
@@ -139,6 +140,7 @@ EXPECTED = {
     ("", "pods"): {"get", "list", "watch"},
     ("", "events"): {"create", "patch"},
     ("events.k8s.io", "events"): {"create", "patch"},
+    ("networking.k8s.io", "networkpolicies"): {"get", "list", "create", "patch", "delete", "deletecollection"},
     ("apps", "deployments"): {"get", "list", "watch", "create", "patch", "delete", "deletecollection"},
     ("batch", "jobs"): {"get", "list", "watch", "create", "patch", "delete", "deletecollection"},
     ("postgresql.cnpg.io", "clusters"): {"get", "list", "watch", "create", "patch", "delete", "deletecollection"},
@@ -209,7 +211,7 @@ def check_dashboard(text, p):
            f"{p} dashboard covers throughput, latency, Hikari, threads and CPU")
 
 crd_source = yaml.safe_load(pathlib.Path(crd_file).read_text())
-configs = {"default": [], "watch-namespaces": ["a", "b"], "monitoring": [], "monitoring-namespaces": ["a", "b"]}
+configs = {"default": [namespace], "watch-namespaces": ["a", "b"], "monitoring": [namespace], "monitoring-namespaces": ["a", "b"]}
 for name, watched in configs.items():
     text = (out / f"{name}.yaml").read_text()
     docs = [d for d in yaml.safe_load_all(text) if d]
@@ -297,7 +299,8 @@ for name, watched in configs.items():
         report(not cluster_roles and not by_kind.get("ClusterRoleBinding"), f"{p} no ClusterRole or ClusterRoleBinding")
         for ns in watched:
             r = [x for x in run_roles if x["metadata"]["namespace"] == ns]
-            b = [x for x in by_kind.get("RoleBinding", []) if x["metadata"]["namespace"] == ns]
+            b = [x for x in by_kind.get("RoleBinding", []) if x["metadata"]["namespace"] == ns
+                 and not x["metadata"]["name"].endswith("-leader-election")]
             good = len(r) == 1 and grants(r[0]) == EXPECTED and len(b) == 1 and b[0]["roleRef"]["kind"] == "Role" \
                 and b[0]["roleRef"]["name"] == r[0]["metadata"]["name"] and b[0]["subjects"][0]["namespace"] == namespace
             report(good, f"{p} Role + RoleBinding in namespace {ns} with exactly the expected rules, bound to the ServiceAccount in {namespace}")

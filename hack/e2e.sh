@@ -290,6 +290,23 @@ for ((i = 0; i < 60; i++)); do webhook_ok && break; sleep 2; done
 webhook_ok || die "CloudNativePG's webhook does not answer (kubectl -n cnpg-system logs deploy/cnpg-controller-manager)"
 log "CloudNativePG and k6-operator are up"
 
+# A fresh namespace per e2e: kept results ConfigMaps of an earlier run of the same name would
+# count as recorded scenarios for the new one. Made before the chart, whose Role goes into it.
+if k get ns "$ns" >/dev/null 2>&1; then
+  log "deleting namespace $ns left by an earlier run"
+  k delete benchmarkruns -n "$ns" --all --timeout=180s >/dev/null || true
+  k delete ns "$ns" --timeout=300s >/dev/null
+fi
+k create ns "$ns" >/dev/null
+# Every pod of a run (SUT, stub, k6-operator's initializer, starter and runner, CloudNativePG's
+# instance and jobs) meets the restricted Pod Security Standard: the kubelet's admission proves it.
+k label ns "$ns" pod-security.kubernetes.io/enforce=restricted pod-security.kubernetes.io/warn=restricted >/dev/null
+# Released volumes of earlier runs.
+for pv in $(k get pv -l vtbench.dev/e2e=true -o name); do
+  k delete "$pv" --wait=false >/dev/null || true
+done
+rm -rf "$pv_dir"
+
 # Helm installs CRDs only once: apply the current one first.
 k apply --server-side --force-conflicts -f "$repo/crds/benchmarkruns.vtbench.dev-v1.yml" >/dev/null
 log "vtbench operator (Helm chart, image id ${operator_image_id:0:19})"
@@ -298,6 +315,7 @@ log "vtbench operator (Helm chart, image id ${operator_image_id:0:19})"
   --set image.tag=dev --set image.pullPolicy=Never \
   --set resources.requests.cpu="$op_cpu_request" --set resources.limits.cpu="$op_cpu_limit" \
   --set resources.requests.memory="$op_memory" --set resources.limits.memory="$op_memory" \
+  --set "watchNamespaces={$ns}" \
   --set-string "podAnnotations.vtbench\.dev/image-id=$operator_image_id" ${VTBENCH_E2E_HELM_ARGS:-} >"$artifacts/helm.log" 2>&1 ||
   { cat "$artifacts/helm.log" >&2; die "helm upgrade --install failed"; }
 # The operator discovers CloudNativePG and k6-operator once, at start: restart it when it started
@@ -307,24 +325,15 @@ k6op_created=$(k get crd testruns.k6.io -o jsonpath='{.metadata.creationTimestam
 if [ -n "$op_started" ] && [[ $op_started < $k6op_created ]]; then
   log "the operator started before k6-operator's CRDs existed: restarting it"
   k -n "$op_ns" rollout restart deploy/vtbench >/dev/null
+elif [ -n "$op_started" ]; then
+  # The namespace, and the Role in it, were re-created above: its informers lost their rights
+  # meanwhile.
+  log "the namespace was re-created under a running operator: restarting it"
+  k -n "$op_ns" rollout restart deploy/vtbench >/dev/null
 fi
 k -n "$op_ns" rollout status deploy/vtbench --timeout=300s >/dev/null ||
   { k -n "$op_ns" describe pods | tail -n 30 >&2; die "the vtbench operator did not roll out"; }
 log "vtbench operator ready"
-
-# A fresh namespace per e2e: kept results ConfigMaps of an earlier run of the same name would
-# count as recorded scenarios for the new one.
-if k get ns "$ns" >/dev/null 2>&1; then
-  log "deleting namespace $ns left by an earlier run"
-  k delete benchmarkruns -n "$ns" --all --timeout=180s >/dev/null || true
-  k delete ns "$ns" --timeout=300s >/dev/null
-fi
-k create ns "$ns" >/dev/null
-# Released volumes of earlier runs.
-for pv in $(k get pv -l vtbench.dev/e2e=true -o name); do
-  k delete "$pv" --wait=false >/dev/null || true
-done
-rm -rf "$pv_dir"
 
 # ---------------------------------------------------------------------------------------------
 # running a BenchmarkRun

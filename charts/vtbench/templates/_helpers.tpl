@@ -55,8 +55,9 @@ app.kubernetes.io/part-of: vtbench
 {{- end }}
 
 {{/*
-watchNamespaces as a JSON list of trimmed, distinct names; accepts a YAML list or a
-comma-separated string. Use: include "vtbench.watchNamespaces" . | fromJsonArray
+The namespaces the operator reconciles, as a JSON list of trimmed, distinct names: [] means every
+namespace (rbac.clusterWide), else watchNamespaces (a YAML list or a comma-separated string), else
+the release namespace. Use: include "vtbench.watchNamespaces" . | fromJsonArray
 */}}
 {{- define "vtbench.watchNamespaces" -}}
 {{- $raw := .Values.watchNamespaces | default list }}
@@ -72,6 +73,13 @@ comma-separated string. Use: include "vtbench.watchNamespaces" . | fromJsonArray
 {{- end }}
 {{- $out = append $out $ns }}
 {{- end }}
+{{- end }}
+{{- if (.Values.rbac | default dict).clusterWide }}
+{{- if $out }}
+{{- fail "rbac.clusterWide=true reconciles every namespace: leave watchNamespaces empty, or drop rbac.clusterWide to get a Role in each watched namespace" }}
+{{- end }}
+{{- else if not $out }}
+{{- $out = list .Release.Namespace }}
 {{- end }}
 {{- $out | uniq | toJson }}
 {{- end }}

@@ -5,10 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vtbench.local.HttpJson;
 import dev.vtbench.local.ManagedProcess;
 import dev.vtbench.local.Os;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -72,6 +77,55 @@ class ErrorsIT {
     assertThat(r.status()).isEqualTo(400);
     assertThat((String) r.at("message")).contains("'id'").contains(id);
     assertJsonError(r);
+  }
+
+  /** Digits of other scripts are digits to Long.parseLong, not ids: only ASCII ones are. */
+  @ParameterizedTest
+  @CsvSource({"%D9%A1%D9%A2", "%EF%BC%91", "%E0%A5%A7", "+1"})
+  void nonAsciiDigitsAreNotIds(String encoded) {
+    HttpJson.Response r = HttpJson.get(sut.url() + "/api/order-summary/" + encoded);
+    assertThat(r.status()).as("%s", r.body()).isEqualTo(400);
+    assertThat((String) r.at("message")).contains("'id'").contains("ASCII digits");
+    assertJsonError(r);
+  }
+
+  /**
+   * Requests Tomcat refuses before any servlet runs answer the same JSON as every other error, not
+   * Tomcat's HTML page: sent as raw bytes, since no HTTP client would send them.
+   */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "GET /api/order-summary/1{x} HTTP/1.1\\r\\nHost: sut\\r\\nConnection: close",
+        "GET /api/order-summary/\\u00011 HTTP/1.1\\r\\nHost: sut\\r\\nConnection: close",
+        "GET /api/runtime-info HTTP/1.1\\r\\nConnection: close",
+        "G(T /api/runtime-info HTTP/1.1\\r\\nHost: sut\\r\\nConnection: close",
+        "GET /api/runtime-info HTTP/1.1\\r\\nHost: sut\\r\\nBad Header: x\\r\\nConnection: close"
+      })
+  void protocolErrorsAnswerJson(String request) throws Exception {
+    String head = request.replace("\\r\\n", "\r\n").replace("\\u0001", "\u0001");
+    URI uri = URI.create(sut.url());
+    String answer;
+    try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+      socket.setSoTimeout(10_000);
+      OutputStream out = socket.getOutputStream();
+      out.write((head + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+      out.flush();
+      answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    }
+    int split = answer.indexOf("\r\n\r\n");
+    assertThat(split).as("an HTTP answer: %s", answer).isPositive();
+    String headers = answer.substring(0, split).toLowerCase(Locale.ROOT);
+    String body = answer.substring(split + 4);
+    assertThat(headers).startsWith("http/1.1 400").contains("content-type: application/json");
+    assertThat(body).doesNotContain("<html").doesNotContain("Exception").doesNotContain("\tat ");
+    Map<String, Object> json = HttpJson.parse(body);
+    assertThat(json)
+        .containsEntry("status", 400)
+        .containsEntry("error", "Bad Request")
+        .containsKeys("message", "path", "timestamp");
+    assertThat((String) json.get("message")).startsWith("malformed request");
   }
 
   @Test

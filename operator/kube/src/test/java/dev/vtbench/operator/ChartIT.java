@@ -165,7 +165,8 @@ class ChartIT {
     BenchmarkRunResource run =
         OperatorIT.create(ns, "watched", OperatorIT.SMALL.formatted("auto", "0s"));
     Map<String, GenericKubernetesResource> monitors = new java.util.HashMap<>();
-    for (HasMetadata o : render(MONITORING)) {
+    // Cluster-wide, so the run monitors select any namespace (the default: the watched ones).
+    for (HasMetadata o : render(MONITORING[0], MONITORING[1], "rbac.clusterWide=true")) {
       if (o instanceof GenericKubernetesResource g && g.getKind().endsWith("Monitor")) {
         monitors.put(g.getMetadata().getName(), g);
       }
@@ -280,7 +281,9 @@ class ChartIT {
   @Test
   void theChartsServiceAccountRunsABenchmarkAndNothingMore() throws Exception {
     namespace(RELEASE_NS);
-    for (HasMetadata o : render()) {
+    String ns = KubeApi.namespace("rbac");
+    // The default RBAC: a Role in each watched namespace, here the run's.
+    for (HasMetadata o : render("watchNamespaces={" + ns + "}")) {
       if (o.getKind().equals("CustomResourceDefinition")) {
         continue;
       }
@@ -289,7 +292,6 @@ class ChartIT {
       }
       k8s.resource(o).serverSideApply();
     }
-    String ns = KubeApi.namespace("rbac");
     // What a run needs.
     assertThat(allowed("patch", "vtbench.dev", "benchmarkruns/status", ns)).isTrue();
     assertThat(allowed("create", "apps", "deployments", ns)).isTrue();

@@ -213,6 +213,10 @@ class OperatorIT {
         .contains("key=seed.sql");
     assertThat(cs.get("postgresql").toString()).contains("max_connections=100");
     ownedBy(cluster, run);
+    // Who may talk to whom, in place before the run's first pod (released with it: gone()).
+    assertThat(k8s.network().v1().networkPolicies().inNamespace(ns).list().getItems())
+        .extracting(p -> p.getMetadata().getName())
+        .containsExactlyInAnyOrder("hello-sut", "hello-stub", "hello-db");
     ConfigMap seed = k8s.configMaps().inNamespace(ns).withName("hello-seed").get();
     assertThat(seed.getData().get("seed.sql")).contains("generate_series").contains("1000");
     BenchmarkRunStatus status =
@@ -631,6 +635,14 @@ class OperatorIT {
             .getItems()
             .isEmpty()
         && k8s.services().inNamespace(ns).withLabel(Labels.RUN, run).list().getItems().isEmpty()
+        && k8s.network()
+            .v1()
+            .networkPolicies()
+            .inNamespace(ns)
+            .withLabel(Labels.RUN, run)
+            .list()
+            .getItems()
+            .isEmpty()
         && k8s.batch()
             .v1()
             .jobs()

@@ -1,6 +1,7 @@
 package dev.vtbench.local;
 
 import dev.vtbench.engine.model.BenchmarkRun;
+import dev.vtbench.engine.model.SpecHash;
 import dev.vtbench.engine.results.Figures;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
@@ -34,9 +35,22 @@ public final class LocalRun {
       Path specFile,
       Path resultsRoot,
       LocalPlatform.Options base,
+      boolean fresh,
       Progress progress) {
     Path dir = resultsRoot.resolve(run.metadata.name);
     Path csv = dir.resolve("matrix.csv");
+    ResumeRule.Decision resume =
+        ResumeRule.apply(dir, Machine.fingerprint(), SpecHash.of(run.spec), fresh);
+    if (resume.movedTo() != null) {
+      progress.message(
+          "results: not resuming "
+              + dir
+              + ": "
+              + resume.reason()
+              + "; moved it to "
+              + resume.movedTo()
+              + " and starting over");
+    }
     try {
       Files.createDirectories(dir);
       if (specFile != null) {
@@ -132,9 +146,9 @@ public final class LocalRun {
 
   private static void writeMachine(Path file, LocalPlatform platform, Path k6) {
     StringBuilder b = new StringBuilder();
-    b.append("cpu: ").append(cpuModel()).append('\n');
+    b.append("cpu: ").append(Machine.cpuModel()).append('\n');
     b.append("cpus: ").append(platform.describe()).append('\n');
-    b.append("memory: ").append(memTotal()).append('\n');
+    b.append("memory: ").append(Machine.memTotal()).append('\n');
     b.append("kernel: ").append(Os.run(List.of("uname", "-sr"), 10).output()).append('\n');
     b.append("java: ")
         .append(Runtime.version())
@@ -147,29 +161,6 @@ public final class LocalRun {
       Files.writeString(file, b.toString());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    }
-  }
-
-  private static String cpuModel() {
-    try {
-      return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
-          .filter(l -> l.startsWith("model name"))
-          .map(l -> l.substring(l.indexOf(':') + 1).strip())
-          .findFirst()
-          .orElse("unknown");
-    } catch (IOException e) {
-      return "unknown";
-    }
-  }
-
-  private static String memTotal() {
-    try {
-      return Files.readAllLines(Path.of("/proc/meminfo"))
-          .getFirst()
-          .replace("MemTotal:", "")
-          .strip();
-    } catch (IOException e) {
-      return "unknown";
     }
   }
 

@@ -79,7 +79,8 @@ public final class Main implements Runnable {
       description = {
         "Run a BenchmarkRun YAML locally with real processes: PostgreSQL, the stub, the SUT and k6.",
         "Writes <results>/<name>/matrix.csv, summary.md, figures, the spec and machine.txt.",
-        "An interrupted run resumes where it stopped; --fresh starts over.",
+        "An interrupted run resumes where it stopped, on the same machine for the same spec;",
+        "other rows there (or all, with --fresh) are moved to <name>.previous-<time>/, never deleted.",
         "With spec.thresholds, checks them once every scenario is recorded (exit code 4 if missed)."
       },
       exitCodeListHeading = "%nExit codes:%n",
@@ -104,7 +105,9 @@ public final class Main implements Runnable {
     @Option(names = "--reseed", description = "Rebuild the database even if already seeded.")
     boolean reseed;
 
-    @Option(names = "--fresh", description = "Discard this run's earlier rows instead of resuming.")
+    @Option(
+        names = "--fresh",
+        description = "Start over: move this run's earlier results aside instead of resuming.")
     boolean fresh;
 
     @Option(
@@ -155,9 +158,6 @@ public final class Main implements Runnable {
         return 3;
       }
       Path dir = results.resolve(run.metadata.name);
-      if (fresh) {
-        java.nio.file.Files.deleteIfExists(dir.resolve("matrix.csv"));
-      }
       var progress = dev.vtbench.engine.run.Progress.printingTo(System.out);
       LocalRun.Report report =
           LocalRun.run(
@@ -171,6 +171,7 @@ public final class Main implements Runnable {
                   local.stubJar.toAbsolutePath(),
                   k6Binary,
                   reseed),
+              fresh,
               progress);
       System.out.println();
       System.out.println("CSV:     " + report.csv());

@@ -21,8 +21,8 @@ import picocli.CommandLine;
  */
 class FiguresCommandTest {
 
-  static final Path HERO = Path.of("../../results/bench-hero/matrix.csv");
-  static final Path BOTTLENECK = Path.of("../../results/bench-bottleneck/matrix.csv");
+  static final Path HERO = Path.of("../../results/reference/bench-hero/matrix.csv");
+  static final Path BOTTLENECK = Path.of("../../results/reference/bench-bottleneck/matrix.csv");
   static final byte[] PNG = {(byte) 0x89, 'P', 'N', 'G'};
 
   final StringWriter out = new StringWriter();

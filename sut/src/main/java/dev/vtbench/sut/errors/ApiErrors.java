@@ -34,13 +34,20 @@ class ApiErrors {
   private static final Logger log = LoggerFactory.getLogger(ApiErrors.class);
 
   static ResponseEntity<Map<String, Object>> body(HttpStatus status, String message, String path) {
+    return ResponseEntity.status(status)
+        .contentType(MediaType.APPLICATION_JSON)
+        .body(fields(status, message, path));
+  }
+
+  /** The fields of every error answer, in order; also what Tomcat's own errors answer. */
+  static Map<String, Object> fields(HttpStatus status, String message, String path) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("status", status.value());
     m.put("error", status.getReasonPhrase());
     m.put("message", message);
     m.put("path", path);
     m.put("timestamp", Instant.now().toString());
-    return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(m);
+    return m;
   }
 
   @ExceptionHandler(ApiException.class)

@@ -1,25 +1,34 @@
 package dev.vtbench.sut.errors;
 
+import java.util.regex.Pattern;
+
 /** Request-parameter parsing whose failures name the parameter (400, never a stack trace). */
 public final class Params {
 
   private Params() {}
 
-  /** A positive id that fits a bigint column. */
+  /**
+   * One to 19 ASCII digits: {@link Long#parseLong} alone also takes a sign and any Unicode digit
+   * (Arabic-Indic, fullwidth…), which are not ids and must not reach the database as if they were.
+   */
+  private static final Pattern ASCII_DIGITS = Pattern.compile("[0-9]{1,19}");
+
+  /** A positive id of ASCII digits that fits a bigint column. */
   public static long id(String name, String raw) {
     if (raw == null) {
       throw new ApiException(
           org.springframework.http.HttpStatus.BAD_REQUEST, "parameter '" + name + "' is required");
     }
     try {
-      long id = Long.parseLong(raw.strip());
+      long id = parseDigits(raw.strip());
       if (id > 0) {
         return id;
       }
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw ApiException.badParameter(name, raw, "a positive integer up to " + Long.MAX_VALUE);
+    throw ApiException.badParameter(
+        name, raw, "a positive integer of ASCII digits up to " + Long.MAX_VALUE);
   }
 
   /** A duration in milliseconds from 0 to {@code max}; {@code fallback} when absent. */
@@ -28,7 +37,7 @@ public final class Params {
       return fallback;
     }
     try {
-      long ms = Long.parseLong(raw.strip());
+      long ms = parseDigits(raw.strip());
       if (ms >= 0 && ms <= max) {
         return ms;
       }
@@ -36,6 +45,14 @@ public final class Params {
       // reported below
     }
     throw ApiException.badParameter(name, raw, "milliseconds from 0 to " + max);
+  }
+
+  /** ASCII digits only, as a long; a NumberFormatException otherwise or when too large. */
+  private static long parseDigits(String s) {
+    if (!ASCII_DIGITS.matcher(s).matches()) {
+      throw new NumberFormatException("not ASCII digits: " + s);
+    }
+    return Long.parseLong(s);
   }
 
   /** A non-blank text of at most 200 characters. */

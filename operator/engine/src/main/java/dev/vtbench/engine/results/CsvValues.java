@@ -21,6 +21,12 @@ final class CsvValues {
   private static final DateTimeFormatter TS = DateTimeFormatter.ISO_INSTANT;
   private static final Set<String> ABSENT = Set.of("", "na", "n/a", "nan", "null");
 
+  /** Prefixed to a text cell a spreadsheet would read as a formula. */
+  private static final String GUARD = "'";
+
+  /** What a spreadsheet starts a formula with. */
+  private static final String FORMULA_STARTS = "=+-@\t\r";
+
   private CsvValues() {}
 
   /** A value's text and the way back, for one column type. */
@@ -46,7 +52,7 @@ final class CsvValues {
       return new Codec(Object::toString, CsvValues::parseLong);
     }
     if (type == String.class) {
-      return new Codec(v -> (String) v, v -> v);
+      return new Codec(v -> neutralized((String) v), CsvValues::unneutralized);
     }
     if (type == Boolean.class) {
       return new Codec(Object::toString, CsvValues::parseBoolean);
@@ -58,6 +64,28 @@ final class CsvValues {
       return new Codec(v -> ((Bottleneck) v).csvName(), Bottleneck::fromCsv);
     }
     throw new IllegalArgumentException(column + ": matrix.csv has no format for " + type);
+  }
+
+  /**
+   * A text cell a spreadsheet would not run as a formula: one that starts with {@code = + - @}, a
+   * tab or a carriage return gets a leading apostrophe (OWASP's CSV-injection advice); so does one
+   * that already starts with an apostrophe before such a character or another apostrophe, so
+   * reading gives back exactly what was written. Numbers are never text cells: a negative number
+   * stays a number.
+   */
+  static String neutralized(String v) {
+    return needsGuard(v, 0) || (v.startsWith(GUARD) && needsGuard(v, 1)) ? GUARD + v : v;
+  }
+
+  /** The value {@link #neutralized} was given. */
+  static String unneutralized(String field) {
+    return field.startsWith(GUARD) && needsGuard(field, 1) ? field.substring(1) : field;
+  }
+
+  /** The character at {@code i} starts a formula, or is the guard itself (escaped too). */
+  private static boolean needsGuard(String v, int i) {
+    return v.length() > i
+        && (FORMULA_STARTS.indexOf(v.charAt(i)) >= 0 || (i > 0 && v.startsWith(GUARD, i)));
   }
 
   /** Empty, {@code NA}, {@code N/A}, {@code NaN} and {@code null} mean "no value". */

@@ -88,6 +88,41 @@ class ResultsCsvTest {
     assertThat(ResultsCsv.parse(csv)).isEqualTo(rows);
   }
 
+  /**
+   * A text cell a spreadsheet would run as a formula is written with a leading apostrophe and read
+   * back as it was; numbers, negative ones included, stay numbers.
+   */
+  @Test
+  void neutralizesFormulasInTextCellsButNotNegativeNumbers() {
+    ResultRow hostile =
+        full("=HYPERLINK(\"http://x\",\"y\")").toBuilder()
+            .workload("+1+cmd|' /C calc'!A0")
+            .executor("-2+3")
+            .sutCpuset("@SUM(A1)")
+            .littlesLawRatio(-0.5)
+            .build();
+    ResultRow apostrophes =
+        full("'=already").toBuilder().workload("'plain").sutCpuset("\t=x").build();
+
+    String csv = ResultsCsv.toCsv(List.of(hostile, apostrophes));
+
+    assertThat(csv)
+        .contains(",\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",'+1+cmd|' /C calc'!A0,'-2+3,")
+        .contains(",'@SUM(A1),500,-0.5,")
+        .contains(",''=already,'plain,")
+        .contains(",'\t=x,");
+    for (String line : csv.split("\n")) {
+      for (String cell : line.split(",")) {
+        assertThat(cell.isEmpty() || "=+@\t".indexOf(cell.charAt(0)) < 0)
+            .as("cell %s of %s", cell, line)
+            .isTrue();
+      }
+    }
+    assertThat(ResultsCsv.parse(csv)).containsExactly(hostile, apostrophes);
+    assertThat(CsvValues.unneutralized(CsvValues.neutralized("-"))).isEqualTo("-");
+    assertThat(CsvValues.neutralized("0-3,8")).isEqualTo("0-3,8");
+  }
+
   @Test
   void writesAbsentValuesAsEmptyFieldsAndNumbersWithoutLocaleOrNoise() {
     Locale saved = Locale.getDefault();
@@ -251,7 +286,7 @@ class ResultsCsvTest {
   @Test
   void theCommittedResultsReadAndWriteBackByteForByte() throws IOException {
     List<Path> committed;
-    try (var dirs = Files.list(Path.of("../../results"))) {
+    try (var dirs = Files.list(Path.of("../../results/reference"))) {
       committed =
           dirs.map(d -> d.resolve("matrix.csv")).filter(Files::isRegularFile).sorted().toList();
     }

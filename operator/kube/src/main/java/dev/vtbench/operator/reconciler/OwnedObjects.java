@@ -144,6 +144,15 @@ final class OwnedObjects {
         client.services().inNamespace(ns).withLabelSelector(selector).list().getItems());
     labelled.addAll(
         client.batch().v1().jobs().inNamespace(ns).withLabelSelector(selector).list().getItems());
+    labelled.addAll(
+        client
+            .network()
+            .v1()
+            .networkPolicies()
+            .inNamespace(ns)
+            .withLabelSelector(selector)
+            .list()
+            .getItems());
     if (capabilities.k6Operator()) {
       labelled.addAll(
           client

@@ -53,6 +53,9 @@ public final class DatabaseTier {
             "parameters",
             Map.of("max_connections", Integer.toString(Math.max(100, maxPool + 20)))));
     spec.put("resources", Guaranteed.resourceMap(db.cpu, db.memory));
+    // CloudNativePG's default, spelled out: its pods are otherwise restricted already (non-root
+    // uid 26, no privilege escalation, drop ALL); only their token stays, the instance manager's.
+    spec.put("seccompProfile", Map.of("type", "RuntimeDefault"));
     if (!db.nodeSelector.isEmpty()) {
       spec.put("affinity", Map.of("nodeSelector", new TreeMap<>(db.nodeSelector)));
     }

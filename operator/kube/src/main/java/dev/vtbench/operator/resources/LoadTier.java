@@ -28,7 +28,7 @@ public final class LoadTier {
   public static final String K6_API = "k6.io/v1alpha1";
   public static final String SCRIPT_KEY = "script.js";
 
-  static final String COMPONENT = "load";
+  public static final String COMPONENT = "load";
 
   private LoadTier() {}
 
@@ -42,7 +42,9 @@ public final class LoadTier {
   /**
    * A k6-operator TestRun: one runner (parallelism 1: the summary is one process's), Guaranteed,
    * and no {@code cleanup: post}, which would delete the runner pod and its summary before the
-   * operator reads it.
+   * operator reads it. All three pods k6-operator creates from it (initializer, starter, runner)
+   * get the restricted security context and no service-account token: none of them talks to the API
+   * server, and k6-operator mounts the namespace's default token unless told otherwise.
    */
   public static GenericKubernetesResource testRun(
       BenchmarkRunResource run, String name, String scenarioId) {
@@ -54,8 +56,7 @@ public final class LoadTier {
     if (!load.nodeSelector.isEmpty()) {
       runner.put("nodeSelector", new TreeMap<>(load.nodeSelector));
     }
-    runner.put("securityContext", PodHardening.runnerPodSecurity());
-    runner.put("containerSecurityContext", PodHardening.runnerContainerSecurity());
+    hardenK6OperatorPod(runner);
     List<Map<String, String>> env = new ArrayList<>();
     K6RemoteWrite.env(load.prometheusRemoteWrite)
         .forEach((k, v) -> env.add(Map.of("name", k, "value", v)));
@@ -70,12 +71,28 @@ public final class LoadTier {
     // k6-operator splits this string on spaces; no argument holds one.
     spec.put("arguments", String.join(" ", args));
     spec.put("runner", runner);
+    // Spelled out: v0.0.19 copies the runner when the initializer is absent, later versions do not.
+    spec.put("initializer", new LinkedHashMap<>(runner));
+    // The starter only PATCHes the runner's REST API with curl: its own image and resources.
+    Map<String, Object> starter = new LinkedHashMap<>();
+    hardenK6OperatorPod(starter);
+    spec.put("starter", starter);
     GenericKubernetesResource testRun = new GenericKubernetesResource();
     testRun.setApiVersion(K6_API);
     testRun.setKind("TestRun");
     testRun.setMetadata(meta(run, name, scenarioId));
     testRun.setAdditionalProperty("spec", spec);
     return testRun;
+  }
+
+  /**
+   * Restricted Pod Security and no service-account token on a TestRun pod ({@code runner}, {@code
+   * initializer} or {@code starter}); k6-operator takes the token setting as a string.
+   */
+  private static void hardenK6OperatorPod(Map<String, Object> pod) {
+    pod.put("securityContext", PodHardening.runnerPodSecurity());
+    pod.put("containerSecurityContext", PodHardening.runnerContainerSecurity());
+    pod.put("automountServiceAccountToken", "false");
   }
 
   /** The same load as a plain Job, for clusters without k6-operator. */

@@ -18,7 +18,7 @@ public final class SutTier {
   /** On the SUT's pod template: the {@link SutConfig#key()} of the config it runs. */
   public static final String CONFIG_ANNOTATION = "vtbench.dev/sut-config";
 
-  static final String COMPONENT = "sut";
+  public static final String COMPONENT = "sut";
 
   /** Where the SUT reads CloudNativePG's application credentials. */
   private static final String DB_SECRET_DIR = "/etc/vtbench/db";

@@ -95,6 +95,7 @@ class DesiredObjectsTest {
     objects.put("stubService", StubTier.service(run));
     objects.put("sutService", SutTier.service(run));
     objects.put("sut", SutTier.deployment(run, config));
+    objects.put("networkPolicies", NetworkPolicyTier.policies(run));
     objects.put("configHash", config.key());
     objects.put("script", LoadTier.script(run, load, "export default function () {}\n"));
     objects.put("testRun", LoadTier.testRun(run, load, "c1000-virtual-p120-r1"));

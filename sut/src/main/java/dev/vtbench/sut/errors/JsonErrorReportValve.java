@@ -1,0 +1,85 @@
+package dev.vtbench.sut.errors;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.catalina.connector.Request;
+import org.apache.catalina.connector.Response;
+import org.apache.catalina.valves.ErrorReportValve;
+import org.apache.coyote.ActionCode;
+import org.springframework.http.HttpStatus;
+
+/**
+ * Tomcat's last word on an error nothing else answered, as the same JSON as every other error
+ * ({@link ApiErrors#fields}) instead of Tomcat's HTML page. What gets here: requests Tomcat refuses
+ * before any servlet runs — bad bytes in the request line or path, an HTTP/1.1 request without
+ * Host, a header Tomcat cannot parse. Their path may be the very bytes that were refused, so it is
+ * not echoed.
+ */
+final class JsonErrorReportValve extends ErrorReportValve {
+
+  @Override
+  protected void report(Request request, Response response, Throwable throwable) {
+    int code = response.getStatus();
+    if (code < 400 || response.getContentWritten() > 0) {
+      return;
+    }
+    AtomicBoolean ioAllowed = new AtomicBoolean(true);
+    response.getCoyoteResponse().action(ActionCode.IS_IO_ALLOWED, ioAllowed);
+    if (!ioAllowed.get()) {
+      return;
+    }
+    HttpStatus status = HttpStatus.resolve(code);
+    if (status == null) {
+      status = HttpStatus.BAD_REQUEST;
+    }
+    String message =
+        status == HttpStatus.BAD_REQUEST
+            ? "malformed request: the request line, path or headers are not valid HTTP/1.1"
+            : status.getReasonPhrase();
+    try {
+      response.setContentType("application/json");
+      response.setCharacterEncoding("UTF-8");
+      Writer writer = response.getReporter();
+      if (writer != null) {
+        writer.write(json(ApiErrors.fields(status, message, null)));
+        response.finishResponse();
+      }
+    } catch (IOException | IllegalStateException e) {
+      // The connection is going away: nothing left to tell the client.
+    }
+  }
+
+  /** A flat JSON object of strings, numbers and nulls. */
+  static String json(Map<String, Object> fields) {
+    StringBuilder sb = new StringBuilder("{");
+    fields.forEach(
+        (k, v) -> {
+          if (sb.length() > 1) {
+            sb.append(',');
+          }
+          sb.append(quoted(k)).append(':');
+          sb.append(v == null ? "null" : v instanceof Number ? v.toString() : quoted(v.toString()));
+        });
+    return sb.append('}').toString();
+  }
+
+  private static String quoted(String s) {
+    StringBuilder sb = new StringBuilder("\"");
+    for (char c : s.toCharArray()) {
+      switch (c) {
+        case '"' -> sb.append("\\\"");
+        case '\\' -> sb.append("\\\\");
+        default -> {
+          if (c < 0x20) {
+            sb.append(String.format("\\u%04x", (int) c));
+          } else {
+            sb.append(c);
+          }
+        }
+      }
+    }
+    return sb.append('"').toString();
+  }
+}
