@@ -1,5 +1,8 @@
 package dev.vtbench.operator.api;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecRules;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
@@ -14,6 +17,8 @@ import io.fabric8.kubernetes.model.annotation.Plural;
 import io.fabric8.kubernetes.model.annotation.ShortNames;
 import io.fabric8.kubernetes.model.annotation.Singular;
 import io.fabric8.kubernetes.model.annotation.Version;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@code BenchmarkRun} custom resource: the engine's spec, unchanged, plus a status the
@@ -68,6 +73,41 @@ public class BenchmarkRunResource extends CustomResource<BenchmarkRunSpec, Bench
 
   public static final String GROUP = "vtbench.dev";
   public static final String VERSION = "v1alpha1";
+
+  private static final Logger LOG = LoggerFactory.getLogger(BenchmarkRunResource.class);
+
+  /**
+   * The stored spec, read so that a value the model cannot hold (stored under an older schema)
+   * fails this run only, never the informer that serves every run ({@link Unreadable}).
+   */
+  @JsonSetter("spec")
+  void readSpec(JsonNode spec) {
+    String[] problem = {null};
+    BenchmarkRunSpec read =
+        Unreadable.read(spec, BenchmarkRunSpec.class, "spec", p -> problem[0] = p);
+    setSpec(problem[0] == null ? read : new UnreadableSpec(spec, problem[0]));
+  }
+
+  /** An unreadable status reads as none: the operator writes a new one (results are kept apart). */
+  @JsonSetter("status")
+  void readStatus(JsonNode status) {
+    setStatus(
+        Unreadable.read(
+            status,
+            BenchmarkRunStatus.class,
+            "status",
+            p ->
+                LOG.warn(
+                    "{}: status ignored, {}",
+                    getMetadata() == null ? "?" : getMetadata().getName(),
+                    p)));
+  }
+
+  /** Why the stored spec cannot be read, naming the field and the value; null if it was read. */
+  @JsonIgnore
+  public String unreadableSpec() {
+    return getSpec() instanceof UnreadableSpec u ? u.problem : null;
+  }
 
   @Override
   protected BenchmarkRunSpec initSpec() {

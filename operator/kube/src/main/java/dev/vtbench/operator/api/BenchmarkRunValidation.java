@@ -16,6 +16,12 @@ public final class BenchmarkRunValidation {
 
   /** Every problem, one sentence each; empty when the run may start. */
   public static List<String> problems(BenchmarkRunResource run) {
+    if (run.unreadableSpec() != null) {
+      return List.of(
+          run.unreadableSpec()
+              + " (the stored object cannot be read; delete the run and create it again with a"
+              + " valid spec)");
+    }
     BenchmarkRun view = new BenchmarkRun();
     view.metadata.name = run.getMetadata().getName();
     view.metadata.namespace = run.getMetadata().getNamespace();

@@ -35,12 +35,12 @@ final class AppTiersStep implements Step {
     String config = next.sut().key();
     status.status.scenario = next.id();
     if (view.stub() == null) {
-      owned.apply(StubTier.deployment(run));
-      owned.apply(StubTier.service(run));
+      owned.apply(run, StubTier.deployment(run));
+      owned.apply(run, StubTier.service(run));
     }
     if (!config.equals(configOf(view.sut()))) {
-      owned.apply(SutTier.service(run));
-      owned.apply(SutTier.deployment(run, next.sut()));
+      owned.apply(run, SutTier.service(run));
+      owned.apply(run, SutTier.deployment(run, next.sut()));
     }
     boolean stubUp = available(view.stub(), null);
     if (!available(view.sut(), config) || !stubUp) {

@@ -2,6 +2,7 @@ package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
+import dev.vtbench.operator.resources.NameConflict;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -50,6 +51,7 @@ public class BenchmarkRunReconciler
     Baseline baseline = new Baseline(client);
     this.steps =
         List.of(
+            new NamesCheck(client),
             new BaselineCheck(baseline),
             new DatabaseStep(owned, events),
             new AppTiersStep(owned),
@@ -70,12 +72,22 @@ public class BenchmarkRunReconciler
     RunStatus status = new RunStatus(run, clock);
     if (status.ended()) {
       owned.release(run, false); // nothing more to measure: free the cores, keep the results
+      results.forget(run);
       return end(run, ctx, status, Step.Result.waitForChange());
     }
     Step.Result admitted = Admission.check(run, capabilities);
     if (admitted.kind() != Step.Result.Kind.NEXT) {
       return end(run, ctx, status, admitted);
     }
+    try {
+      return end(run, ctx, status, steps(run, ctx, status));
+    } catch (NameConflict e) {
+      return end(run, ctx, status, Step.Result.fail(Reason.NameConflict, e.getMessage()));
+    }
+  }
+
+  private Step.Result steps(
+      BenchmarkRunResource run, Context<BenchmarkRunResource> ctx, RunStatus status) {
     String runner = capabilities.runner(run.getSpec().load.runner);
     RunView view =
         RunView.observe(
@@ -84,10 +96,10 @@ public class BenchmarkRunReconciler
     for (Step step : steps) {
       Step.Result result = step.apply(view, status);
       if (result.kind() != Step.Result.Kind.NEXT) {
-        return end(run, ctx, status, result);
+        return result;
       }
     }
-    return end(run, ctx, status, Step.Result.waitForChange());
+    return Step.Result.waitForChange();
   }
 
   /**
@@ -138,6 +150,7 @@ public class BenchmarkRunReconciler
   public DeleteControl cleanup(BenchmarkRunResource run, Context<BenchmarkRunResource> ctx) {
     boolean keep = run.getSpec() == null || run.getSpec().results.keepOnDelete;
     owned.release(run, !keep);
+    results.forget(run);
     events.normal(
         run,
         EventReason.Cleanup,
@@ -162,6 +175,7 @@ public class BenchmarkRunReconciler
           switch (result.reason()) {
             case InvalidSpec -> EventReason.InvalidSpec;
             case ThresholdsNotMet -> EventReason.ThresholdsNotMet;
+            case NameConflict -> EventReason.NameConflict;
             default -> EventReason.RunFailed;
           },
           result.message());

@@ -112,6 +112,11 @@ public final class Conditions {
      * Succeeded=False once the retries are spent or the error cannot pass.
      */
     ReconcileError,
+    /**
+     * An object the run would create or read (a child's name, a results ConfigMap) exists and is
+     * not the run's; the message names it and what to do. Nothing of it was touched.
+     */
+    NameConflict,
   }
 
   private Conditions() {}

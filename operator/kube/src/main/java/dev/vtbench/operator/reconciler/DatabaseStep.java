@@ -28,9 +28,9 @@ final class DatabaseStep implements Step {
     var run = view.run();
     if (view.database() == null) {
       // Before the run's first pod: who may talk to whom (load -> SUT -> stub and database).
-      NetworkPolicyTier.policies(run).forEach(owned::apply);
-      owned.apply(DatabaseTier.seed(run));
-      owned.apply(DatabaseTier.cluster(run));
+      NetworkPolicyTier.policies(run).forEach(p -> owned.apply(run, p));
+      owned.apply(run, DatabaseTier.seed(run));
+      owned.apply(run, DatabaseTier.cluster(run));
     }
     String cluster = ResourceNames.database(run);
     if (!ready(view.database())) {

@@ -15,4 +15,6 @@ public enum EventReason {
   ThresholdsMet,
   ThresholdsNotMet,
   Cleanup,
+  /** An object the run would write exists and is not the run's: nothing of it was touched. */
+  NameConflict,
 }

@@ -4,6 +4,7 @@ import dev.vtbench.engine.gate.Gate;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
+import dev.vtbench.operator.resources.NameConflict;
 import dev.vtbench.operator.results.FiguresConfigMap;
 import java.util.List;
 import org.slf4j.Logger;
@@ -38,7 +39,9 @@ final class FinishStep implements Step {
     var run = view.run();
     List<ResultRow> rows = view.recorded().rows();
     try {
-      owned.apply(FiguresConfigMap.of(run, rows));
+      owned.apply(run, FiguresConfigMap.of(run, rows));
+    } catch (NameConflict e) {
+      throw e;
     } catch (RuntimeException e) {
       LOG.warn("figures for {} not written: {}", run.getMetadata().getName(), e.toString());
     }

@@ -4,13 +4,26 @@ import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.DatabaseTier;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.LoadTier;
+import dev.vtbench.operator.resources.NameConflict;
+import dev.vtbench.operator.resources.Ownership;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import java.net.HttpURLConnection;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
-/** The writes a run makes to what it owns: apply, start and delete loads, release everything. */
+/**
+ * The writes a run makes to what it owns: apply, start and delete loads, release everything. The
+ * one place that writes a run's children, and it writes only the run's own ({@link Ownership}): an
+ * object of the same name that is not the run's is never changed or deleted; applying over one
+ * throws {@link NameConflict}, which fails the run.
+ */
 final class OwnedObjects {
 
   private final KubernetesClient client;
@@ -21,39 +34,89 @@ final class OwnedObjects {
     this.capabilities = capabilities;
   }
 
-  void apply(HasMetadata desired) {
+  /**
+   * Creates {@code desired}, or server-side applies it over the run's own object of that name. The
+   * create is atomic (it fails if someone created the name meanwhile); the apply carries the
+   * resourceVersion checked, so it fails if the object changed hands since.
+   *
+   * @throws NameConflict if an object of that name exists and is not the run's
+   */
+  void apply(BenchmarkRunResource run, HasMetadata desired) {
+    HasMetadata existing = client.resource(desired).get();
+    if (existing == null) {
+      try {
+        client.resource(desired).create();
+        return;
+      } catch (KubernetesClientException e) {
+        existing = client.resource(desired).get();
+        if (e.getCode() != HttpURLConnection.HTTP_CONFLICT || existing == null) {
+          throw e;
+        }
+      }
+    }
+    claim(run, existing);
+    desired.getMetadata().setResourceVersion(existing.getMetadata().getResourceVersion());
     client.resource(desired).fieldManager(Events.COMPONENT).forceConflicts().serverSideApply();
   }
 
-  /** The k6 script's ConfigMap, then the TestRun or Job that runs it. */
+  /**
+   * Throws {@link NameConflict} unless {@code existing} is null or the run's own. For a name the
+   * run is about to use: checked before anything is created.
+   */
+  static void claim(BenchmarkRunResource run, HasMetadata existing) {
+    if (existing != null && !Ownership.owns(run, existing)) {
+      throw new NameConflict(run, existing);
+    }
+  }
+
+  /** The script's ConfigMap, then the TestRun or Job that runs it. */
   void startLoad(
       BenchmarkRunResource run, String runner, String name, String scenarioId, String script) {
-    apply(LoadTier.script(run, name, script));
+    apply(run, LoadTier.script(run, name, script));
     apply(
+        run,
         runner.equals("testrun")
             ? LoadTier.testRun(run, name, scenarioId)
             : LoadTier.job(run, name, scenarioId));
   }
 
+  /**
+   * The load's TestRun or Job and its script. A TestRun's own Jobs (k6-operator's initializer and
+   * runners) go with it: the garbage collector would delete them, and without one they would be
+   * left behind, labelled as the run's, by a run that no longer owns anything they belong to.
+   */
   void deleteLoad(BenchmarkRunResource run, String runner, String name) {
     String ns = run.getMetadata().getNamespace();
     if (runner.equals("testrun")) {
-      client
-          .genericKubernetesResources(LoadTier.K6_API, "TestRun")
-          .inNamespace(ns)
-          .withName(name)
-          .delete();
+      HasMetadata testRun =
+          client
+              .genericKubernetesResources(LoadTier.K6_API, "TestRun")
+              .inNamespace(ns)
+              .withName(name)
+              .get();
+      if (testRun != null && Ownership.owns(run, testRun)) {
+        client
+            .batch()
+            .v1()
+            .jobs()
+            .inNamespace(ns)
+            .withLabelSelector(selector(run))
+            .list()
+            .getItems()
+            .stream()
+            .filter(j -> testRun.getMetadata().getUid().equals(Ownership.controllerUid(j)))
+            .forEach(this::delete);
+        delete(testRun);
+      }
     } else {
-      client
-          .batch()
-          .v1()
-          .jobs()
-          .inNamespace(ns)
-          .withName(name)
-          .withPropagationPolicy(DeletionPropagation.BACKGROUND)
-          .delete();
+      deleteOwned(run, client.batch().v1().jobs().inNamespace(ns).withName(name).get());
     }
-    client.configMaps().inNamespace(ns).withName(name).delete();
+    deleteOwned(run, client.configMaps().inNamespace(ns).withName(name).get());
+  }
+
+  /** Everything vtbench labelled as the run's: a candidate, to be checked for ownership. */
+  private static String selector(BenchmarkRunResource run) {
+    return Labels.RUN + "=" + run.getMetadata().getName() + "," + Labels.SELECTOR;
   }
 
   /** Load objects other than {@code keep}: those of scenarios recorded before a restart. */
@@ -66,39 +129,90 @@ final class OwnedObjects {
   }
 
   /**
-   * Deletes what the run created, except results ConfigMaps unless {@code results} is true.
-   * Explicit deletes, not only owner references: the cores are freed the moment a run ends, and a
-   * cluster without a garbage collector running is still cleaned.
+   * Deletes what the run created, except results ConfigMaps unless {@code results} is true: the
+   * objects with the run's labels that are the run's own, each by name. Explicit deletes, not only
+   * owner references: the cores are freed the moment a run ends, and a cluster without a garbage
+   * collector running is still cleaned.
    */
   void release(BenchmarkRunResource run, boolean deleteResults) {
     String ns = run.getMetadata().getNamespace();
-    String selector = Labels.RUN + "=" + run.getMetadata().getName() + "," + Labels.SELECTOR;
-    client.apps().deployments().inNamespace(ns).withLabelSelector(selector).delete();
-    client.services().inNamespace(ns).withLabelSelector(selector).delete();
-    client.network().v1().networkPolicies().inNamespace(ns).withLabelSelector(selector).delete();
-    client
-        .batch()
-        .v1()
-        .jobs()
-        .inNamespace(ns)
-        .withLabelSelector(selector)
-        .withPropagationPolicy(DeletionPropagation.BACKGROUND)
-        .delete();
+    String selector = selector(run);
+    List<HasMetadata> labelled = new ArrayList<>();
+    labelled.addAll(
+        client.apps().deployments().inNamespace(ns).withLabelSelector(selector).list().getItems());
+    labelled.addAll(
+        client.services().inNamespace(ns).withLabelSelector(selector).list().getItems());
+    labelled.addAll(
+        client.batch().v1().jobs().inNamespace(ns).withLabelSelector(selector).list().getItems());
+    labelled.addAll(
+        client
+            .network()
+            .v1()
+            .networkPolicies()
+            .inNamespace(ns)
+            .withLabelSelector(selector)
+            .list()
+            .getItems());
     if (capabilities.k6Operator()) {
-      client
-          .genericKubernetesResources(LoadTier.K6_API, "TestRun")
-          .inNamespace(ns)
-          .withLabelSelector(selector)
-          .delete();
+      labelled.addAll(
+          client
+              .genericKubernetesResources(LoadTier.K6_API, "TestRun")
+              .inNamespace(ns)
+              .withLabelSelector(selector)
+              .list()
+              .getItems());
     }
     if (capabilities.cnpg()) {
-      client
-          .genericKubernetesResources(DatabaseTier.CNPG_API, "Cluster")
-          .inNamespace(ns)
-          .withLabelSelector(selector)
-          .delete();
+      labelled.addAll(
+          client
+              .genericKubernetesResources(DatabaseTier.CNPG_API, "Cluster")
+              .inNamespace(ns)
+              .withLabelSelector(selector)
+              .list()
+              .getItems());
     }
     String configMaps = deleteResults ? selector : selector + "," + Labels.COMPONENT + "!=results";
-    client.configMaps().inNamespace(ns).withLabelSelector(configMaps).delete();
+    labelled.addAll(
+        client.configMaps().inNamespace(ns).withLabelSelector(configMaps).list().getItems());
+    // k6-operator's runner Jobs carry the run's labels and belong to the run's TestRun: the
+    // garbage collector would delete them with it; without one running they go here.
+    Set<String> ownedUids =
+        labelled.stream()
+            .filter(o -> Ownership.owns(run, o))
+            .map(o -> o.getMetadata().getUid())
+            .collect(Collectors.toSet());
+    for (HasMetadata o : labelled) {
+      if (Ownership.owns(run, o) || ownedUids.contains(Ownership.controllerUid(o))) {
+        delete(o);
+      }
+    }
+  }
+
+  /** Deletes {@code o} if it is the run's own. */
+  private void deleteOwned(BenchmarkRunResource run, HasMetadata o) {
+    if (o != null && Ownership.owns(run, o)) {
+      delete(o);
+    }
+  }
+
+  /**
+   * Deletes {@code o} with a precondition on the resourceVersion read: an object replaced or
+   * changed hands since is left alone (and looked at again by the next pass). Background
+   * propagation, so a Job's pods go with it.
+   */
+  private void delete(HasMetadata o) {
+    try {
+      if (client.resource(o).withPropagationPolicy(DeletionPropagation.BACKGROUND)
+          instanceof Resource<?> r) {
+        r.lockResourceVersion(o.getMetadata().getResourceVersion()).delete();
+      } else {
+        throw new IllegalStateException("fabric8 cannot delete with a precondition here");
+      }
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != HttpURLConnection.HTTP_CONFLICT
+          && e.getCode() != HttpURLConnection.HTTP_NOT_FOUND) {
+        throw e;
+      }
+    }
   }
 }

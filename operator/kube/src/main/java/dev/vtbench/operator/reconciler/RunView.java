@@ -5,6 +5,7 @@ import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.Labels;
+import dev.vtbench.operator.resources.Ownership;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.SutTier;
 import dev.vtbench.operator.results.ResultsStore;
@@ -71,7 +72,9 @@ record RunView(
         .filter(j -> "load".equals(j.getMetadata().getLabels().get(Labels.COMPONENT)))
         .forEach(loads::add);
     if (capabilities.k6Operator()) {
-      loads.addAll(cache.list(GenericKubernetesResource.class, RunInformers.TEST_RUNS));
+      cache.list(GenericKubernetesResource.class, RunInformers.TEST_RUNS).stream()
+          .filter(t -> ownedBy(t, run))
+          .forEach(loads::add);
     }
     HasMetadata load = null;
     LoadState state = null;
@@ -95,13 +98,14 @@ record RunView(
         cursor,
         action,
         capabilities.cnpg()
-            ? named(
+            ? owned(
                     cache.list(GenericKubernetesResource.class, RunInformers.CLUSTERS),
-                    ResourceNames.database(run))
+                    ResourceNames.database(run),
+                    run)
                 .orElse(null)
             : null,
-        named(deployments, ResourceNames.sut(run)).orElse(null),
-        named(deployments, ResourceNames.stub(run)).orElse(null),
+        owned(deployments, ResourceNames.sut(run), run).orElse(null),
+        owned(deployments, ResourceNames.stub(run), run).orElse(null),
         List.copyOf(loads),
         load,
         state,
@@ -151,10 +155,15 @@ record RunView(
     return !labels.containsKey("k6_cr") || "true".equals(labels.get("runner"));
   }
 
+  /** The run's own: labels say which run an object claims to be of, this says it is. */
   static boolean ownedBy(HasMetadata o, BenchmarkRunResource run) {
-    return o.getMetadata().getOwnerReferences() != null
-        && o.getMetadata().getOwnerReferences().stream()
-            .anyMatch(r -> Objects.equals(r.getUid(), run.getMetadata().getUid()));
+    return Ownership.owns(run, o);
+  }
+
+  /** The run's own object of that name; one of someone else's counts as absent. */
+  private static <T extends HasMetadata> Optional<T> owned(
+      List<T> all, String name, BenchmarkRunResource run) {
+    return named(all, name).filter(o -> ownedBy(o, run));
   }
 
   private static <T extends HasMetadata> Optional<T> named(List<T> all, String name) {

@@ -13,7 +13,8 @@ public final class RunMeta {
 
   /**
    * Metadata for {@code name} in the run's namespace, labelled with the run and {@code component};
-   * {@code owned} objects are garbage-collected with the run.
+   * {@code owned} objects are garbage-collected with the run; the others (results kept past it)
+   * name the run by its UID in an annotation instead ({@link Ownership}).
    */
   public static ObjectMeta of(
       BenchmarkRunResource run, String name, String component, boolean owned) {
@@ -24,6 +25,8 @@ public final class RunMeta {
             .withLabels(Labels.of(run, component));
     if (owned) {
       b.withOwnerReferences(owner(run));
+    } else {
+      b.addToAnnotations(Ownership.RUN_UID, run.getMetadata().getUid());
     }
     return b.build();
   }

@@ -9,6 +9,7 @@ import dev.vtbench.operator.resources.ResultsTier;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
@@ -26,19 +27,50 @@ public final class FiguresConfigMap {
   /** Room for the PNGs under the 1 MiB object limit. */
   static final int LIMIT = 900 * 1024;
 
+  /**
+   * Bytes of summary.md at most: a run of thousands of cells would otherwise crowd the figures out
+   * (or past the limit); the whole table is in the CSV and {@code vtbench figures} renders it.
+   */
+  static final int SUMMARY_LIMIT = 256 * 1024;
+
   private FiguresConfigMap() {}
 
   public static ConfigMap of(BenchmarkRunResource run, List<ResultRow> rows) {
     Map<String, String> data = new LinkedHashMap<>();
-    String summary = SummaryReport.of(run.getMetadata().getName(), rows).toMarkdown();
+    String summary = capped(SummaryReport.of(run.getMetadata().getName(), rows).toMarkdown());
     data.put(SummaryReport.FILE_NAME, summary);
     ConfigMap cm = ResultsTier.configMap(run, ResourceNames.figures(run), data);
     Map<String, String> binary = new LinkedHashMap<>();
-    int size = summary.length();
+    int size = summary.getBytes(StandardCharsets.UTF_8).length;
     size += png("hero.png", rows, true, binary, LIMIT - size);
     png("bottleneck.png", rows, false, binary, LIMIT - size);
     cm.setBinaryData(binary);
     return cm;
+  }
+
+  /** The summary cut at a line under {@link #SUMMARY_LIMIT}, with a last line that says so. */
+  static String capped(String summary) {
+    if (summary.getBytes(StandardCharsets.UTF_8).length <= SUMMARY_LIMIT) {
+      return summary;
+    }
+    List<String> lines = summary.lines().toList();
+    StringBuilder kept = new StringBuilder();
+    int room = SUMMARY_LIMIT - 200; // the note
+    int shown = 0;
+    for (String line : lines) {
+      int bytes = line.getBytes(StandardCharsets.UTF_8).length + 1;
+      if (bytes > room) {
+        break;
+      }
+      kept.append(line).append('\n');
+      room -= bytes;
+      shown++;
+    }
+    return kept.append("\n… ")
+        .append(lines.size() - shown)
+        .append(" more lines left out to fit the ConfigMap; the CSV has every row (vtbench figures")
+        .append(" renders the whole summary from it).\n")
+        .toString();
   }
 
   private static int png(

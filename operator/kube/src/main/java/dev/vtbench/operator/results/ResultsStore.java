@@ -3,6 +3,8 @@ package dev.vtbench.operator.results;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.resources.NameConflict;
+import dev.vtbench.operator.resources.Ownership;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.ResultsTier;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -10,8 +12,11 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The run's CSV in ConfigMaps: the same header and rows as local mode's {@code matrix.csv},
@@ -29,8 +34,26 @@ public final class ResultsStore {
   /** Bytes of CSV per ConfigMap: under the 1 MiB object limit with room for metadata. */
   public static final int PART_LIMIT = 900 * 1024;
 
+  /** Runs whose parsed rows are kept: a few at once; a run not among them is read again. */
+  static final int CACHED_RUNS = 8;
+
   private final KubernetesClient client;
   private final int partLimit;
+
+  /** Per run UID, the parts last seen and their parsed rows. */
+  private final Map<String, Parsed> cache =
+      Collections.synchronizedMap(
+          new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Parsed> eldest) {
+              return size() > CACHED_RUNS;
+            }
+          });
+
+  /** Parts as last seen, and the rows parsed from each. */
+  private record Parsed(List<ConfigMap> parts, List<List<ResultRow>> rows) {
+    static final Parsed EMPTY = new Parsed(List.of(), List.of());
+  }
 
   public ResultsStore(KubernetesClient client) {
     this(client, PART_LIMIT);
@@ -62,14 +85,38 @@ public final class ResultsStore {
     }
   }
 
-  /** The parts and every recorded row, in order. */
+  /**
+   * The parts and every recorded row, in order; a part that is not the run's own (an earlier run's
+   * kept results, or a forged one) is never trusted: {@link NameConflict}.
+   *
+   * <p>Proportional to what changed, not to every row written: parts are parsed once per
+   * resourceVersion and kept per run; a part followed by another is never written again (appends go
+   * to the last), so only the last known part and the one after it are read. An operator restart
+   * reads everything once.
+   */
   public Recorded read(BenchmarkRunResource run) {
-    List<ConfigMap> parts = parts(run);
-    List<ResultRow> rows = new ArrayList<>();
-    for (ConfigMap cm : parts) {
-      rows.addAll(ResultsCsv.parse(csv(cm)));
+    Parsed known = cache.getOrDefault(run.getMetadata().getUid(), Parsed.EMPTY);
+    int closed = Math.max(0, known.parts().size() - 1);
+    List<ConfigMap> parts = new ArrayList<>(known.parts().subList(0, closed));
+    List<List<ResultRow>> rows = new ArrayList<>(known.rows().subList(0, closed));
+    for (int part = closed + 1; ; part++) {
+      ConfigMap cm = get(run, part);
+      if (cm == null) {
+        break;
+      }
+      if (!Ownership.owns(run, cm)) {
+        throw new NameConflict(run, cm);
+      }
+      ConfigMap seen = part <= known.parts().size() ? known.parts().get(part - 1) : null;
+      parts.add(cm);
+      rows.add(sameVersion(cm, seen) ? known.rows().get(part - 1) : ResultsCsv.parse(csv(cm)));
     }
-    return new Recorded(List.copyOf(parts), List.copyOf(rows));
+    return remember(run, new Parsed(parts, rows));
+  }
+
+  /** Drops what is kept of the run's rows: it ended or is gone. */
+  public void forget(BenchmarkRunResource run) {
+    cache.remove(run.getMetadata().getUid());
   }
 
   /** Every recorded row, in order. */
@@ -97,29 +144,64 @@ public final class ResultsStore {
     if (recorded.rows().stream().anyMatch(r -> row.scenarioId().equals(r.scenarioId()))) {
       return names(parts);
     }
-    if (parts.isEmpty()) {
-      create(run, 1, ResultsCsv.append("", row));
-      return List.of(ResourceNames.results(run, 1));
+    List<List<ResultRow>> rows = perPart(run, recorded);
+    if (parts.isEmpty() || tooBig(ResultsCsv.append(csv(parts.getLast()), row))) {
+      ConfigMap created = create(run, parts.size() + 1, ResultsCsv.append("", row));
+      parts = new ArrayList<>(parts);
+      parts.add(created);
+      rows.add(List.of(row));
+    } else {
+      ConfigMap updated = new ConfigMapBuilder(parts.getLast()).build();
+      updated.getData().put(CSV_KEY, ResultsCsv.append(csv(parts.getLast()), row));
+      updated = client.configMaps().inNamespace(ns(run)).resource(updated).update();
+      parts = new ArrayList<>(parts);
+      parts.set(parts.size() - 1, updated);
+      List<ResultRow> last = new ArrayList<>(rows.getLast());
+      last.add(row);
+      rows.set(rows.size() - 1, last);
     }
-    ConfigMap last = parts.getLast();
-    String text = ResultsCsv.append(csv(last), row);
-    if (text.getBytes(StandardCharsets.UTF_8).length > partLimit) {
-      create(run, parts.size() + 1, ResultsCsv.append("", row));
-      List<String> names = names(parts);
-      names.add(ResourceNames.results(run, parts.size() + 1));
-      return names;
-    }
-    ConfigMap updated = new ConfigMapBuilder(last).build();
-    updated.getData().put(CSV_KEY, text);
-    client.configMaps().inNamespace(ns(run)).resource(updated).update();
+    remember(run, new Parsed(parts, rows));
     return names(parts);
   }
 
-  private void create(BenchmarkRunResource run, int part, String csv) {
+  private boolean tooBig(String csv) {
+    return csv.getBytes(StandardCharsets.UTF_8).length > partLimit;
+  }
+
+  /** The rows of each part of {@code recorded}: from the cache, or parsed again. */
+  private List<List<ResultRow>> perPart(BenchmarkRunResource run, Recorded recorded) {
+    Parsed known = cache.get(run.getMetadata().getUid());
+    if (known != null && known.parts().equals(recorded.parts())) {
+      return new ArrayList<>(known.rows());
+    }
+    List<List<ResultRow>> rows = new ArrayList<>();
+    recorded.parts().forEach(p -> rows.add(ResultsCsv.parse(csv(p))));
+    return rows;
+  }
+
+  private Recorded remember(BenchmarkRunResource run, Parsed parsed) {
+    cache.put(run.getMetadata().getUid(), parsed);
+    List<ResultRow> all = new ArrayList<>();
+    parsed.rows().forEach(all::addAll);
+    return new Recorded(List.copyOf(parsed.parts()), List.copyOf(all));
+  }
+
+  private static boolean sameVersion(ConfigMap a, ConfigMap b) {
+    return b != null
+        && Objects.equals(a.getMetadata().getUid(), b.getMetadata().getUid())
+        && Objects.equals(
+            a.getMetadata().getResourceVersion(), b.getMetadata().getResourceVersion());
+  }
+
+  private ConfigMap create(BenchmarkRunResource run, int part, String csv) {
     ConfigMap cm =
         ResultsTier.configMap(run, ResourceNames.results(run, part), Map.of(CSV_KEY, csv));
-    cm.getMetadata().setAnnotations(Map.of("vtbench.dev/part", Integer.toString(part)));
-    client.configMaps().inNamespace(ns(run)).resource(cm).create();
+    Map<String, String> annotations =
+        new LinkedHashMap<>(
+            Objects.requireNonNullElse(cm.getMetadata().getAnnotations(), Map.of()));
+    annotations.put("vtbench.dev/part", Integer.toString(part));
+    cm.getMetadata().setAnnotations(annotations);
+    return client.configMaps().inNamespace(ns(run)).resource(cm).create();
   }
 
   private ConfigMap get(BenchmarkRunResource run, int part) {

@@ -1,0 +1,82 @@
+package dev.vtbench.operator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.results.ResultsStore;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Reading a run's results costs what changed since the last pass, not every row written: against
+ * the real API server, a part is parsed once per resourceVersion, and parts followed by another
+ * (never written again) are not read again. Resuming stays exact: the rows are those of the parts.
+ */
+class ResultsStoreIT {
+
+  static final KubernetesClient k8s = KubeApi.client();
+
+  @Test
+  void eachPartIsParsedOncePerVersion() {
+    String ns = KubeApi.namespace("results-read");
+    BenchmarkRunResource run = OperatorIT.create(ns, "many", "");
+    ResultsStore writer = new ResultsStore(k8s, 2 * 1024);
+    ResultRow template = OperatorIT.summaryRow();
+    for (int i = 0; i < 30; i++) {
+      writer.append(run, template.toBuilder().scenarioId("s" + i).build());
+    }
+    List<ConfigMap> parts = writer.parts(run);
+    assertThat(parts).hasSizeGreaterThan(2);
+
+    // A restarted operator: everything read once, exactly what the parts hold.
+    ResultsStore reader = new ResultsStore(k8s, 2 * 1024);
+    List<ResultRow> first = reader.rows(run);
+    assertThat(first).isEqualTo(allRows(parts));
+
+    // Nothing changed: no row parsed again.
+    List<ResultRow> second = reader.rows(run);
+    assertThat(second).hasSize(30);
+    for (int i = 0; i < 30; i++) {
+      assertThat(second.get(i)).isSameAs(first.get(i));
+    }
+
+    // The last part changed (by anyone): only its rows are parsed again.
+    ConfigMap last = parts.getLast();
+    k8s.configMaps()
+        .inNamespace(ns)
+        .withName(last.getMetadata().getName())
+        .edit(
+            c -> {
+              c.getMetadata().getLabels().put("touched", "yes");
+              return c;
+            });
+    int inLast = ResultsCsv.parse(last.getData().get(ResultsStore.CSV_KEY)).size();
+    List<ResultRow> third = reader.rows(run);
+    assertThat(third).isEqualTo(first);
+    for (int i = 0; i < 30; i++) {
+      if (i < 30 - inLast) {
+        assertThat(third.get(i)).as("row %d, in a closed part", i).isSameAs(first.get(i));
+      } else {
+        assertThat(third.get(i)).as("row %d, in the changed part", i).isNotSameAs(first.get(i));
+      }
+    }
+
+    // Its own append is known without reading the parts again; the rows stay those stored.
+    reader.append(run, reader.read(run), template.toBuilder().scenarioId("s30").build());
+    List<ResultRow> fourth = reader.rows(run);
+    assertThat(fourth).hasSize(31);
+    assertThat(fourth.getFirst()).isSameAs(first.getFirst());
+    assertThat(fourth).isEqualTo(allRows(writer.parts(run)));
+  }
+
+  private static List<ResultRow> allRows(List<ConfigMap> parts) {
+    List<ResultRow> rows = new ArrayList<>();
+    parts.forEach(p -> rows.addAll(ResultsCsv.parse(p.getData().get(ResultsStore.CSV_KEY))));
+    return rows;
+  }
+}
