@@ -116,7 +116,8 @@ class KubectlIT {
   @Test
   void getShowsTheHeadlineAndWideAddsReadyAndRunner() throws Exception {
     String ns = KubeApi.namespace("kubectl");
-    List<ResultRow> rows = ResultsCsv.read(Path.of("../../results/reference/bench-hero/matrix.csv"));
+    List<ResultRow> rows =
+        ResultsCsv.read(Path.of("../../results/reference/bench-hero/matrix.csv"));
     BenchmarkRunResource hero = run(ns, "hero");
     status(hero, "True", Reason.AllScenariosRecorded, "all 30 scenarios recorded", rows);
 
@@ -144,7 +145,8 @@ class KubectlIT {
   @Test
   void waitReturnsOnSuccessAndReconcilingFalseOnEitherEnd() throws Exception {
     String ns = KubeApi.namespace("wait");
-    List<ResultRow> rows = ResultsCsv.read(Path.of("../../results/reference/quickstart/matrix.csv"));
+    List<ResultRow> rows =
+        ResultsCsv.read(Path.of("../../results/reference/quickstart/matrix.csv"));
     BenchmarkRunResource ok = run(ns, "ok");
     status(ok, "True", Reason.AllScenariosRecorded, "all recorded", rows);
     BenchmarkRunResource broken = run(ns, "broken");
@@ -182,7 +184,8 @@ class KubectlIT {
   @Test
   void clusterFiguresFetchesEveryPartInOrder(@TempDir Path tmp) throws Exception {
     String ns = KubeApi.namespace("figures");
-    List<ResultRow> rows = ResultsCsv.read(Path.of("../../results/reference/bench-bottleneck/matrix.csv"));
+    List<ResultRow> rows =
+        ResultsCsv.read(Path.of("../../results/reference/bench-bottleneck/matrix.csv"));
     BenchmarkRunResource run = run(ns, "bottleneck");
     // Small parts, so the 24 rows span several ConfigMaps as a large matrix does past 900 KiB.
     ResultsStore store = new ResultsStore(k8s, 2 * 1024);

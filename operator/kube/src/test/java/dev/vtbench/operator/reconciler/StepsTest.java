@@ -199,8 +199,10 @@ class StepsTest {
   @Test
   void theHeadlineComparesVirtualWithPlatformAtTheHighestConcurrencyBothMeasured()
       throws Exception {
-    List<ResultRow> rows = ResultsCsv.read(Path.of("../../results/reference/bench-hero/matrix.csv"));
-    // results/reference/bench-hero/summary.md: c800, 1,889 vs 482 req/s (3.92x), p99 910 vs 1,708 ms
+    List<ResultRow> rows =
+        ResultsCsv.read(Path.of("../../results/reference/bench-hero/matrix.csv"));
+    // results/reference/bench-hero/summary.md: c800, 1,889 vs 482 req/s (3.92x), p99 910 vs 1,708
+    // ms
     assertThat(dev.vtbench.engine.results.Headline.of(rows))
         .isEqualTo(
             "virtual 3.9x platform at 800 VUs, pool 50: 1889 vs 482 req/s, p99 910 vs 1708 ms");

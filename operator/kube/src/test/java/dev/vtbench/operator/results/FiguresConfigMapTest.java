@@ -21,7 +21,8 @@ class FiguresConfigMapTest {
   void holdsTheSameSummaryAsALocalRunAndTheFiguresTheRowsMake() throws Exception {
     BenchmarkRunResource run = new BenchmarkRunResource();
     run.setMetadata(new ObjectMetaBuilder().withNamespace("ns").withName("bench-hero").build());
-    List<ResultRow> rows = ResultsCsv.read(Path.of("../../results/reference/bench-hero/matrix.csv"));
+    List<ResultRow> rows =
+        ResultsCsv.read(Path.of("../../results/reference/bench-hero/matrix.csv"));
 
     ConfigMap cm = FiguresConfigMap.of(run, rows);
 
