@@ -472,6 +472,54 @@ class OperatorIT {
     await("workloads released", WAIT, () -> gone(ns, "broken") ? true : null);
   }
 
+  /**
+   * The spec pins the SUT to 1 CPU, but the runner saw it on all 4 of its node's CPUs (a kubelet
+   * without the static CPU manager): the run fails naming the cpuset and the fix, and records no
+   * row.
+   */
+  @Test
+  void aSutWithoutTheExclusiveCoresItAskedForFailsTheRun() throws Exception {
+    String ns = KubeApi.namespace("unpinned");
+    operator = start(ns);
+    Controllers play = new Controllers(k8s, ns);
+    BenchmarkRunResource run =
+        create(
+            ns,
+            "shared",
+            SMALL.formatted("auto", "0s")
+                + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
+                + " repetitions: 1}\n");
+    await("Cluster", WAIT, () -> play.cluster("shared-db"));
+    play.clusterReady("shared-db");
+    await("SUT", WAIT, () -> play.deployment("shared-sut"));
+    await("stub", WAIT, () -> play.deployment("shared-stub"));
+    play.available("shared-sut");
+    play.available("shared-stub");
+    String load = ResourceNames.load(run, Planner.plan(run.getSpec()).get(0).index(), false);
+    await(load, WAIT, () -> play.testRun(load));
+    String onTheSharedPool =
+        summary.replace(
+            "\"cpuset\":\"1\"", "\"cpuset\":\"0-3\",\"onlineCpus\":\"0-3\",\"node\":\"n1\"");
+    assertThat(onTheSharedPool).contains("\"cpuset\":\"0-3\"");
+    play.finishTestRun(load, 0, onTheSharedPool);
+
+    BenchmarkRunStatus status =
+        awaitStatus(ns, "shared", "Failed", condition("Succeeded", "False", "PinningNotGranted"));
+    assertThat(status.phase).isEqualTo("Failed");
+    assertThat(conditionOf(status, "Succeeded").getMessage())
+        .contains("cpuset 0-3 (4 CPUs)")
+        .contains("asks for 1 exclusive CPUs")
+        .contains("static CPU manager");
+    assertThat(status.scenariosDone == null ? 0 : status.scenariosDone).isZero();
+    ConfigMap results = k8s.configMaps().inNamespace(ns).withName("shared-results").get();
+    assertThat(
+            results == null
+                ? List.of()
+                : ResultsCsv.parse(results.getData().getOrDefault(ResultsStore.CSV_KEY, "")))
+        .isEmpty();
+    await("workloads released", WAIT, () -> gone(ns, "shared") ? true : null);
+  }
+
   /** 1,000 scenarios: the status stays small, and the CSV splits across ConfigMaps whole. */
   @Test
   void aThousandScenariosKeepStatusSmallAndTheCsvWhole() {
