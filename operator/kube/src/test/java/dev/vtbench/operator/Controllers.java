@@ -4,6 +4,11 @@ import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodConditionBuilder;
+import io.fabric8.kubernetes.api.model.PodStatus;
+import io.fabric8.kubernetes.api.model.PodStatusBuilder;
+import io.fabric8.kubernetes.api.model.PodTemplateSpec;
+import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentStatusBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -44,7 +49,7 @@ final class Controllers {
     condition.put("status", "True");
     condition.put("reason", "ClusterIsReady");
     condition.put("message", "Cluster is Ready");
-    condition.put("lastTransitionTime", Instant.now().toString().replaceAll("\\.\\d+Z$", "Z"));
+    condition.put("lastTransitionTime", now());
     c.setAdditionalProperty(
         "status", Map.of("phase", "Cluster in healthy state", "conditions", List.of(condition)));
     k8s.genericKubernetesResources("postgresql.cnpg.io/v1", "Cluster")
@@ -117,18 +122,7 @@ final class Controllers {
                 .endOwnerReference()
                 .endMetadata()
                 .withNewSpec()
-                .withNewTemplate()
-                .withNewMetadata()
-                .withLabels(labels)
-                .endMetadata()
-                .withNewSpec()
-                .withRestartPolicy("Never")
-                .addNewContainer()
-                .withName("k6")
-                .withImage((String) runner.get("image"))
-                .endContainer()
-                .endSpec()
-                .endTemplate()
+                .withTemplate(k6Template(labels, (String) runner.get("image")))
                 .endSpec()
                 .build())
         .create();
@@ -172,7 +166,7 @@ final class Controllers {
         template.getSpec().getContainers().getFirst().getImage(),
         exitCode,
         message);
-    String now = Instant.now().toString().replaceAll("\\.\\d+Z$", "Z");
+    String now = now();
     job.getStatus().setStartTime(now);
     if (exitCode == 0) {
       job.getStatus().setSucceeded(1);
@@ -200,27 +194,11 @@ final class Controllers {
 
   private void runnerPod(
       String name, Map<String, String> labels, String image, int exitCode, String message) {
-    Pod pod =
-        k8s.pods()
-            .inNamespace(ns)
-            .resource(
-                new PodBuilder()
-                    .withNewMetadata()
-                    .withName(name)
-                    .withLabels(labels)
-                    .endMetadata()
-                    .withNewSpec()
-                    .withRestartPolicy("Never")
-                    .addNewContainer()
-                    .withName("k6")
-                    .withImage(image)
-                    .endContainer()
-                    .endSpec()
-                    .build())
-            .create();
-    String now = Instant.now().toString().replaceAll("\\.\\d+Z$", "Z");
-    pod.setStatus(
-        new io.fabric8.kubernetes.api.model.PodStatusBuilder()
+    String now = now();
+    pod(
+        k6Template(labels, image),
+        name,
+        new PodStatusBuilder()
             .withPhase(exitCode == 0 ? "Succeeded" : "Failed")
             .withContainerStatuses(
                 new ContainerStatusBuilder()
@@ -240,6 +218,66 @@ final class Controllers {
                     .endState()
                     .build())
             .build());
-    k8s.pods().inNamespace(ns).resource(pod).updateStatus();
+  }
+
+  /** A k6 runner's pod template, as k6-operator's runner Job has it. */
+  private static PodTemplateSpec k6Template(Map<String, String> labels, String image) {
+    return new PodTemplateSpecBuilder()
+        .withNewMetadata()
+        .withLabels(labels)
+        .endMetadata()
+        .withNewSpec()
+        .withRestartPolicy("Never")
+        .addNewContainer()
+        .withName("k6")
+        .withImage(image)
+        .endContainer()
+        .endSpec()
+        .build();
+  }
+
+  /**
+   * The pod a ReplicaSet or Job controller makes from {@code template}, with the status the
+   * scheduler and kubelet then write.
+   */
+  Pod pod(PodTemplateSpec template, String name, PodStatus status) {
+    Pod pod =
+        k8s.pods()
+            .inNamespace(ns)
+            .resource(
+                new PodBuilder()
+                    .withNewMetadata()
+                    .withName(name)
+                    .withLabels(template.getMetadata().getLabels())
+                    .withAnnotations(template.getMetadata().getAnnotations())
+                    .endMetadata()
+                    .withSpec(template.getSpec())
+                    .build())
+            .create();
+    pod.setStatus(status);
+    return k8s.pods().inNamespace(ns).resource(pod).updateStatus();
+  }
+
+  /** The scheduler finding no node for a pod of {@code template}, with its {@code message}. */
+  Pod unschedulable(PodTemplateSpec template, String name, String message) {
+    return pod(
+        template,
+        name,
+        new PodStatusBuilder()
+            .withPhase("Pending")
+            .withConditions(
+                new PodConditionBuilder()
+                    .withType("PodScheduled")
+                    .withStatus("False")
+                    .withReason("Unschedulable")
+                    .withMessage(message)
+                    .withLastTransitionTime(now())
+                    .build())
+            .build());
+  }
+
+  /** The API server's timestamps: whole seconds. */
+  static String now() {
+    return Instant.now().toString().replaceAll("\\.\\d+Z$", "Z");
   }
 }

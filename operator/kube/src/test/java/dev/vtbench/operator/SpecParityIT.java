@@ -200,6 +200,17 @@ class SpecParityIT {
         invalid("spec.matrix.repetitions", "matrix: {repetitions: 0}"),
         invalid("spec.matrix.repetitions", "matrix: {repetitions: 101}"),
 
+        // --- timeouts ---
+        valid("timeouts: {database: 6h, sutStart: 1h, loadStart: 1h}"),
+        valid("timeouts: {database: 90s, sutStart: 1m30s, loadStart: 500ms}"),
+        invalid("spec.timeouts.database", "timeouts: {database: 0s}"),
+        invalid("spec.timeouts.database", "timeouts: {database: 6h1s}"),
+        invalid("spec.timeouts.database", "timeouts: {database: ten minutes}"),
+        invalid("spec.timeouts.sutStart", "timeouts: {sutStart: 0m}"),
+        invalid("spec.timeouts.sutStart", "timeouts: {sutStart: 61m}"),
+        invalid("spec.timeouts.loadStart", "timeouts: {loadStart: 2h}"),
+        invalid("spec.timeouts.loadStart", "timeouts: {loadStart: \"-1s\"}"),
+
         // --- thresholds ---
         invalid("spec.thresholds.maxP99", "thresholds: {maxP99: [{p99: 0s}]}"),
         invalid("spec.thresholds.maxP99", "thresholds: {maxP99: [{p99: 250}]}"),

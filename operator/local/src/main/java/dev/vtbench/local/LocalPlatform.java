@@ -4,6 +4,7 @@ import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.model.Timeout;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.Platform;
@@ -74,13 +75,21 @@ public final class LocalPlatform implements Platform {
     this.spec = spec;
     int maxPool = spec.matrix.hikariPoolSizes.stream().mapToInt(Integer::intValue).max().orElse(50);
     progress.message("PostgreSQL: starting from the machine's binaries ...");
-    pg =
-        LocalPostgres.start(
-            LocalPostgres.dataDirUnder(options.cacheDir()),
-            0,
-            Math.max(100, maxPool + 50),
-            true,
-            progress::message);
+    // spec.timeouts.database bounds start and seed together, as the Cluster's Ready does.
+    Timeout database = spec.timeouts.database();
+    long started = System.nanoTime();
+    try {
+      pg =
+          LocalPostgres.start(
+              LocalPostgres.dataDirUnder(options.cacheDir()),
+              0,
+              Math.max(100, maxPool + 50),
+              true,
+              database.duration(),
+              progress::message);
+    } catch (LocalPostgres.TimedOut e) {
+      throw beyond(database, e);
+    }
     pin(ProcCpu.postmasterPid(pg.dataDir()), cores.database());
     progress.message(
         "PostgreSQL: seeding "
@@ -88,8 +97,18 @@ public final class LocalPlatform implements Platform {
             + " customers and "
             + spec.database.seed.orders
             + " orders (once; cached) ...");
-    LocalPostgres.SeedResult seed =
-        pg.seed(spec.database.seed.customers, spec.database.seed.orders, options.reseed());
+    Duration left = database.duration().minusNanos(System.nanoTime() - started);
+    LocalPostgres.SeedResult seed;
+    try {
+      seed =
+          pg.seed(
+              spec.database.seed.customers,
+              spec.database.seed.orders,
+              options.reseed(),
+              left.isNegative() ? Duration.ofSeconds(1) : left);
+    } catch (LocalPostgres.TimedOut e) {
+      throw beyond(database, e);
+    }
     progress.message(
         seed.alreadySeeded()
             ? "PostgreSQL: already seeded"
@@ -105,7 +124,12 @@ public final class LocalPlatform implements Platform {
                     options.workDir().resolve("logs").resolve("stub.log"))
                 .pinnedTo(cores.load()));
     record(stub);
-    stub.awaitHttpOk(URI.create(stubUrl() + "/readyz"), Duration.ofSeconds(90));
+    stub.awaitHttpOk(URI.create(stubUrl() + "/readyz"), spec.timeouts.sutStart());
+  }
+
+  /** A database wait that ran out of time, naming the deadline that set it. */
+  private static IllegalStateException beyond(Timeout deadline, LocalPostgres.TimedOut e) {
+    return new IllegalStateException(e.getMessage() + " (" + deadline + ")", e);
   }
 
   @Override
@@ -142,7 +166,7 @@ public final class LocalPlatform implements Platform {
                             "sut-" + config.threadMode() + "-pool" + config.hikariPool() + ".log"))
                 .pinnedTo(cores.sut()));
     record(sut);
-    sut.awaitHttpOk(URI.create(sutBaseUrl() + "/readyz"), Duration.ofSeconds(120));
+    sut.awaitHttpOk(URI.create(sutBaseUrl() + "/readyz"), spec.timeouts.sutStart());
     HttpJson.Response info = HttpJson.get(sutBaseUrl() + "/api/runtime-info");
     // Where it ran comes from this machine: the SUT is a child process on it.
     sutView =

@@ -60,6 +60,23 @@ public final class LocalPostgres implements AutoCloseable {
    */
   public static LocalPostgres start(
       Path dataDir, int port, int maxConnections, boolean durable, Consumer<String> log) {
+    return start(dataDir, port, maxConnections, durable, START_TIMEOUT, log);
+  }
+
+  /** How long pg_ctl waits for the server to accept connections unless a run says otherwise. */
+  static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+
+  /**
+   * As {@link #start(Path, int, int, boolean, Consumer)}, waiting at most {@code startTimeout}
+   * (spec.timeouts.database in a run) for the server to accept connections.
+   */
+  public static LocalPostgres start(
+      Path dataDir,
+      int port,
+      int maxConnections,
+      boolean durable,
+      Duration startTimeout,
+      Consumer<String> log) {
     Path bin = binDir();
     try {
       Files.createDirectories(dataDir.getParent());
@@ -92,17 +109,33 @@ public final class LocalPostgres implements AutoCloseable {
               "-c synchronous_commit=off",
               durable ? "" : "-c fsync=off -c full_page_writes=off");
       Path logFile = dataDir.resolve("vtbench-postgres.log");
+      long waitSeconds = Math.max(1, startTimeout.toSeconds());
       Os.Result result =
           pgCtl(
-              bin, dataDir, 90, "-l", logFile.toString(), "-w", "-t", "60", "-o", options, "start");
+              bin,
+              dataDir,
+              waitSeconds + 30,
+              "-l",
+              logFile.toString(),
+              "-w",
+              "-t",
+              Long.toString(waitSeconds),
+              "-o",
+              options,
+              "start");
       if (result.exitCode() != 0) {
-        throw new IllegalStateException(
-            "PostgreSQL did not start (pg_ctl exit "
+        // pg_ctl -w says "server did not start in time" when -t ran out.
+        boolean late = result.output().contains("did not start in time");
+        String message =
+            "PostgreSQL did not start"
+                + (late ? " within " + waitSeconds + " s" : "")
+                + " (pg_ctl exit "
                 + result.exitCode()
                 + "): "
                 + result.output()
                 + "\n"
-                + tail(logFile, 20));
+                + tail(logFile, 20);
+        throw late ? new TimedOut(message) : new IllegalStateException(message);
       }
       log.accept("PostgreSQL started from " + dataDir + " on 127.0.0.1:" + chosen);
       LocalPostgres pg = new LocalPostgres(bin, dataDir, chosen, true, log);
@@ -172,6 +205,17 @@ public final class LocalPostgres implements AutoCloseable {
     return DriverManager.getConnection(jdbcUrl(), USER, "");
   }
 
+  /** A start or seed that ran out of the time it was given. */
+  public static final class TimedOut extends IllegalStateException {
+    TimedOut(String message) {
+      super(message);
+    }
+
+    TimedOut(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
   /** What seeding did. */
   public record SeedResult(long customers, long orders, Duration took, boolean alreadySeeded) {}
 
@@ -181,9 +225,20 @@ public final class LocalPostgres implements AutoCloseable {
    * @param reseed drop the seed marker first so the data is rebuilt
    */
   public SeedResult seed(long customers, long orders, boolean reseed) {
+    return seed(customers, orders, reseed, null);
+  }
+
+  /**
+   * As {@link #seed(long, long, boolean)}, cancelled by the server once it takes longer than {@code
+   * timeout} (null: no limit).
+   */
+  public SeedResult seed(long customers, long orders, boolean reseed, Duration timeout) {
     long started = System.nanoTime();
     try (Connection c = connect();
         Statement s = c.createStatement()) {
+      if (timeout != null) {
+        s.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toSeconds())));
+      }
       if (reseed) {
         s.execute("DROP TABLE IF EXISTS vtbench_seed, orders, customers");
       }
@@ -199,6 +254,11 @@ public final class LocalPostgres implements AutoCloseable {
       return new SeedResult(
           customers, orders, Duration.ofNanos(System.nanoTime() - started), already);
     } catch (SQLException e) {
+      if (timeout != null
+          && Duration.ofNanos(System.nanoTime() - started).compareTo(timeout) >= 0) {
+        throw new TimedOut(
+            "seeding did not finish within " + timeout.toSeconds() + " s: " + e.getMessage(), e);
+      }
       throw new IllegalStateException("seeding failed: " + e.getMessage(), e);
     }
   }

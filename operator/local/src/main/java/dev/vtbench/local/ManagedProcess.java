@@ -1,5 +1,6 @@
 package dev.vtbench.local;
 
+import dev.vtbench.engine.model.Timeout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -126,10 +127,19 @@ public final class ManagedProcess implements AutoCloseable {
     return process.isAlive();
   }
 
+  /** As {@link #awaitHttpOk(URI, Duration)} until a spec deadline, named when it passes. */
+  public void awaitHttpOk(URI url, Timeout deadline) {
+    awaitHttpOk(url, deadline.duration(), " (" + deadline + ")");
+  }
+
   /**
    * Waits until {@code url} answers 200, failing early (with the log's tail) if the process dies.
    */
   public void awaitHttpOk(URI url, Duration timeout) {
+    awaitHttpOk(url, timeout, "");
+  }
+
+  private void awaitHttpOk(URI url, Duration timeout, String setBy) {
     long deadline = System.nanoTime() + timeout.toNanos();
     HttpRequest request = HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(2)).GET().build();
     while (System.nanoTime() < deadline) {
@@ -157,7 +167,15 @@ public final class ManagedProcess implements AutoCloseable {
       sleep(Duration.ofMillis(100));
     }
     throw new IllegalStateException(
-        name + " not ready at " + url + " after " + timeout.toSeconds() + " s; see " + log);
+        name
+            + " not ready at "
+            + url
+            + " after "
+            + timeout.toSeconds()
+            + " s"
+            + setBy
+            + "; see "
+            + log);
   }
 
   /** Waits for the process to end on its own; returns its exit code. */

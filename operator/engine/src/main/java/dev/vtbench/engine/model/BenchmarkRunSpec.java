@@ -75,6 +75,12 @@ public class BenchmarkRunSpec {
           + " misses one ends Succeeded=False, reason ThresholdsNotMet.")
   public Thresholds thresholds;
 
+  @JsonPropertyDescription(
+      "How long each wait may take before the run fails with a condition naming the cause (an"
+          + " unschedulable pod, an image that cannot be pulled, a database that never becomes"
+          + " Ready, a runner that never starts); the pinned cores are released.")
+  public Timeouts timeouts = new Timeouts();
+
   // A threshold may only name cells the matrix measures. Where the matrix leaves a list out, the
   // operator's default applies and SpecValidator checks it at the start of the run instead.
   private static final String CELL_IN_MATRIX =
@@ -400,6 +406,64 @@ public class BenchmarkRunSpec {
     @Min(1)
     @Max(SpecRules.REPETITIONS_MAX)
     public int repetitions = 3;
+  }
+
+  /** Deadlines on the waits; each a duration such as 10m or 90s. */
+  public static class Timeouts {
+    @JsonPropertyDescription(
+        "The database bootstrapped, seeded and Ready: the CloudNativePG Cluster (locally:"
+            + " PostgreSQL started and seeded); default "
+            + SpecRules.DATABASE_TIMEOUT
+            + ", at most "
+            + SpecRules.DATABASE_TIMEOUT_MAX
+            + ".")
+    @Pattern(DURATION)
+    @Size(max = DURATION_MAX)
+    @ValidationRule(
+        value = SpecRules.DATABASE_TIMEOUT_RULE,
+        message = SpecRules.DATABASE_TIMEOUT_MESSAGE)
+    public String database = SpecRules.DATABASE_TIMEOUT;
+
+    @JsonPropertyDescription(
+        "The SUT and the stub available after each (re)start of the SUT; default "
+            + SpecRules.SUT_START_TIMEOUT
+            + ", at most "
+            + SpecRules.SUT_START_TIMEOUT_MAX
+            + ".")
+    @Pattern(DURATION)
+    @Size(max = DURATION_MAX)
+    @ValidationRule(
+        value = SpecRules.SUT_START_TIMEOUT_RULE,
+        message = SpecRules.SUT_START_TIMEOUT_MESSAGE)
+    public String sutStart = SpecRules.SUT_START_TIMEOUT;
+
+    @JsonPropertyDescription(
+        "A k6 runner pod started after its TestRun or Job was created (Kubernetes only); default "
+            + SpecRules.LOAD_START_TIMEOUT
+            + ", at most "
+            + SpecRules.LOAD_START_TIMEOUT_MAX
+            + ".")
+    @Pattern(DURATION)
+    @Size(max = DURATION_MAX)
+    @ValidationRule(
+        value = SpecRules.LOAD_START_TIMEOUT_RULE,
+        message = SpecRules.LOAD_START_TIMEOUT_MESSAGE)
+    public String loadStart = SpecRules.LOAD_START_TIMEOUT;
+
+    /** The database deadline. */
+    public Timeout database() {
+      return new Timeout("spec.timeouts.database", database);
+    }
+
+    /** The SUT/stub start deadline. */
+    public Timeout sutStart() {
+      return new Timeout("spec.timeouts.sutStart", sutStart);
+    }
+
+    /** The runner start deadline. */
+    public Timeout loadStart() {
+      return new Timeout("spec.timeouts.loadStart", loadStart);
+    }
   }
 
   /** What happens to the results. */

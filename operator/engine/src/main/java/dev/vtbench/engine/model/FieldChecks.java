@@ -53,6 +53,16 @@ final class FieldChecks {
     longest(field, value, SpecRules.DURATION_MAX);
   }
 
+  /** A deadline: a duration longer than 0 and at most {@code max} (a duration too). */
+  void deadline(String field, String value, String max) {
+    int before = errors.size();
+    duration(field, value, true);
+    if (errors.size() == before
+        && Durations.parse(field, value).compareTo(Durations.parse(field, max)) > 0) {
+      errors.add(field + ": '" + value + "' must be at most " + max);
+    }
+  }
+
   void percent(String field, String value) {
     try {
       Percent.parse(field, value);

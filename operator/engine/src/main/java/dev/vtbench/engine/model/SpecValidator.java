@@ -87,6 +87,12 @@ public final class SpecValidator {
     if (check.required(s.load, "spec.load")) {
       load(check, s.load);
     }
+    if (check.required(s.timeouts, "spec.timeouts")) {
+      BenchmarkRunSpec.Timeouts t = s.timeouts;
+      check.deadline("spec.timeouts.database", t.database, SpecRules.DATABASE_TIMEOUT_MAX);
+      check.deadline("spec.timeouts.sutStart", t.sutStart, SpecRules.SUT_START_TIMEOUT_MAX);
+      check.deadline("spec.timeouts.loadStart", t.loadStart, SpecRules.LOAD_START_TIMEOUT_MAX);
+    }
     if (check.required(s.matrix, "spec.matrix")) {
       BenchmarkRunSpec.Matrix m = s.matrix;
       if (m.threadModes == null || m.threadModes.isEmpty()) {

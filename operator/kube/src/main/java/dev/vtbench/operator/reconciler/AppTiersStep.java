@@ -5,13 +5,17 @@ import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.StubTier;
 import dev.vtbench.operator.resources.SutTier;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The stub and the SUT available, the SUT in the next scenario's configuration: a new config rolls
- * the SUT's Deployment; an equal one keeps the running JVM.
+ * the SUT's Deployment; an equal one keeps the running JVM. Waited for until spec.timeouts.sutStart
+ * (an image that cannot be pulled fails at once), then the run fails with what the cluster says.
  */
 final class AppTiersStep implements Step {
 
@@ -56,7 +60,7 @@ final class AppTiersStep implements Step {
               + ResourceNames.sut(run)
               + " to be available");
       status.set(Conditions.LOAD_RUNNING, "False", Reason.SutStarting, "waiting for the SUT");
-      return Result.waitForChange();
+      return waitOrFail(view, status, config);
     }
     status.set(
         Conditions.SUT_READY,
@@ -64,6 +68,58 @@ final class AppTiersStep implements Step {
         Reason.SutAvailable,
         "SUT runs config " + config + " for " + next.id());
     return Result.next();
+  }
+
+  /**
+   * Fails at once on an image no wait can fetch, else at spec.timeouts.sutStart after the SUT began
+   * its (re)start, with what the cluster says about the tier that is not available.
+   */
+  private static Result waitOrFail(RunView view, RunStatus status, String config) {
+    List<Pod> sutPods = view.pods(SutTier.COMPONENT);
+    List<Pod> stubPods = view.pods(StubTier.COMPONENT);
+    Optional<Result> unpullable =
+        imageRefused(sutPods, "spec.sut.image").or(() -> imageRefused(stubPods, "spec.stub.image"));
+    if (unpullable.isPresent()) {
+      return unpullable.get();
+    }
+    Deadline deadline =
+        new Deadline(
+            status.since(Conditions.SUT_READY, "False").orElse(view.now()),
+            view.spec().timeouts.sutStart());
+    if (!deadline.passed(view.now())) {
+      return deadline.waitFor(view.now());
+    }
+    var run = view.run();
+    String why =
+        !available(view.sut(), config)
+            ? "the SUT (Deployment "
+                + ResourceNames.sut(run)
+                + ") was not available "
+                + deadline.within()
+                + ": "
+                + diagnose(view.sut(), ResourceNames.sut(run), sutPods)
+            : "the stub (Deployment "
+                + ResourceNames.stub(run)
+                + ") was not available "
+                + deadline.within()
+                + ": "
+                + diagnose(view.stub(), ResourceNames.stub(run), stubPods);
+    return Result.fail(Reason.SutStartTimedOut, why);
+  }
+
+  private static Optional<Result> imageRefused(List<Pod> pods, String field) {
+    return PodDiagnosis.permanent(pods)
+        .map(
+            t ->
+                Result.fail(
+                    Reason.ImagePullFailed,
+                    t.message() + "; fix " + field + " in a new BenchmarkRun"));
+  }
+
+  private static String diagnose(Deployment d, String name, List<Pod> pods) {
+    return d == null
+        ? "Deployment " + name + " does not exist; was it refused or deleted?"
+        : PodDiagnosis.ofDeployment(d, pods);
   }
 
   private static String configOf(Deployment d) {

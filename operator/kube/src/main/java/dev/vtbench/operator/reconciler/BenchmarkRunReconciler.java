@@ -9,6 +9,7 @@ import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.PrimaryUpdateAndCacheUtils;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
@@ -17,6 +18,8 @@ import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One step of the engine's {@link dev.vtbench.engine.run.RunCursor} per reconcile: admit the spec,
@@ -27,6 +30,8 @@ import java.util.List;
 @ControllerConfiguration(name = "benchmarkrun")
 public class BenchmarkRunReconciler
     implements Reconciler<BenchmarkRunResource>, Cleaner<BenchmarkRunResource> {
+
+  private static final Logger LOG = LoggerFactory.getLogger(BenchmarkRunReconciler.class);
 
   private final Capabilities capabilities;
   private final ResultsStore results;
@@ -83,6 +88,39 @@ public class BenchmarkRunReconciler
       }
     }
     return end(run, ctx, status, Step.Result.waitForChange());
+  }
+
+  /**
+   * No exception leaves a pass without a condition ({@link ReconcileError} says which): while
+   * java-operator-sdk retries, Progressing carries the cause; once it gives up, the run fails and
+   * its workloads are released. The status goes through the same write as every pass.
+   */
+  @Override
+  public ErrorStatusUpdateControl<BenchmarkRunResource> updateErrorStatus(
+      BenchmarkRunResource run, Context<BenchmarkRunResource> ctx, Exception e) {
+    RunStatus status = new RunStatus(run, clock);
+    if (status.ended()) {
+      return ErrorStatusUpdateControl.noStatusUpdate(); // the next pass releases, nothing to say
+    }
+    ReconcileError error = ReconcileError.of(e, ctx.getRetryInfo().orElse(null));
+    LOG.warn(
+        "{}/{}: reconcile failed: {}",
+        run.getMetadata().getNamespace(),
+        run.getMetadata().getName(),
+        error.message(),
+        e);
+    try {
+      if (error.fail()) {
+        end(run, ctx, status, Step.Result.fail(Reason.ReconcileError, error.message()));
+        return ErrorStatusUpdateControl.<BenchmarkRunResource>noStatusUpdate().withNoRetry();
+      }
+      status.progressing(Reason.ReconcileError, error.message());
+      write(run, ctx, status);
+    } catch (RuntimeException unwritten) {
+      // The API server may be what fails: the retry (or the next event) tries again.
+      LOG.warn("could not record the error on {}: {}", run.getMetadata().getName(), unwritten);
+    }
+    return ErrorStatusUpdateControl.noStatusUpdate();
   }
 
   /** What the pass read, into status: the runner, the progress, the results and the rows. */

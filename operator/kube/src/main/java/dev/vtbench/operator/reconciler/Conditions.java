@@ -104,6 +104,19 @@ public final class Conditions {
     ThresholdsNotMet,
     /** spec.thresholds.baseline names a ConfigMap or key that is missing or not a matrix.csv. */
     BaselineUnavailable,
+    /** The database did not become Ready within spec.timeouts.database; the message says why. */
+    DatabaseTimedOut,
+    /** The SUT or the stub was not available within spec.timeouts.sutStart. */
+    SutStartTimedOut,
+    /** No k6 runner pod started within spec.timeouts.loadStart. */
+    LoadStartTimedOut,
+    /** A pod's image cannot be pulled (missing, invalid, access denied): no wait can help. */
+    ImagePullFailed,
+    /**
+     * A reconcile failed with an exception: Progressing carries it while the operator retries;
+     * Succeeded=False once the retries are spent or the error cannot pass.
+     */
+    ReconcileError,
   }
 
   private Conditions() {}

@@ -8,7 +8,10 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.util.List;
 import java.util.Map;
 
-/** The CloudNativePG Cluster, bootstrapped and seeded through its seed ConfigMap, Ready. */
+/**
+ * The CloudNativePG Cluster, bootstrapped and seeded through its seed ConfigMap, Ready; waited for
+ * until spec.timeouts.database, then the run fails with what CloudNativePG reports.
+ */
 final class DatabaseStep implements Step {
 
   private final OwnedObjects owned;
@@ -41,7 +44,26 @@ final class DatabaseStep implements Step {
               + seed.orders
               + " orders"
               + phase(view.database()));
-      return Result.waitForChange();
+      Deadline deadline =
+          new Deadline(
+              status.since(Conditions.DATABASE_READY, "False").orElse(view.now()),
+              view.spec().timeouts.database());
+      if (deadline.passed(view.now())) {
+        return Result.fail(
+            Reason.DatabaseTimedOut,
+            "CloudNativePG Cluster "
+                + cluster
+                + " did not become Ready "
+                + deadline.within()
+                + ": "
+                + state(view.database())
+                + "; see kubectl describe cluster "
+                + cluster
+                + " and its pods (kubectl get pods -l cnpg.io/cluster="
+                + cluster
+                + ")");
+      }
+      return deadline.waitFor(view.now());
     }
     if (!status.isTrue(Conditions.DATABASE_READY)) {
       events.normal(run, EventReason.DatabaseReady, "Cluster " + cluster);
@@ -68,6 +90,30 @@ final class DatabaseStep implements Step {
                 c instanceof Map<?, ?> m
                     && "Ready".equals(m.get("type"))
                     && "True".equals(m.get("status")));
+  }
+
+  /** What CloudNativePG says of the Cluster: its phase, phaseReason and Ready condition. */
+  static String state(GenericKubernetesResource cluster) {
+    if (cluster == null
+        || !(cluster.getAdditionalProperties().get("status") instanceof Map<?, ?> s)) {
+      return "the Cluster has no status: is the CloudNativePG operator running?";
+    }
+    StringBuilder b = new StringBuilder("phase '").append(s.get("phase")).append("'");
+    if (s.get("phaseReason") != null) {
+      b.append(" (").append(s.get("phaseReason")).append(")");
+    }
+    if (s.get("conditions") instanceof List<?> conditions) {
+      conditions.stream()
+          .filter(c -> c instanceof Map<?, ?> m && "Ready".equals(m.get("type")))
+          .map(c -> (Map<?, ?>) c)
+          .findFirst()
+          .ifPresent(
+              m ->
+                  b.append(", Ready=")
+                      .append(m.get("status"))
+                      .append(m.get("message") == null ? "" : ": " + m.get("message")));
+    }
+    return b.toString();
   }
 
   private static String phase(GenericKubernetesResource cluster) {

@@ -3,10 +3,12 @@ package dev.vtbench.operator.reconciler;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -46,6 +48,29 @@ public record LoadState(boolean finished, String summary, String failure) {
                 (JobCondition c) ->
                     ("Complete".equals(c.getType()) || "Failed".equals(c.getType()))
                         && "True".equals(c.getStatus()));
+  }
+
+  /**
+   * Whether the load object itself says its runner got going: k6-operator moved the TestRun past
+   * creating its runners, or the Job has (or had) a ready, succeeded or failed pod. A runner pod
+   * that started and then went away (evicted, deleted) is no start that never happened.
+   */
+  static boolean runnerStarted(HasMetadata load) {
+    if (load instanceof GenericKubernetesResource testRun) {
+      return List.of("started", "stopped", "finished", "error").contains(testRunStage(testRun));
+    }
+    if (load instanceof Job job && job.getStatus() != null) {
+      var s = job.getStatus();
+      return positive(s.getReady())
+          || positive(s.getSucceeded())
+          || positive(s.getFailed())
+          || jobEnded(job);
+    }
+    return false;
+  }
+
+  private static boolean positive(Integer n) {
+    return n != null && n > 0;
   }
 
   /**

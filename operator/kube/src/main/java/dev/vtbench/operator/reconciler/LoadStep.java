@@ -6,19 +6,28 @@ import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.ResourceNames;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Pod;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * The cursor's next load (a warm-up or a measured scenario) as a TestRun or Job: started once,
- * watched until its runner pod ends, failed past its deadline. A finished warm-up marks the SUT's
- * config warm; a finished measurement goes on to {@link RecordStep}.
+ * watched until its runner pod ends, failed past its deadlines (no runner started within
+ * spec.timeouts.loadStart; not finished within its scheduled length plus {@link #LOAD_GRACE}). A
+ * finished warm-up marks the SUT's config warm; a finished measurement goes on to {@link
+ * RecordStep}.
  */
 final class LoadStep implements Step {
 
   /** Past its scheduled length, how long a load may take to start and report before it fails. */
   static final Duration LOAD_GRACE = Duration.ofMinutes(5);
+
+  /** How often a running load is looked at when no informer event comes. */
+  private static final Duration POLL = Duration.ofSeconds(30);
 
   private final OwnedObjects owned;
   private final Events events;
@@ -60,11 +69,16 @@ final class LoadStep implements Step {
               + K6Script.totalDuration(k6).toSeconds()
               + " s)");
       events.normal(run, warmUp ? EventReason.WarmUpStarted : EventReason.LoadStarted, name);
-      return Result.waitFor(deadline(k6));
+      // Back when the runner must have started, if no pod event comes first.
+      return Result.waitFor(view.spec().timeouts.loadStart().duration().plusSeconds(1));
     }
     LoadState state = view.loadState();
     if (!state.finished()) {
       Instant created = Instant.parse(view.load().getMetadata().getCreationTimestamp());
+      Result notStarted = notStarted(view, load, name, created);
+      if (notStarted != null) {
+        return notStarted;
+      }
       if (view.now().isAfter(created.plus(deadline(k6)))) {
         return Result.fail(
             Reason.LoadTimedOut,
@@ -79,7 +93,7 @@ final class LoadStep implements Step {
                 + load.id()
                 + ")?");
       }
-      return Result.waitFor(Duration.ofSeconds(30));
+      return Result.waitFor(POLL);
     }
     if (state.failure() != null) {
       events.warning(run, EventReason.LoadFailed, state.failure());
@@ -92,6 +106,52 @@ final class LoadStep implements Step {
       return Result.waitFor(Duration.ofSeconds(1));
     }
     return Result.next();
+  }
+
+  /**
+   * Before its runner pod starts: an image no wait can fetch fails at once, and no runner started
+   * within spec.timeouts.loadStart of the load's creation fails with what the cluster says of the
+   * load's pods (k6-operator's initializer included). Null once a runner pod has started.
+   */
+  private static Result notStarted(
+      RunView view, RunCursor.Load load, String name, Instant created) {
+    List<Pod> pods = RunView.loadPods(view.pods(), load);
+    Optional<PodDiagnosis.Trouble> stuck = PodDiagnosis.permanent(pods);
+    if (stuck.isPresent()) {
+      return Result.fail(
+          Reason.ImagePullFailed,
+          name + ": " + stuck.get().message() + "; fix spec.load.image in a new BenchmarkRun");
+    }
+    if (pods.stream().filter(RunView::isRunner).anyMatch(PodDiagnosis::started)
+        || LoadState.runnerStarted(view.load())) {
+      return null;
+    }
+    Deadline deadline = new Deadline(created, view.spec().timeouts.loadStart());
+    if (!deadline.passed(view.now())) {
+      Result wait = deadline.waitFor(view.now());
+      return wait.after().compareTo(POLL) < 0 ? wait : Result.waitFor(POLL);
+    }
+    String why =
+        PodDiagnosis.first(pods)
+            .map(PodDiagnosis.Trouble::message)
+            .orElseGet(
+                () ->
+                    pods.isEmpty()
+                        ? noPod(view, name)
+                        : "its pods exist but no k6 runner container started");
+    return Result.fail(
+        Reason.LoadStartTimedOut,
+        name + ": no k6 runner started " + deadline.within() + ": " + why);
+  }
+
+  private static String noPod(RunView view, String name) {
+    return view.load() instanceof GenericKubernetesResource testRun
+        ? "k6-operator created no pod for TestRun "
+            + name
+            + " (stage "
+            + LoadState.testRunStage(testRun)
+            + "): is k6-operator running, and does it watch this namespace?"
+        : "Job " + name + " created no pod (kubectl describe job " + name + ")";
   }
 
   /** Scheduled length plus {@link #LOAD_GRACE}: past this the load is declared stuck. */

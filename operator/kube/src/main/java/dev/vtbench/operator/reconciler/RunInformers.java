@@ -21,14 +21,17 @@ import java.util.Set;
 
 /**
  * The informers that wake the reconciler: a Cluster turning Ready, a Deployment becoming available,
- * a runner pod terminating. Each watches only objects labelled as vtbench's and maps them to their
- * run by its label.
+ * a pod that cannot be scheduled or pull its image, a runner pod terminating. Each watches only
+ * objects labelled as vtbench's and maps them to their run by its label.
  */
 final class RunInformers {
 
   static final String DEPLOYMENTS = "deployments";
   static final String JOBS = "jobs";
-  static final String RUNNERS = "runners";
+
+  /** Every pod of every run (SUT, stub, k6 runners): readiness, scheduling, image pulls. */
+  static final String PODS = "pods";
+
   static final String CLUSTERS = "clusters";
   static final String TEST_RUNS = "testruns";
   static final GroupVersionKind CLUSTER_GVK =
@@ -42,8 +45,7 @@ final class RunInformers {
     List<EventSource<?, BenchmarkRunResource>> sources = new ArrayList<>();
     sources.add(typed(context, Deployment.class, DEPLOYMENTS, Labels.SELECTOR));
     sources.add(typed(context, Job.class, JOBS, Labels.SELECTOR));
-    sources.add(
-        typed(context, Pod.class, RUNNERS, Labels.SELECTOR + "," + Labels.COMPONENT + "=load"));
+    sources.add(typed(context, Pod.class, PODS, Labels.SELECTOR));
     if (capabilities.cnpg()) {
       sources.add(generic(context, CLUSTER_GVK, CLUSTERS));
     }

@@ -8,9 +8,11 @@ import dev.vtbench.operator.api.BenchmarkRunStatus;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The status a pass builds: small changes to a copy of the run's status, the phase and kstatus's
@@ -48,6 +50,16 @@ public final class RunStatus {
 
   boolean isTrue(String type) {
     return Conditions.isTrue(status, type);
+  }
+
+  /**
+   * When {@code type} turned to {@code value}, if it has that value now: where a wait began, for
+   * its deadline (its lastTransitionTime survives operator restarts).
+   */
+  Optional<Instant> since(String type, String value) {
+    return Conditions.get(status, type)
+        .filter(c -> value.equals(c.getStatus()))
+        .map(c -> Instant.parse(c.getLastTransitionTime()));
   }
 
   void set(String type, String value, Reason reason, String message) {

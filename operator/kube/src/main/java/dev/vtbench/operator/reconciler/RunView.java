@@ -30,6 +30,7 @@ import java.util.Optional;
  * @param load the load object of {@code action}, if it exists
  * @param loadState where that load stands (running, finished, failed), or null without one
  * @param loads every load object the run owns (TestRuns and its own Jobs)
+ * @param pods every pod of the run (SUT, stub, k6 initializers and runners), by the run label
  */
 record RunView(
     BenchmarkRunResource run,
@@ -44,7 +45,8 @@ record RunView(
     Deployment stub,
     List<HasMetadata> loads,
     HasMetadata load,
-    LoadState loadState) {
+    LoadState loadState,
+    List<Pod> pods) {
 
   static RunView observe(
       BenchmarkRunResource run,
@@ -60,6 +62,7 @@ record RunView(
     RunCursor.Action action = cursor.next(warmedUp);
     Secondaries cache = new Secondaries(ctx);
     List<Deployment> deployments = cache.list(Deployment.class, RunInformers.DEPLOYMENTS);
+    List<Pod> pods = cache.list(Pod.class, RunInformers.PODS);
     List<HasMetadata> loads = new ArrayList<>();
     // Only what this run created: k6-operator copies the runner labels onto its own initializer
     // and runner Jobs, which belong to their TestRun and must be left alone.
@@ -76,14 +79,11 @@ record RunView(
       String name = loadName(run, l);
       load = named(loads, name).orElse(null);
       if (load != null) {
-        List<Pod> pods =
-            cache.list(Pod.class, RunInformers.RUNNERS).stream()
-                .filter(p -> l.id().equals(p.getMetadata().getLabels().get(Labels.SCENARIO)))
-                .filter(RunView::isRunner)
-                .toList();
+        List<Pod> runners = loadPods(pods, l).stream().filter(RunView::isRunner).toList();
         // Ended, yet no terminated runner pod: the pod informer may lag the TestRun's or Job's
         // by a moment, so it counts as running; if the pod is gone for good, the deadline fails.
-        state = Objects.requireNonNullElse(LoadState.fromRunnerPods(name, pods), LoadState.RUNNING);
+        state =
+            Objects.requireNonNullElse(LoadState.fromRunnerPods(name, runners), LoadState.RUNNING);
       }
     }
     return new RunView(
@@ -104,7 +104,23 @@ record RunView(
         named(deployments, ResourceNames.stub(run)).orElse(null),
         List.copyOf(loads),
         load,
-        state);
+        state,
+        List.copyOf(pods));
+  }
+
+  /** The run's pods of one tier: sut, stub or load. */
+  List<Pod> pods(String component) {
+    return pods.stream()
+        .filter(p -> component.equals(p.getMetadata().getLabels().get(Labels.COMPONENT)))
+        .toList();
+  }
+
+  /** The pods of one load: k6-operator's initializer and starter, and the runner. */
+  static List<Pod> loadPods(List<Pod> pods, RunCursor.Load load) {
+    return pods.stream()
+        .filter(p -> "load".equals(p.getMetadata().getLabels().get(Labels.COMPONENT)))
+        .filter(p -> load.id().equals(p.getMetadata().getLabels().get(Labels.SCENARIO)))
+        .toList();
   }
 
   /** The load object's name for {@code load}: one per scenario, and one for its warm-up. */

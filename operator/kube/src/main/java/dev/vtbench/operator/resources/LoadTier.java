@@ -28,7 +28,7 @@ public final class LoadTier {
   public static final String K6_API = "k6.io/v1alpha1";
   public static final String SCRIPT_KEY = "script.js";
 
-  static final String COMPONENT = "load";
+  public static final String COMPONENT = "load";
 
   private LoadTier() {}
 

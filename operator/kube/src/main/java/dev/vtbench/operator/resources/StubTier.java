@@ -12,7 +12,7 @@ import java.util.Map;
 /** The stub: the slow downstream HTTP service the SUT calls, one Deployment and its Service. */
 public final class StubTier {
 
-  static final String COMPONENT = "stub";
+  public static final String COMPONENT = "stub";
 
   private StubTier() {}
 

@@ -18,7 +18,7 @@ public final class SutTier {
   /** On the SUT's pod template: the {@link SutConfig#key()} of the config it runs. */
   public static final String CONFIG_ANNOTATION = "vtbench.dev/sut-config";
 
-  static final String COMPONENT = "sut";
+  public static final String COMPONENT = "sut";
 
   /** The SUT's node name from the downward API; the SUT's runtime-info reports it. */
   static final String NODE_NAME_ENV = "NODE_NAME";

@@ -1,0 +1,48 @@
+package dev.vtbench.operator.reconciler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * When the load object says its runner got going, spec.timeouts.loadStart no longer applies: a
+ * runner pod that ran and went away is a stuck load (LoadTimedOut), not one that never started.
+ */
+class RunnerStartedTest {
+
+  static GenericKubernetesResource testRun(String stage) {
+    GenericKubernetesResource tr = new GenericKubernetesResource();
+    if (stage != null) {
+      tr.setAdditionalProperty("status", Map.of("stage", stage));
+    }
+    return tr;
+  }
+
+  @Test
+  void aTestRunHasStartedOnceK6OperatorStartedItsRunners() {
+    assertThat(LoadState.runnerStarted(testRun(null))).isFalse();
+    assertThat(LoadState.runnerStarted(testRun("initialized"))).isFalse();
+    assertThat(LoadState.runnerStarted(testRun("created"))).isFalse();
+    assertThat(LoadState.runnerStarted(testRun("started"))).isTrue();
+    assertThat(LoadState.runnerStarted(testRun("finished"))).isTrue();
+  }
+
+  @Test
+  void aJobHasStartedOnceAPodWasReadyOrEnded() {
+    Job created = new JobBuilder().withNewStatus().withActive(1).endStatus().build();
+    assertThat(LoadState.runnerStarted(created)).as("active counts pending pods").isFalse();
+    assertThat(LoadState.runnerStarted(new JobBuilder().build())).isFalse();
+    assertThat(
+            LoadState.runnerStarted(
+                new JobBuilder().withNewStatus().withActive(1).withReady(1).endStatus().build()))
+        .isTrue();
+    assertThat(
+            LoadState.runnerStarted(
+                new JobBuilder().withNewStatus().withFailed(1).endStatus().build()))
+        .isTrue();
+  }
+}
