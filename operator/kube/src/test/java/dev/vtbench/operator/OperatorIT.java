@@ -260,6 +260,8 @@ class OperatorIT {
 
     play.available("hello-stub");
     play.available("hello-sut");
+    // the first config's SUT pod, as the kubelet reports it: the row records this digest
+    play.runningPod("hello-sut", "hello-sut-first", "docker.io/vtbench/sut@sha256:feed");
 
     // Every SUT start gets its JIT warm-up first, then the measured load.
     for (int i = 0; i < plan.size(); i++) {
@@ -352,6 +354,12 @@ class OperatorIT {
     assertThat(r.pinnedEvents()).isZero();
     assertThat(r.concurrency()).isEqualTo(10);
     assertThat(r.hikariPool()).isEqualTo(10);
+    // Where it ran: the JDK the SUT reported, and the image digest of the pod that ran the config;
+    // the second config's pod was never observed, so its row names the spec's image.
+    assertThat(r.jdkVersion()).isEqualTo("25.0.3+9-LTS");
+    assertThat(r.sutArtifact()).isEqualTo("docker.io/vtbench/sut@sha256:feed");
+    assertThat(rows.get(1).sutArtifact()).isEqualTo("vtbench/sut:test");
+    assertThat(r.meanMs()).isCloseTo(101.81, within(0.01));
     // Kept when the run goes (keepOnDelete defaults to true): no owner.
     assertThat(results.getMetadata().getOwnerReferences()).isEmpty();
     ConfigMap figures = k8s.configMaps().inNamespace(ns).withName("hello-figures").get();

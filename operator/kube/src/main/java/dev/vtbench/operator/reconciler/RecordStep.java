@@ -12,6 +12,7 @@ import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.ScenarioRow;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.ResourceNames;
+import dev.vtbench.operator.resources.SutTier;
 import dev.vtbench.operator.results.ResultsStore;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,7 +53,9 @@ final class RecordStep implements Step {
       if (unpinned.isPresent()) {
         return Result.fail(Reason.PinningNotGranted, name + ": " + unpinned.get());
       }
-      row = row(view.spec(), s, view.loadState().summary(), view.k6Plan(measure));
+      String image =
+          SutImage.of(view.pods(SutTier.COMPONENT), s.sut().key(), view.spec().sut.image);
+      row = row(view.spec(), s, view.loadState().summary(), view.k6Plan(measure), image);
     } catch (IllegalArgumentException e) {
       return Result.fail(
           Reason.SummaryUnreadable,
@@ -78,11 +81,14 @@ final class RecordStep implements Step {
     return Result.waitFor(Duration.ofSeconds(1));
   }
 
-  /** The row from the runner's compact summary: the k6 numbers and what it saw of the SUT. */
-  static ResultRow row(BenchmarkRunSpec spec, Scenario s, String summary, K6Plan measured) {
+  /**
+   * The row from the runner's compact summary: the k6 numbers and what it saw of the SUT.
+   *
+   * @param image what the SUT ran from ({@link SutImage})
+   */
+  static ResultRow row(
+      BenchmarkRunSpec spec, Scenario s, String summary, K6Plan measured, String image) {
     SutProbe probe = SutProbe.parse(summary);
-    // TODO(deadlines): the image's digest from the SUT pod's status.containerStatuses[].imageID
-    // once RunView observes pods; until then the spec's reference (a digest if it names one).
     Platform.SutView view =
         new Platform.SutView(
             probe.cpuset(),
@@ -91,7 +97,7 @@ final class RecordStep implements Step {
             probe.node(),
             probe.cpuModel(),
             probe.kernel(),
-            spec.sut.image);
+            image);
     // The SUT reports its own CPU; PostgreSQL's, the stub's and the runner's need kubelet stats
     // (not read), and no per-core data exists, so generator_saturated keeps k6's own share.
     Platform.TierCpu cpu =

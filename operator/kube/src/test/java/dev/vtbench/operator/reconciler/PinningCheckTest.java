@@ -9,12 +9,16 @@ import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.run.RunCursor;
+import dev.vtbench.operator.resources.SutTier;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The operator's pinning decision and the provenance a cluster row keeps. */
+/** The operator's pinning decision and the provenance a cluster row keeps (SutImage too). */
 class PinningCheckTest {
 
   @Test
@@ -81,7 +85,7 @@ class PinningCheckTest {
                 "\"availableProcessors\":1,\"node\":\"node-a\",\"cpuModel\":\"Test CPU\","
                     + "\"kernel\":\"6.8.0-45-generic\",\"onlineCpus\":\"0-3\"");
 
-    ResultRow row = RecordStep.row(spec, s, summary, k6);
+    ResultRow row = RecordStep.row(spec, s, summary, k6, spec.sut.image);
 
     assertThat(row.jdkVersion()).isEqualTo("25.0.3+9-LTS");
     assertThat(row.node()).isEqualTo("node-a");
@@ -92,6 +96,34 @@ class PinningCheckTest {
     // no per-core data in a cluster: the columns stay empty rather than guessed
     assertThat(row.cpuBusyPct()).isNull();
     assertThat(row.loadCoreBusyPct()).isNull();
+  }
+
+  @Test
+  void theImageIsTheDigestTheKubeletResolvedForTheMeasuredConfig() {
+    Pod measured = sutPod("cfg-a", "docker.io/vtbench/sut@sha256:aaaa");
+    Pod other = sutPod("cfg-b", "docker.io/vtbench/sut@sha256:bbbb");
+    Pod starting = sutPod("cfg-a", null);
+
+    assertThat(SutImage.of(List.of(other, starting, measured), "cfg-a", "vtbench/sut:dev"))
+        .isEqualTo("docker.io/vtbench/sut@sha256:aaaa");
+    // no pod of that config observed: the spec's reference
+    assertThat(SutImage.of(List.of(other), "cfg-a", "vtbench/sut:dev"))
+        .isEqualTo("vtbench/sut:dev");
+  }
+
+  private static Pod sutPod(String config, String imageId) {
+    return new PodBuilder()
+        .withNewMetadata()
+        .withName("run-sut-" + config)
+        .withAnnotations(Map.of(SutTier.CONFIG_ANNOTATION, config))
+        .endMetadata()
+        .withNewStatus()
+        .addNewContainerStatus()
+        .withName("sut")
+        .withImageID(imageId)
+        .endContainerStatus()
+        .endStatus()
+        .build();
   }
 
   private static String runnerSummary() throws Exception {
