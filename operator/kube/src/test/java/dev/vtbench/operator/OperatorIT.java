@@ -456,14 +456,7 @@ class OperatorIT {
             SMALL.formatted("auto", "0s")
                 + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
                 + " repetitions: 1}\n");
-    await("Cluster", WAIT, () -> play.cluster("broken-db"));
-    play.clusterReady("broken-db");
-    await("SUT", WAIT, () -> play.deployment("broken-sut"));
-    await("stub", WAIT, () -> play.deployment("broken-stub"));
-    play.available("broken-sut");
-    play.available("broken-stub");
-    String load = ResourceNames.load(run, Planner.plan(run.getSpec()).get(0).index(), false);
-    await(load, WAIT, () -> play.testRun(load));
+    String load = firstTestRun(play, run);
     play.finishTestRun(load, 107, "script error: ReferenceError: x is not defined");
     BenchmarkRunStatus status =
         awaitStatus(ns, "broken", "Failed", condition("Succeeded", "False", "LoadFailed"));
@@ -497,14 +490,7 @@ class OperatorIT {
             SMALL.formatted("auto", "0s")
                 + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
                 + " repetitions: 1}\n");
-    await("Cluster", WAIT, () -> play.cluster("shared-db"));
-    play.clusterReady("shared-db");
-    await("SUT", WAIT, () -> play.deployment("shared-sut"));
-    await("stub", WAIT, () -> play.deployment("shared-stub"));
-    play.available("shared-sut");
-    play.available("shared-stub");
-    String load = ResourceNames.load(run, Planner.plan(run.getSpec()).get(0).index(), false);
-    await(load, WAIT, () -> play.testRun(load));
+    String load = firstTestRun(play, run);
     String onTheSharedPool =
         summary.replace(
             "\"cpuset\":\"1\"", "\"cpuset\":\"0-3\",\"onlineCpus\":\"0-3\",\"node\":\"n1\"");
@@ -526,6 +512,23 @@ class OperatorIT {
                 : ResultsCsv.parse(results.getData().getOrDefault(ResultsStore.CSV_KEY, "")))
         .isEmpty();
     await("workloads released", WAIT, () -> gone(ns, "shared") ? true : null);
+  }
+
+  /**
+   * Plays the database, the SUT and the stub up to the first load's TestRun (a run with no JIT
+   * warm-up, {@code sutWarmup: 0s}); returns the TestRun's name.
+   */
+  static String firstTestRun(Controllers play, BenchmarkRunResource run) {
+    String name = run.getMetadata().getName();
+    await("Cluster", WAIT, () -> play.cluster(name + "-db"));
+    play.clusterReady(name + "-db");
+    await("SUT", WAIT, () -> play.deployment(name + "-sut"));
+    await("stub", WAIT, () -> play.deployment(name + "-stub"));
+    play.available(name + "-sut");
+    play.available(name + "-stub");
+    String load = ResourceNames.load(run, Planner.plan(run.getSpec()).get(0).index(), false);
+    await(load, WAIT, () -> play.testRun(load));
+    return load;
   }
 
   /** 1,000 scenarios: the status stays small, and the CSV splits across ConfigMaps whole. */
