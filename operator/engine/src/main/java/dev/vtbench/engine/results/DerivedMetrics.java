@@ -31,6 +31,9 @@ public final class DerivedMetrics {
    */
   public static final double POOL_QUEUE_FRACTION = 0.5;
 
+  /** Linux's CONFIG_NR_CPUS ceiling; a cpu list naming a higher CPU is not one. */
+  static final int MAX_CPUS = 8192;
+
   private DerivedMetrics() {}
 
   /**
@@ -230,6 +233,16 @@ public final class DerivedMetrics {
           int hi = Integer.parseUnsignedInt(p.substring(dash + 1).strip());
           if (hi < lo) {
             throw new IllegalArgumentException("descending range '" + p + "' in cpuset " + cpuset);
+          }
+          if (hi >= MAX_CPUS) {
+            throw new IllegalArgumentException(
+                "CPU "
+                    + hi
+                    + " in cpuset "
+                    + cpuset
+                    + " is beyond "
+                    + MAX_CPUS
+                    + ", Linux's limit");
           }
           for (int c = lo; c <= hi; c++) {
             cpus.add(c);

@@ -272,6 +272,8 @@ class DerivedMetricsTest {
   @Test
   void cpusetMembersListsEveryCpu() {
     assertThat(DerivedMetrics.cpusetMembers("0-2,5")).containsExactly(0, 1, 2, 5);
+    assertThatThrownBy(() -> DerivedMetrics.cpusetMembers("0-4294967"))
+        .hasMessageContaining("beyond");
   }
 
   @Test
