@@ -331,13 +331,7 @@ class ChartIT {
                 "false"));
     try {
       Controllers play = new Controllers(k8s, ns);
-      BenchmarkRunResource run =
-          OperatorIT.create(
-              ns,
-              "rbac",
-              OperatorIT.SMALL.formatted("auto", "0s")
-                  + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
-                  + " repetitions: 1}\n");
+      BenchmarkRunResource run = OperatorIT.oneScenario(ns, "rbac");
       Duration wait = OperatorIT.WAIT;
       String load = OperatorIT.firstTestRun(play, run);
       play.finishTestRun(

@@ -449,13 +449,7 @@ class OperatorIT {
     String ns = KubeApi.namespace("failing");
     operator = start(ns);
     Controllers play = new Controllers(k8s, ns);
-    BenchmarkRunResource run =
-        create(
-            ns,
-            "broken",
-            SMALL.formatted("auto", "0s")
-                + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
-                + " repetitions: 1}\n");
+    BenchmarkRunResource run = oneScenario(ns, "broken");
     String load = firstTestRun(play, run);
     play.finishTestRun(load, 107, "script error: ReferenceError: x is not defined");
     BenchmarkRunStatus status =
@@ -483,13 +477,7 @@ class OperatorIT {
     String ns = KubeApi.namespace("unpinned");
     operator = start(ns);
     Controllers play = new Controllers(k8s, ns);
-    BenchmarkRunResource run =
-        create(
-            ns,
-            "shared",
-            SMALL.formatted("auto", "0s")
-                + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
-                + " repetitions: 1}\n");
+    BenchmarkRunResource run = oneScenario(ns, "shared");
     String load = firstTestRun(play, run);
     String onTheSharedPool =
         summary.replace(
@@ -512,6 +500,16 @@ class OperatorIT {
                 : ResultsCsv.parse(results.getData().getOrDefault(ResultsStore.CSV_KEY, "")))
         .isEmpty();
     await("workloads released", WAIT, () -> gone(ns, "shared") ? true : null);
+  }
+
+  /** A run of one scenario (virtual, pool 10, 10 VUs) through TestRuns, without JIT warm-up. */
+  static BenchmarkRunResource oneScenario(String ns, String name) {
+    return create(
+        ns,
+        name,
+        SMALL.formatted("auto", "0s")
+            + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
+            + " repetitions: 1}\n");
   }
 
   /**
