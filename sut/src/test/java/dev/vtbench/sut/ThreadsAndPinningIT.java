@@ -77,6 +77,10 @@ class ThreadsAndPinningIT {
       assertThat(info.at("cpuset")).isEqualTo("0");
       assertThat(info.longAt("availableProcessors")).isEqualTo(1);
       assertThat((String) info.at("javaVersion")).startsWith("25");
+      // where it runs, for each row's provenance and the operator's pinning check
+      assertThat((String) info.at("node")).isNotBlank();
+      assertThat(info.at("kernel")).isEqualTo(System.getProperty("os.version"));
+      assertThat((String) info.at("onlineCpus")).matches("[0-9,-]+");
       assertThat(info.longAt("hikariPoolSize")).isEqualTo(50);
       assertThat(info.longAt("tomcatMaxThreads")).isEqualTo(200);
     }

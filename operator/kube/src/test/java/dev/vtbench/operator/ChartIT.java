@@ -3,11 +3,9 @@ package dev.vtbench.operator;
 import static dev.vtbench.operator.KubeApi.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.DatabaseTier;
 import dev.vtbench.operator.resources.Labels;
-import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.StubTier;
 import dev.vtbench.operator.resources.SutTier;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -335,22 +333,9 @@ class ChartIT {
                 "false"));
     try {
       Controllers play = new Controllers(k8s, ns);
-      BenchmarkRunResource run =
-          OperatorIT.create(
-              ns,
-              "rbac",
-              OperatorIT.SMALL.formatted("auto", "0s")
-                  + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
-                  + " repetitions: 1}\n");
+      BenchmarkRunResource run = OperatorIT.oneScenario(ns, "rbac");
       Duration wait = OperatorIT.WAIT;
-      await("Cluster", wait, () -> play.cluster("rbac-db"));
-      play.clusterReady("rbac-db");
-      await("SUT", wait, () -> play.deployment("rbac-sut"));
-      await("stub", wait, () -> play.deployment("rbac-stub"));
-      play.available("rbac-sut");
-      play.available("rbac-stub");
-      String load = ResourceNames.load(run, Planner.plan(run.getSpec()).get(0).index(), false);
-      await(load, wait, () -> play.testRun(load));
+      String load = OperatorIT.firstTestRun(play, run);
       play.finishTestRun(
           load,
           0,

@@ -258,6 +258,34 @@ final class Controllers {
     return k8s.pods().inNamespace(ns).resource(pod).updateStatus();
   }
 
+  /**
+   * A running, ready pod of a Deployment, its container reporting the image digest the kubelet
+   * resolved ({@code imageID}).
+   */
+  Pod runningPod(String deployment, String name, String imageId) {
+    PodTemplateSpec template = deployment(deployment).getSpec().getTemplate();
+    var c = template.getSpec().getContainers().getFirst();
+    return pod(
+        template,
+        name,
+        new PodStatusBuilder()
+            .withPhase("Running")
+            .withContainerStatuses(
+                new ContainerStatusBuilder()
+                    .withName(c.getName())
+                    .withImage(c.getImage())
+                    .withImageID(imageId)
+                    .withReady(true)
+                    .withRestartCount(0)
+                    .withNewState()
+                    .withNewRunning()
+                    .withStartedAt(now())
+                    .endRunning()
+                    .endState()
+                    .build())
+            .build());
+  }
+
   /** The scheduler finding no node for a pod of {@code template}, with its {@code message}. */
   Pod unschedulable(PodTemplateSpec template, String name, String message) {
     return pod(

@@ -264,6 +264,8 @@ class OperatorIT {
 
     play.available("hello-stub");
     play.available("hello-sut");
+    // the first config's SUT pod, as the kubelet reports it: the row records this digest
+    play.runningPod("hello-sut", "hello-sut-first", "docker.io/vtbench/sut@sha256:feed");
 
     // Every SUT start gets its JIT warm-up first, then the measured load.
     for (int i = 0; i < plan.size(); i++) {
@@ -356,6 +358,12 @@ class OperatorIT {
     assertThat(r.pinnedEvents()).isZero();
     assertThat(r.concurrency()).isEqualTo(10);
     assertThat(r.hikariPool()).isEqualTo(10);
+    // Where it ran: the JDK the SUT reported, and the image digest of the pod that ran the config;
+    // the second config's pod was never observed, so its row names the spec's image.
+    assertThat(r.jdkVersion()).isEqualTo("25.0.3+9-LTS");
+    assertThat(r.sutArtifact()).isEqualTo("docker.io/vtbench/sut@sha256:feed");
+    assertThat(rows.get(1).sutArtifact()).isEqualTo("vtbench/sut:test");
+    assertThat(r.meanMs()).isCloseTo(101.81, within(0.01));
     // Kept when the run goes (keepOnDelete defaults to true): no owner.
     assertThat(results.getMetadata().getOwnerReferences()).isEmpty();
     ConfigMap figures = k8s.configMaps().inNamespace(ns).withName("hello-figures").get();
@@ -445,21 +453,8 @@ class OperatorIT {
     String ns = KubeApi.namespace("failing");
     operator = start(ns);
     Controllers play = new Controllers(k8s, ns);
-    BenchmarkRunResource run =
-        create(
-            ns,
-            "broken",
-            SMALL.formatted("auto", "0s")
-                + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
-                + " repetitions: 1}\n");
-    await("Cluster", WAIT, () -> play.cluster("broken-db"));
-    play.clusterReady("broken-db");
-    await("SUT", WAIT, () -> play.deployment("broken-sut"));
-    await("stub", WAIT, () -> play.deployment("broken-stub"));
-    play.available("broken-sut");
-    play.available("broken-stub");
-    String load = ResourceNames.load(run, Planner.plan(run.getSpec()).get(0).index(), false);
-    await(load, WAIT, () -> play.testRun(load));
+    BenchmarkRunResource run = oneScenario(ns, "broken");
+    String load = firstTestRun(play, run);
     play.finishTestRun(load, 107, "script error: ReferenceError: x is not defined");
     BenchmarkRunStatus status =
         awaitStatus(ns, "broken", "Failed", condition("Succeeded", "False", "LoadFailed"));
@@ -474,6 +469,68 @@ class OperatorIT {
     assertThat(ArgoHealth.of(obj).message()).startsWith("LoadFailed: ").contains("exited with 107");
     assertThat(conditionOf(status, "Stalled").getReason()).isEqualTo("LoadFailed");
     await("workloads released", WAIT, () -> gone(ns, "broken") ? true : null);
+  }
+
+  /**
+   * The spec pins the SUT to 1 CPU, but the runner saw it on all 4 of its node's CPUs (a kubelet
+   * without the static CPU manager): the run fails naming the cpuset and the fix, and records no
+   * row.
+   */
+  @Test
+  void aSutWithoutTheExclusiveCoresItAskedForFailsTheRun() throws Exception {
+    String ns = KubeApi.namespace("unpinned");
+    operator = start(ns);
+    Controllers play = new Controllers(k8s, ns);
+    BenchmarkRunResource run = oneScenario(ns, "shared");
+    String load = firstTestRun(play, run);
+    String onTheSharedPool =
+        summary.replace(
+            "\"cpuset\":\"1\"", "\"cpuset\":\"0-3\",\"onlineCpus\":\"0-3\",\"node\":\"n1\"");
+    assertThat(onTheSharedPool).contains("\"cpuset\":\"0-3\"");
+    play.finishTestRun(load, 0, onTheSharedPool);
+
+    BenchmarkRunStatus status =
+        awaitStatus(ns, "shared", "Failed", condition("Succeeded", "False", "PinningNotGranted"));
+    assertThat(status.phase).isEqualTo("Failed");
+    assertThat(conditionOf(status, "Succeeded").getMessage())
+        .contains("cpuset 0-3 (4 CPUs)")
+        .contains("asks for 1 exclusive CPUs")
+        .contains("static CPU manager");
+    assertThat(status.scenariosDone == null ? 0 : status.scenariosDone).isZero();
+    ConfigMap results = k8s.configMaps().inNamespace(ns).withName("shared-results").get();
+    assertThat(
+            results == null
+                ? List.of()
+                : ResultsCsv.parse(results.getData().getOrDefault(ResultsStore.CSV_KEY, "")))
+        .isEmpty();
+    await("workloads released", WAIT, () -> gone(ns, "shared") ? true : null);
+  }
+
+  /** A run of one scenario (virtual, pool 10, 10 VUs) through TestRuns, without JIT warm-up. */
+  static BenchmarkRunResource oneScenario(String ns, String name) {
+    return create(
+        ns,
+        name,
+        SMALL.formatted("auto", "0s")
+            + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
+            + " repetitions: 1}\n");
+  }
+
+  /**
+   * Plays the database, the SUT and the stub up to the first load's TestRun (a run with no JIT
+   * warm-up, {@code sutWarmup: 0s}); returns the TestRun's name.
+   */
+  static String firstTestRun(Controllers play, BenchmarkRunResource run) {
+    String name = run.getMetadata().getName();
+    await("Cluster", WAIT, () -> play.cluster(name + "-db"));
+    play.clusterReady(name + "-db");
+    await("SUT", WAIT, () -> play.deployment(name + "-sut"));
+    await("stub", WAIT, () -> play.deployment(name + "-stub"));
+    play.available(name + "-sut");
+    play.available(name + "-stub");
+    String load = ResourceNames.load(run, Planner.plan(run.getSpec()).get(0).index(), false);
+    await(load, WAIT, () -> play.testRun(load));
+    return load;
   }
 
   /** 1,000 scenarios: the status stays small, and the CSV splits across ConfigMaps whole. */

@@ -125,6 +125,20 @@ class LocalRunIT {
       assertThat(row.loadCpuPct()).isPositive();
       assertThat(row.littlesLawRatio()).isPositive();
       assertThat(row.sutCpuset()).isNotBlank();
+      // every core accounted for: each tier, vtbench itself, and every core of the machine
+      assertThat(row.meanMs()).isGreaterThanOrEqualTo(50.0);
+      assertThat(row.stubCpuPct()).isPositive();
+      assertThat(row.vtbenchCpuPct()).isNotNull().isNotNegative();
+      assertThat(row.cpuBusyPct().split("\\|")).hasSize(Runtime.getRuntime().availableProcessors());
+      assertThat(row.loadCoreBusyPct()).isBetween(0.0, 100.0);
+      assertThat(row.stealPct()).isBetween(0.0, 100.0);
+      assertThat(row.generatorSaturated()).isNotNull();
+      // where it ran
+      assertThat(row.node()).isNotBlank();
+      assertThat(row.cpuModel()).isNotBlank();
+      assertThat(row.kernel()).isEqualTo(System.getProperty("os.version"));
+      assertThat(row.jdkVersion()).startsWith("25");
+      assertThat(row.sutArtifact()).matches("sha256:[0-9a-f]{16}");
     }
     if (Runtime.getRuntime().availableProcessors() >= 2) {
       // the SUT's cpuset as it reported it, matching the core map (its own top core here)

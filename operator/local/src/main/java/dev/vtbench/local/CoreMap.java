@@ -1,5 +1,10 @@
 package dev.vtbench.local;
 
+import dev.vtbench.engine.results.DerivedMetrics;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
 /**
  * Which CPUs each tier may run on (taskset lists). The SUT gets cores of its own, taken from the
  * top; PostgreSQL the next ones if any are left; the load generator and the stub share the rest,
@@ -33,6 +38,13 @@ public record CoreMap(String sut, String database, String load, int cpus) {
       n += ends.length == 1 ? 1 : Integer.parseInt(ends[1]) - Integer.parseInt(ends[0]) + 1;
     }
     return n;
+  }
+
+  /** The CPUs k6 and the stub run on; every CPU when nothing is pinned. */
+  public Set<Integer> loadCores() {
+    return load == null
+        ? IntStream.range(0, cpus).boxed().collect(Collectors.toSet())
+        : DerivedMetrics.cpusetMembers(load);
   }
 
   private static String range(int from, int to) {

@@ -43,6 +43,7 @@ public final class LocalPlatform implements Platform {
   private final Path pidFile;
   private SutConfig sutConfig;
   private SutView sutView;
+  private String sutJarHash;
   private int sutPort;
   private int stubPort;
   private BenchmarkRunSpec spec;
@@ -167,17 +168,30 @@ public final class LocalPlatform implements Platform {
     record(sut);
     sut.awaitHttpOk(URI.create(sutBaseUrl() + "/readyz"), spec.timeouts.sutStart());
     HttpJson.Response info = HttpJson.get(sutBaseUrl() + "/api/runtime-info");
+    // Where it ran comes from this machine: the SUT is a child process on it.
     sutView =
         new SutView(
             (String) info.at("cpuset"),
             (int) info.longAt("availableProcessors"),
-            (String) info.at("javaVersion"));
+            (String) info.at("javaVersion"),
+            Machine.hostName(),
+            Machine.cpuModel(),
+            Machine.kernel(),
+            sutJarHash());
     if (cores.sut() != null && !cores.sut().equals(sutView.cpuset())) {
       throw new IllegalStateException(
           "the SUT was pinned to CPUs " + cores.sut() + " but reports cpuset " + sutView.cpuset());
     }
     sutConfig = config;
     return sutView;
+  }
+
+  /** The SUT jar's hash, computed once per run: the jar does not change under a running run. */
+  private String sutJarHash() {
+    if (sutJarHash == null) {
+      sutJarHash = Machine.sha256Prefix(options.sutJar());
+    }
+    return sutJarHash;
   }
 
   @Override
@@ -223,13 +237,20 @@ public final class LocalPlatform implements Platform {
       LiveRate live = new LiveRate(apiPort);
       waitUntil(t0, beforeHold, k6, live, progress);
       HttpJson.post(sutBaseUrl() + "/api/runtime-info/reset");
+      long self = ProcessHandle.current().pid();
+      ProcStat.Snapshot cores0 = ProcStat.read();
       ProcCpu.Sample app0 = ProcCpu.sample(List.of(sut.pid()));
       ProcCpu.Sample pg0 = ProcCpu.sample(List.of(ProcCpu.postmasterPid(pg.dataDir())));
       ProcCpu.Sample load0 = ProcCpu.sample(List.of(k6.pid()));
+      ProcCpu.Sample stub0 = ProcCpu.sample(List.of(stub.pid()));
+      ProcCpu.Sample vtbench0 = ProcCpu.sampleAlone(self);
       waitUntil(t0, beforeHold.plus(plan.hold()), k6, live, progress);
+      ProcStat.Snapshot cores1 = ProcStat.read();
       ProcCpu.Sample app1 = ProcCpu.sample(List.of(sut.pid()));
       ProcCpu.Sample pg1 = ProcCpu.sample(List.of(ProcCpu.postmasterPid(pg.dataDir())));
       ProcCpu.Sample load1 = ProcCpu.sample(List.of(k6.pid()));
+      ProcCpu.Sample stub1 = ProcCpu.sample(List.of(stub.pid()));
+      ProcCpu.Sample vtbench1 = ProcCpu.sampleAlone(self);
       int exit = k6.waitFor(plan.requestTimeout().plusSeconds(60));
       if (exit != 0 && exit != 99) { // 99: thresholds crossed, which vtbench does not use to fail
         throw new IllegalStateException(
@@ -251,9 +272,12 @@ public final class LocalPlatform implements Platform {
               app1.percentSince(app0),
               pg1.percentSince(pg0),
               load1.percentSince(load0),
+              stub1.percentSince(stub0),
+              vtbench1.percentSince(vtbench0),
               cores.count(cores.sut()),
               cores.count(cores.database()),
-              cores.count(cores.load()));
+              cores.count(cores.load()),
+              cores1.busySince(cores0, cores.loadCores()));
       return new Measurement(Files.readString(summary), cpu, peaks);
     } catch (IOException e) {
       throw new IllegalStateException(

@@ -1,6 +1,7 @@
 package dev.vtbench.local;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,6 +45,36 @@ final class Machine {
           .orElse("unknown");
     } catch (IOException e) {
       return "unknown";
+    }
+  }
+
+  /** The host name, as the kernel knows it; "unknown" where it cannot be read. */
+  static String hostName() {
+    String name = read(Path.of("/proc/sys/kernel/hostname")).strip();
+    return name.isEmpty() ? "unknown" : name;
+  }
+
+  /** The kernel release, e.g. 6.8.0-45-generic. */
+  static String kernel() {
+    return System.getProperty("os.version");
+  }
+
+  /**
+   * {@code sha256:} and the first 16 hex digits of a file's SHA-256: enough to tell two SUT jars
+   * apart in a row, short enough to read.
+   */
+  static String sha256Prefix(Path file) {
+    try (var in = Files.newInputStream(file)) {
+      MessageDigest md = MessageDigest.getInstance("SHA-256");
+      byte[] buf = new byte[1 << 16];
+      for (int n; (n = in.read(buf)) > 0; ) {
+        md.update(buf, 0, n);
+      }
+      return "sha256:" + HexFormat.of().formatHex(md.digest(), 0, 8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot hash " + file, e);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
     }
   }
 

@@ -47,6 +47,14 @@ public final class ProcCpu {
     return new Sample(ticks, System.nanoTime());
   }
 
+  /**
+   * CPU time of one process alone, its children left out: for the vtbench JVM, whose children are
+   * the tiers it measures.
+   */
+  public static Sample sampleAlone(long pid) {
+    return new Sample(ticks(pid), System.nanoTime());
+  }
+
   /** utime + stime of one process, 0 when it is gone. */
   static long ticks(long pid) {
     try {

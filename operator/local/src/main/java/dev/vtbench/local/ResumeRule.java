@@ -1,5 +1,6 @@
 package dev.vtbench.local;
 
+import dev.vtbench.engine.results.ResultsCsv;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -10,13 +11,20 @@ import java.util.Properties;
 
 /**
  * Whether a run may resume the rows already in its folder: only rows this machine recorded for this
- * exact spec. The folder's {@value #FILE} says which machine and which spec wrote them; any other
- * folder (another machine's, another spec's, one from before this rule, or --fresh) is moved aside,
- * never deleted, and the run starts over.
+ * exact spec, with today's columns. The folder's {@value #FILE} says which machine, which spec and
+ * which CSV header wrote them; any other folder (another machine's, another spec's, an earlier
+ * vtbench's columns, one from before this rule, or --fresh) is moved aside, never deleted, and the
+ * run starts over.
  */
 final class ResumeRule {
 
   static final String FILE = "resume.properties";
+
+  /**
+   * Names today's CSV header: a row appended under another header would corrupt the file, and
+   * {@code ResultsCsv.append} refuses it mid-run, so such a folder is not resumed at all.
+   */
+  static final String COLUMNS = Integer.toHexString(ResultsCsv.header().hashCode());
 
   private ResumeRule() {}
 
@@ -34,6 +42,7 @@ final class ResumeRule {
       Properties p = new Properties();
       p.setProperty("machine", machine);
       p.setProperty("spec", specHash);
+      p.setProperty("columns", COLUMNS);
       try (var out = Files.newBufferedWriter(dir.resolve(FILE))) {
         p.store(out, "vtbench: rows here resume only on this machine for this spec");
       }
@@ -58,6 +67,8 @@ final class ResumeRule {
       why = "its rows were recorded on another machine";
     } else if (!specHash.equals(p.getProperty("spec"))) {
       why = "its rows were recorded for another version of the spec";
+    } else if (!COLUMNS.equals(p.getProperty("columns"))) {
+      why = "its rows have another version of vtbench's columns";
     } else {
       return new Decision(true, null, null);
     }

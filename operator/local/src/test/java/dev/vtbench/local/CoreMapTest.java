@@ -22,6 +22,7 @@ class CoreMapTest {
     assertThat(m.database()).isEqualTo("3");
     assertThat(m.load()).isEqualTo("0-2");
     assertThat(m.count(m.load())).isEqualTo(3);
+    assertThat(m.loadCores()).containsExactlyInAnyOrder(0, 1, 2);
   }
 
   @Test
@@ -29,5 +30,6 @@ class CoreMapTest {
     CoreMap m = CoreMap.plan(1, 4, 1);
     assertThat(m.sut()).isNull();
     assertThat(m.count(m.sut())).isEqualTo(1);
+    assertThat(m.loadCores()).containsExactly(0);
   }
 }

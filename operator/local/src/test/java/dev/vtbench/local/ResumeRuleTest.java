@@ -49,6 +49,18 @@ class ResumeRuleTest {
   }
 
   @Test
+  void rowsWithAnEarlierVtbenchsColumnsAreMovedAside() throws Exception {
+    Path dir = runWithRows("m1", "s1");
+    // resume.properties as the first version of this rule wrote it: no columns
+    Files.writeString(dir.resolve(ResumeRule.FILE), "machine=m1\nspec=s1\n");
+    ResumeRule.Decision d = ResumeRule.apply(dir, "m1", "s1", false);
+    assertThat(d.resume()).isFalse();
+    assertThat(d.reason()).contains("another version of vtbench's columns");
+    assertThat(d.movedTo().resolve("matrix.csv")).exists();
+    assertThat(Files.readString(dir.resolve(ResumeRule.FILE))).contains("columns=");
+  }
+
+  @Test
   void anotherSpecsRowsAreMovedAside() throws Exception {
     Path dir = runWithRows("m1", "s1");
     ResumeRule.Decision d = ResumeRule.apply(dir, "m1", "s2", false);

@@ -34,6 +34,10 @@ class RuntimeInfoController {
     m.put("availableProcessors", Runtime.getRuntime().availableProcessors());
     m.put("cpuset", Peaks.statusValue("Cpus_allowed_list:"));
     m.put("javaVersion", Runtime.version().toString());
+    m.put("node", Host.node());
+    m.put("cpuModel", Host.cpuModel());
+    m.put("kernel", Host.kernel());
+    m.put("onlineCpus", Host.onlineCpus());
     m.put("pid", ProcessHandle.current().pid());
     // CPU time of the whole JVM so far: in a cluster the k6 runner reads it at the hold's start
     // and end, which gives the SUT's CPU over exactly the measured window without metrics-server.

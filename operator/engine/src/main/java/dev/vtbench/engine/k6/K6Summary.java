@@ -66,6 +66,11 @@ public final class K6Summary {
 
     long requests = (long) number(metrics, K6Script.HOLD_REQS, "count");
     double failedRate = number(metrics, K6Script.HOLD_FAILED, "rate");
+    // avg is in K6Script.TREND_STATS; summaries recorded before vtbench read it may lack it
+    double mean =
+        metrics.path(K6Script.HOLD_DURATION).path("values").has("avg")
+            ? number(metrics, K6Script.HOLD_DURATION, "avg")
+            : Double.NaN;
     double p50 = number(metrics, K6Script.HOLD_DURATION, "p(50)");
     double p95 = number(metrics, K6Script.HOLD_DURATION, "p(95)");
     double p99 = number(metrics, K6Script.HOLD_DURATION, "p(99)");
@@ -86,12 +91,13 @@ public final class K6Summary {
           Double.NaN,
           Double.NaN,
           Double.NaN,
+          Double.NaN,
           0,
           vusMax,
           dropped);
     }
     return new LoadResult(
-        requests / seconds, p50, p95, p99, p999, max, failedRate, requests, vusMax, dropped);
+        requests / seconds, mean, p50, p95, p99, p999, max, failedRate, requests, vusMax, dropped);
   }
 
   private static double number(JsonNode metrics, String metric, String stat) {

@@ -9,6 +9,8 @@ package dev.vtbench.engine.k6;
  * served nothing never plots as 0 ms.
  *
  * @param throughputRps hold requests / hold seconds, successful or not
+ * @param meanMs mean latency of the hold's requests (k6's {@code avg}); NaN when the summary has
+ *     none
  * @param errorRate failed hold requests / hold requests, 0 to 1 (non-2xx, timeout, refused)
  * @param httpReqs requests started in the hold
  * @param vusMax most VUs k6 had initialised during the whole run (k6's {@code vus_max})
@@ -17,6 +19,7 @@ package dev.vtbench.engine.k6;
  */
 public record LoadResult(
     double throughputRps,
+    double meanMs,
     double p50Ms,
     double p95Ms,
     double p99Ms,

@@ -10,12 +10,21 @@ import tools.jackson.databind.json.JsonMapper;
  * What a cluster run's k6 script saw of the SUT ({@link K6Script#renderForCluster}): its cpuset and
  * JVM, its CPU seconds over the hold and its peaks. Fields the runner could not read are null.
  *
+ * @param node the node the SUT ran on (its {@code NODE_NAME}, from the downward API)
+ * @param cpuModel the node's CPU model
+ * @param kernel the node's kernel release
+ * @param onlineCpus the node's online CPUs as a cpu list, to tell an exclusive cpuset from the
+ *     whole node
  * @param error why the SUT could not be read before the load, or null
  */
 public record SutProbe(
     String cpuset,
     Integer availableProcessors,
     String javaVersion,
+    String node,
+    String cpuModel,
+    String kernel,
+    String onlineCpus,
     Double cpuSeconds,
     double holdSeconds,
     Map<String, Object> peaks,
@@ -52,12 +61,20 @@ public record SutProbe(
             e ->
                 peaks.put(e.getKey(), e.getValue().isNumber() ? e.getValue().numberValue() : null));
     return new SutProbe(
-        sut.path("cpuset").isString() ? sut.path("cpuset").asString() : null,
+        text(sut, "cpuset"),
         sut.path("availableProcessors").isNumber() ? sut.path("availableProcessors").asInt() : null,
-        sut.path("javaVersion").isString() ? sut.path("javaVersion").asString() : null,
+        text(sut, "javaVersion"),
+        text(sut, "node"),
+        text(sut, "cpuModel"),
+        text(sut, "kernel"),
+        text(sut, "onlineCpus"),
         p.path("sutCpuSeconds").isNumber() ? p.path("sutCpuSeconds").asDouble() : null,
         p.path("holdSeconds").asDouble(0),
         peaks,
         p.path("sutError").isString() ? p.path("sutError").asString() : null);
+  }
+
+  private static String text(JsonNode node, String field) {
+    return node.path(field).isString() ? node.path(field).asString() : null;
   }
 }

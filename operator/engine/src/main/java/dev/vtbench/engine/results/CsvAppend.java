@@ -29,7 +29,7 @@ final class CsvAppend {
    * @return {@code false}, writing nothing, if a row with the same non-null {@code scenario_id} is
    *     already in the file (a scenario re-run after a restart must not be counted twice)
    * @throws IllegalStateException if the file's header is not vtbench's, e.g. a 23-column reference
-   *     CSV: appending 33-column rows to it would corrupt it
+   *     CSV: appending vtbench rows to it would corrupt it
    */
   static boolean append(Path csv, ResultRow row) throws IOException {
     if (csv.getParent() != null) {

@@ -1,5 +1,8 @@
 package dev.vtbench.engine.results;
 
+import java.util.SortedSet;
+import java.util.TreeSet;
+
 /**
  * The columns vtbench derives from measured ones: the Little's law bound and ratio, generator
  * saturation and a bottleneck label. All functions are pure; the caller supplies every fact about
@@ -20,6 +23,16 @@ public final class DerivedMetrics {
    * scheduling), so even a fully bound system lands somewhat below 1.0.
    */
   public static final double AT_BOUND_RATIO = 0.80;
+
+  /**
+   * Released mode counts as pool-bound when the peak of requests waiting for a connection reaches
+   * half of {@code VUs − pool}, the most that can wait. A peak is one sample, so it scatters; half
+   * the possible queue is far from the few waiters a momentary burst leaves.
+   */
+  public static final double POOL_QUEUE_FRACTION = 0.5;
+
+  /** Linux's CONFIG_NR_CPUS ceiling; a cpu list naming a higher CPU is not one. */
+  static final int MAX_CPUS = 8192;
 
   private DerivedMetrics() {}
 
@@ -93,6 +106,37 @@ public final class DerivedMetrics {
   }
 
   /**
+   * Whether the load generator's cores were the limit, whoever used them: their mean busy share
+   * (see {@code load_core_busy_pct}) at or above {@link #SATURATION_FRACTION}. On a small machine
+   * k6 shares its core with the stub, PostgreSQL and vtbench itself, so k6's own share can be well
+   * under the threshold while the core has nothing left; this is the rule whenever per-core data
+   * exists (the local runner). A cluster row has none and keeps {@link #generatorSaturated}.
+   *
+   * @param loadCoreBusyPct mean busy share of the generator's cores, 0 to 100
+   */
+  public static boolean generatorCoresSaturated(double loadCoreBusyPct) {
+    return loadCoreBusyPct >= SATURATION_FRACTION * 100.0;
+  }
+
+  /**
+   * Released mode's pool ceiling: a request takes a connection only for its query, yet requests
+   * queued for one ({@code hikari_pending_max}) at least {@link #POOL_QUEUE_FRACTION} of the VUs
+   * the pool cannot serve at once ({@code VUs − pool}). Little's law does not see this limit (the
+   * connection is not held for the service time), so the row's ratio falls short of every bound.
+   *
+   * @param hikariPendingMax peak of requests waiting for a connection; null (unmeasured) answers
+   *     {@code false}
+   */
+  public static boolean releasedPoolQueued(
+      String connMode, int vus, int hikariPool, Integer hikariPendingMax) {
+    if (hikariPendingMax == null || ResultRow.HELD.equalsIgnoreCase(connMode.trim())) {
+      return false;
+    }
+    int excess = vus - hikariPool;
+    return excess > 0 && hikariPendingMax >= POOL_QUEUE_FRACTION * excess;
+  }
+
+  /**
    * Names the resource that bound throughput. <b>A heuristic</b>, not a measurement: it reads a few
    * columns against simple thresholds and can be wrong, e.g. when a limit this model does not know
    * about (Tomcat's {@code maxConnections}, the stub, the network) binds. Rules, first match wins:
@@ -106,12 +150,31 @@ public final class DerivedMetrics {
    *       ConcurrencyLimits#binding()}): Tomcat threads → {@link Bottleneck#TOMCAT_THREADS}, the
    *       pool → {@link Bottleneck#HIKARI_POOL}, the VUs → {@link Bottleneck#NONE} (the SUT kept up
    *       with all the load offered);
+   *   <li>released mode with requests queued for a connection ({@link #releasedPoolQueued}) →
+   *       {@link Bottleneck#HIKARI_POOL}: the pool's ceiling, which Little's law does not model;
    *   <li>otherwise (ratio below the threshold, or unknown) → {@link Bottleneck#UNKNOWN}: e.g. the
    *       closed-model overload cliff at 10,000 VUs, where throughput falls far below VUs ÷ delay
    *       while no tier shows saturated CPU.
    * </ol>
    *
    * <p>Pass {@code false} for a CPU flag whose input was not measured; unknown is not saturated.
+   */
+  public static Bottleneck bottleneck(
+      boolean generatorSaturated,
+      boolean sutCpuSaturated,
+      boolean databaseCpuSaturated,
+      double littlesLawRatio,
+      ConcurrencyLimits limits,
+      boolean releasedPoolQueued) {
+    Bottleneck b =
+        bottleneck(
+            generatorSaturated, sutCpuSaturated, databaseCpuSaturated, littlesLawRatio, limits);
+    return b == Bottleneck.UNKNOWN && releasedPoolQueued ? Bottleneck.HIKARI_POOL : b;
+  }
+
+  /**
+   * {@link #bottleneck(boolean, boolean, boolean, double, ConcurrencyLimits, boolean)} for a row
+   * whose pool queue is not known.
    */
   public static Bottleneck bottleneck(
       boolean generatorSaturated,
@@ -145,31 +208,51 @@ public final class DerivedMetrics {
    * @throws IllegalArgumentException if the list is malformed
    */
   public static int cpusetSize(String cpuset) {
+    return cpusetMembers(cpuset).size();
+  }
+
+  /**
+   * The logical CPUs in a Linux cpu list, e.g. {0, 1, 2, 3, 8} for {@code 0-3,8}.
+   *
+   * @throws IllegalArgumentException if the list is malformed
+   */
+  public static SortedSet<Integer> cpusetMembers(String cpuset) {
     String s = cpuset.strip();
     if (s.isEmpty()) {
       throw new IllegalArgumentException("empty cpuset");
     }
-    int n = 0;
+    SortedSet<Integer> cpus = new TreeSet<>();
     for (String part : s.split(",")) {
       String p = part.strip();
       try {
         int dash = p.indexOf('-');
         if (dash < 0) {
-          Integer.parseUnsignedInt(p);
-          n += 1;
+          cpus.add(Integer.parseUnsignedInt(p));
         } else {
           int lo = Integer.parseUnsignedInt(p.substring(0, dash).strip());
           int hi = Integer.parseUnsignedInt(p.substring(dash + 1).strip());
           if (hi < lo) {
             throw new IllegalArgumentException("descending range '" + p + "' in cpuset " + cpuset);
           }
-          n += hi - lo + 1;
+          if (hi >= MAX_CPUS) {
+            throw new IllegalArgumentException(
+                "CPU "
+                    + hi
+                    + " in cpuset "
+                    + cpuset
+                    + " is beyond "
+                    + MAX_CPUS
+                    + ", Linux's limit");
+          }
+          for (int c = lo; c <= hi; c++) {
+            cpus.add(c);
+          }
         }
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException("malformed cpuset '" + cpuset + "'", e);
       }
     }
-    return n;
+    return cpus;
   }
 
   /**
@@ -198,10 +281,7 @@ public final class DerivedMetrics {
             : null;
     double ratio = bound == null ? Double.NaN : littlesLawRatio(row.throughputRps(), bound);
 
-    Boolean generator =
-        row.loadCpuPct() == null || !(rig.generatorCpus() > 0)
-            ? null
-            : generatorSaturated(row.loadCpuPct(), rig.generatorCpus());
+    Boolean generator = generatorSaturated(row, rig);
     double sutCpus = rig.sutCpus();
     if (!(sutCpus > 0) && row.sutCpuset() != null && !row.sutCpuset().isBlank()) {
       sutCpus = cpusetSize(row.sutCpuset());
@@ -209,7 +289,26 @@ public final class DerivedMetrics {
     boolean sut = row.appCpuPct() != null && cpuSaturated(row.appCpuPct(), sutCpus);
     boolean db = row.pgCpuPct() != null && cpuSaturated(row.pgCpuPct(), rig.databaseCpus());
 
-    Bottleneck b = bottleneck(Boolean.TRUE.equals(generator), sut, db, ratio, limits);
+    boolean poolQueued =
+        releasedPoolQueued(
+            row.connMode(), row.concurrency(), row.hikariPool(), row.hikariPendingMax());
+    Bottleneck b = bottleneck(Boolean.TRUE.equals(generator), sut, db, ratio, limits, poolQueued);
     return row.withDerived(bound, Double.isNaN(ratio) ? null : ratio, generator, b);
+  }
+
+  /**
+   * {@code generator_saturated}: the generator's cores busy ({@link #generatorCoresSaturated}) or
+   * its own CPU at its limit ({@link #generatorSaturated}), whichever the row measured; null when
+   * it measured neither.
+   */
+  private static Boolean generatorSaturated(ResultRow row, Rig rig) {
+    Boolean own =
+        row.loadCpuPct() == null || !(rig.generatorCpus() > 0)
+            ? null
+            : generatorSaturated(row.loadCpuPct(), rig.generatorCpus());
+    if (row.loadCoreBusyPct() == null) {
+      return own;
+    }
+    return generatorCoresSaturated(row.loadCoreBusyPct()) || Boolean.TRUE.equals(own);
   }
 }

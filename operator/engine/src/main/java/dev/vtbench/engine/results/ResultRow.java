@@ -66,6 +66,20 @@ import java.util.Objects;
  * @param littlesLawRatio {@code throughputRps ÷ littlesLawBoundRps}
  * @param generatorSaturated whether the load generator's CPU was at its limit
  * @param bottleneck heuristic name of the binding resource, see {@link DerivedMetrics}
+ * @param meanMs mean latency of the hold's requests (k6's {@code avg})
+ * @param stubCpuPct the downstream stub's CPU, percent of one core
+ * @param vtbenchCpuPct the vtbench process's own CPU (local runner), percent of one core
+ * @param loadCoreBusyPct how busy the load generator's cores were, whoever used them: mean over
+ *     those cores of the share neither idle nor waiting for I/O, 0 to 100
+ * @param stealPct time the hypervisor gave to other guests, percent of all cores' time
+ * @param cpuBusyPct every core's busy share as {@code cpu:pct} joined by {@code |}, e.g. {@code
+ *     0:92.1|1:88.0}
+ * @param node the node (Kubernetes) or host the SUT ran on
+ * @param cpuModel the machine's CPU model
+ * @param kernel the Linux kernel release
+ * @param jdkVersion the SUT JVM's {@code Runtime.version()}
+ * @param sutArtifact what the SUT ran from: its image reference, or {@code sha256:} and the first
+ *     16 hex digits of the jar's SHA-256
  */
 public record ResultRow(
     @Column(name = "ts_iso", part = KEY) Instant ts,
@@ -100,7 +114,18 @@ public record ResultRow(
     @Column(name = "littles_law_bound_rps", part = VTBENCH, decimals = 1) Double littlesLawBoundRps,
     @Column(name = "littles_law_ratio", part = VTBENCH, decimals = 4) Double littlesLawRatio,
     @Column(name = "generator_saturated", part = VTBENCH) Boolean generatorSaturated,
-    @Column(name = "bottleneck", part = VTBENCH) Bottleneck bottleneck) {
+    @Column(name = "bottleneck", part = VTBENCH) Bottleneck bottleneck,
+    @Column(name = "mean_ms", part = VTBENCH, decimals = 3) Double meanMs,
+    @Column(name = "stub_cpu_pct", part = VTBENCH, decimals = 1) Double stubCpuPct,
+    @Column(name = "vtbench_cpu_pct", part = VTBENCH, decimals = 1) Double vtbenchCpuPct,
+    @Column(name = "load_core_busy_pct", part = VTBENCH, decimals = 1) Double loadCoreBusyPct,
+    @Column(name = "steal_pct", part = VTBENCH, decimals = 1) Double stealPct,
+    @Column(name = "cpu_busy_pct", part = VTBENCH) String cpuBusyPct,
+    @Column(name = "node", part = VTBENCH) String node,
+    @Column(name = "cpu_model", part = VTBENCH) String cpuModel,
+    @Column(name = "kernel", part = VTBENCH) String kernel,
+    @Column(name = "jdk_version", part = VTBENCH) String jdkVersion,
+    @Column(name = "sut_artifact", part = VTBENCH) String sutArtifact) {
 
   public static final String PLATFORM = "platform";
   public static final String VIRTUAL = "virtual";

@@ -4,10 +4,10 @@ import java.lang.reflect.Array;
 import java.time.Instant;
 
 /**
- * Builds a {@link ResultRow} field by field; 33 positional arguments are too easy to get wrong. The
- * values live in one array in column order ({@link Columns}), so the only per-column code here is
- * the typed setter, which names its record component (ResultRowBuilderTest checks that every
- * component has one and that it sets that component).
+ * Builds a {@link ResultRow} field by field; dozens of positional arguments are too easy to get
+ * wrong. The values live in one array in column order ({@link Columns}), so the only per-column
+ * code here is the typed setter, which names its record component (ResultRowBuilderTest checks that
+ * every component has one and that it sets that component).
  */
 public final class ResultRowBuilder {
 
@@ -171,5 +171,49 @@ public final class ResultRowBuilder {
 
   public ResultRowBuilder bottleneck(Bottleneck v) {
     return set("bottleneck", v);
+  }
+
+  public ResultRowBuilder meanMs(Double v) {
+    return set("meanMs", v);
+  }
+
+  public ResultRowBuilder stubCpuPct(Double v) {
+    return set("stubCpuPct", v);
+  }
+
+  public ResultRowBuilder vtbenchCpuPct(Double v) {
+    return set("vtbenchCpuPct", v);
+  }
+
+  public ResultRowBuilder loadCoreBusyPct(Double v) {
+    return set("loadCoreBusyPct", v);
+  }
+
+  public ResultRowBuilder stealPct(Double v) {
+    return set("stealPct", v);
+  }
+
+  public ResultRowBuilder cpuBusyPct(String v) {
+    return set("cpuBusyPct", v);
+  }
+
+  public ResultRowBuilder node(String v) {
+    return set("node", v);
+  }
+
+  public ResultRowBuilder cpuModel(String v) {
+    return set("cpuModel", v);
+  }
+
+  public ResultRowBuilder kernel(String v) {
+    return set("kernel", v);
+  }
+
+  public ResultRowBuilder jdkVersion(String v) {
+    return set("jdkVersion", v);
+  }
+
+  public ResultRowBuilder sutArtifact(String v) {
+    return set("sutArtifact", v);
   }
 }

@@ -38,8 +38,24 @@ public interface Platform extends AutoCloseable {
   @Override
   void close();
 
-  /** The SUT as it reports itself in /api/runtime-info. */
-  record SutView(String cpuset, int availableProcessors, String javaVersion) {}
+  /**
+   * The SUT as it reports itself in /api/runtime-info, and where it ran: the provenance every row
+   * carries. Fields nobody could read are null.
+   *
+   * @param node the node (Kubernetes) or host name it ran on
+   * @param cpuModel the machine's CPU model, /proc/cpuinfo's "model name"
+   * @param kernel the Linux kernel release ({@code os.version})
+   * @param artifact what the SUT ran from: the image reference (a digest when the reference carries
+   *     one) or {@code sha256:} and the first 16 hex digits of the jar's SHA-256
+   */
+  record SutView(
+      String cpuset,
+      int availableProcessors,
+      String javaVersion,
+      String node,
+      String cpuModel,
+      String kernel,
+      String artifact) {}
 
   /**
    * What one load phase measured.
@@ -50,14 +66,23 @@ public interface Platform extends AutoCloseable {
   record Measurement(String k6SummaryJson, TierCpu cpu, Map<String, Object> peaks) {}
 
   /**
-   * CPU per tier in percent of one core (100 = one full core; null where unmeasured), and how many
-   * cores each tier may use, so saturation can be judged.
+   * CPU per tier in percent of one core (100 = one full core; null where unmeasured), how many
+   * cores each tier may use, so saturation can be judged, and how busy each core was whoever used
+   * it.
+   *
+   * @param stubPct the downstream stub's CPU
+   * @param vtbenchPct the vtbench process itself (the local runner's JVM; null on Kubernetes)
+   * @param cores each core's busy share and steal over the hold; null where not measured
+   *     (Kubernetes)
    */
   record TierCpu(
       Double appPct,
       Double pgPct,
       Double loadPct,
+      Double stubPct,
+      Double vtbenchPct,
       double appCpus,
       double pgCpus,
-      double loadCpus) {}
+      double loadCpus,
+      CoreBusy cores) {}
 }

@@ -18,7 +18,8 @@ public final class ScenarioRow {
 
   /**
    * The CSV row of one measured scenario: the k6 summary parsed, the SUT's view and peaks, each
-   * tier's CPU, then the derived columns (Little's-law bound, saturation, bottleneck).
+   * tier's CPU and each core's, where the SUT ran, then the derived columns (Little's-law bound,
+   * saturation, bottleneck).
    */
   public static ResultRow of(
       BenchmarkRunSpec spec, Scenario s, Platform.SutView sut, Platform.Measurement m, K6Plan k6) {
@@ -33,6 +34,7 @@ public final class ScenarioRow {
       LoadResult load,
       Platform.Measurement m) {
     Map<String, Object> peaks = m.peaks();
+    CoreBusy cores = m.cpu().cores();
     return ResultRow.builder()
         .ts(Instant.now())
         .threadMode(s.threadMode())
@@ -42,6 +44,7 @@ public final class ScenarioRow {
         .concurrency(s.concurrency())
         .rep(s.rep())
         .throughputRps(load.throughputRps())
+        .meanMs(Double.isNaN(load.meanMs()) ? null : load.meanMs())
         .p50Ms(load.p50Ms())
         .p95Ms(load.p95Ms())
         .p99Ms(load.p99Ms())
@@ -64,6 +67,16 @@ public final class ScenarioRow {
         .stubDelayMs(
             (double) Durations.parse("spec.workload.stubDelay", spec.workload.stubDelay).toMillis())
         .sutCpuset(sut.cpuset())
+        .stubCpuPct(m.cpu().stubPct())
+        .vtbenchCpuPct(m.cpu().vtbenchPct())
+        .loadCoreBusyPct(cores == null ? null : cores.generatorBusyPct())
+        .stealPct(cores == null ? null : cores.stealPct())
+        .cpuBusyPct(cores == null ? null : cores.list())
+        .node(sut.node())
+        .cpuModel(sut.cpuModel())
+        .kernel(sut.kernel())
+        .jdkVersion(sut.javaVersion())
+        .sutArtifact(sut.artifact())
         .build();
   }
 

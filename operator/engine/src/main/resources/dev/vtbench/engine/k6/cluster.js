@@ -19,7 +19,8 @@ export function setup() {
   }
   const info = r.json();
   return { sut: { cpuset: info.cpuset, availableProcessors: info.availableProcessors,
-    javaVersion: info.javaVersion } };
+    javaVersion: info.javaVersion, node: info.node, cpuModel: info.cpuModel,
+    kernel: info.kernel, onlineCpus: info.onlineCpus } };
 }
 
 // At the hold's start (scenario probe_start): a new peaks window, and the SUT's CPU time so far.

@@ -206,6 +206,8 @@ class K6ScriptIT {
           double cpu = reset ? 10.0 : 10.0 + 1.5 * Math.min(1, infos.getAndIncrement());
           byte[] body =
               ("{\"cpuset\":\"3\",\"availableProcessors\":1,\"javaVersion\":\"25\","
+                      + "\"node\":\"node-a\",\"cpuModel\":\"Test CPU @ 2.0GHz\","
+                      + "\"kernel\":\"6.8.0\",\"onlineCpus\":\"0-7\","
                       + "\"processCpuSeconds\":"
                       + cpu
                       + ",\"peaks\":{\"hikariActiveMax\":7,\"hikariPendingMax\":0,"
@@ -240,6 +242,12 @@ class K6ScriptIT {
       SutProbe probe = SutProbe.parse(json);
       assertThat(probe.cpuset()).isEqualTo("3");
       assertThat(probe.availableProcessors()).isEqualTo(1);
+      // where it ran, passed through for the row's provenance and the pinning check
+      assertThat(probe.javaVersion()).isEqualTo("25");
+      assertThat(probe.node()).isEqualTo("node-a");
+      assertThat(probe.cpuModel()).isEqualTo("Test CPU @ 2.0GHz");
+      assertThat(probe.kernel()).isEqualTo("6.8.0");
+      assertThat(probe.onlineCpus()).isEqualTo("0-7");
       assertThat(probe.error()).isNull();
       assertThat(resets.get()).isEqualTo(1);
       assertThat(probe.cpuSeconds()).isCloseTo(1.5, within(1e-9));

@@ -42,6 +42,7 @@ class K6SummaryTest {
     assertThat(r.p99Ms()).isEqualTo(25.891762059999994);
     assertThat(r.p999Ms()).isEqualTo(33.150630156000005);
     assertThat(r.maxMs()).isEqualTo(33.525841);
+    assertThat(r.meanMs()).isEqualTo(21.435672543783785);
     assertThat(r.errorRate()).isZero();
     assertThat(r.vusMax()).isEqualTo(20);
     assertThat(r.droppedIterations()).isZero();
@@ -113,10 +114,23 @@ class K6SummaryTest {
     assertThat(r.httpReqs()).isZero();
     assertThat(r.throughputRps()).isZero();
     assertThat(r.p50Ms()).isNaN();
+    assertThat(r.meanMs()).isNaN();
     assertThat(r.p99Ms()).isNaN();
     assertThat(r.maxMs()).isNaN();
     assertThat(r.errorRate()).isNaN();
     assertThat(r.vusMax()).isEqualTo(50);
+  }
+
+  @Test
+  void aSummaryWithoutTheMeanStillParses() {
+    ObjectNode root =
+        (ObjectNode) JsonMapper.shared().readTree(fixture("closed-20vus-stub20ms.json"));
+    ((ObjectNode) root.get("metrics").get(K6Script.HOLD_DURATION).get("values")).remove("avg");
+
+    LoadResult r = K6Summary.parse(root.toString(), HOLD);
+
+    assertThat(r.meanMs()).isNaN();
+    assertThat(r.p50Ms()).isEqualTo(21.148093);
   }
 
   @Test

@@ -180,6 +180,103 @@ class DerivedMetricsTest {
   }
 
   @Test
+  void aBusyGeneratorCoreSaturatesTheGeneratorWhoeverUsedIt() {
+    Rig twoCores = new Rig(STUB_MS, Double.NaN, 1, 1);
+    // k6 itself used 40 % of its one core; the stub, PostgreSQL and vtbench filled the rest
+    ResultRow shared =
+        DerivedMetrics.derive(
+            Rows.row("virtual", "released", 50, 200, 1800)
+                .loadCpuPct(40.0)
+                .loadCoreBusyPct(93.0)
+                .build(),
+            twoCores);
+    assertThat(shared.generatorSaturated()).isTrue();
+    assertThat(shared.bottleneck()).isEqualTo(Bottleneck.LOAD_GENERATOR);
+
+    ResultRow roomLeft =
+        DerivedMetrics.derive(
+            Rows.row("virtual", "released", 50, 200, 1800)
+                .loadCpuPct(40.0)
+                .loadCoreBusyPct(85.0)
+                .build(),
+            twoCores);
+    assertThat(roomLeft.generatorSaturated()).isFalse();
+
+    // k6's own share at its limit still counts where the cores were read
+    ResultRow k6Alone =
+        DerivedMetrics.derive(
+            Rows.row("virtual", "released", 50, 200, 1800)
+                .loadCpuPct(95.0)
+                .loadCoreBusyPct(89.0)
+                .build(),
+            twoCores);
+    assertThat(k6Alone.generatorSaturated()).isTrue();
+  }
+
+  @Test
+  void withoutPerCoreDataOnlyTheGeneratorsOwnShareCounts() {
+    // a cluster row: no load_core_busy_pct, so today's rule on k6's own CPU
+    ResultRow r =
+        DerivedMetrics.derive(
+            Rows.row("virtual", "released", 50, 200, 1800).loadCpuPct(80.0).build(),
+            new Rig(STUB_MS, Double.NaN, 1, 1));
+    assertThat(r.generatorSaturated()).isFalse();
+    assertThat(
+            DerivedMetrics.derive(Rows.row("virtual", "released", 50, 200, 1800).build(), REFERENCE)
+                .generatorSaturated())
+        .isNull();
+  }
+
+  @Test
+  void releasedModeRequestsQueuedForAConnectionNameThePool() {
+    // virtual, released, pool 20, 200 VUs: bound 200 / 0.1 s = 2,000 req/s, measured 600 (ratio
+    // 0.3, below every modelled bound); 170 requests waited for a connection, of 180 that could
+    ResultRow queued =
+        DerivedMetrics.derive(
+            Rows.row("virtual", "released", 20, 200, 600).hikariPendingMax(170).build(), REFERENCE);
+    assertThat(queued.littlesLawRatio()).isCloseTo(0.3, within(1e-9));
+    assertThat(queued.bottleneck()).isEqualTo(Bottleneck.HIKARI_POOL);
+
+    // a few waiters are a burst, not the ceiling: still unknown
+    ResultRow burst =
+        DerivedMetrics.derive(
+            Rows.row("virtual", "released", 20, 200, 600).hikariPendingMax(30).build(), REFERENCE);
+    assertThat(burst.bottleneck()).isEqualTo(Bottleneck.UNKNOWN);
+
+    // no pending peak measured: unknown, not a guess
+    assertThat(
+            DerivedMetrics.derive(Rows.row("virtual", "released", 20, 200, 600).build(), REFERENCE)
+                .bottleneck())
+        .isEqualTo(Bottleneck.UNKNOWN);
+
+    // a saturated tier still comes first
+    ResultRow cpuBound =
+        DerivedMetrics.derive(
+            Rows.row("virtual", "released", 20, 200, 600)
+                .hikariPendingMax(170)
+                .appCpuPct(790.0)
+                .build(),
+            REFERENCE);
+    assertThat(cpuBound.bottleneck()).isEqualTo(Bottleneck.SUT_CPU);
+  }
+
+  @Test
+  void thePoolQueueRuleNeedsMoreVusThanConnectionsAndReleasedMode() {
+    assertThat(DerivedMetrics.releasedPoolQueued("released", 200, 20, 90)).isTrue();
+    assertThat(DerivedMetrics.releasedPoolQueued("released", 200, 20, 89)).isFalse();
+    assertThat(DerivedMetrics.releasedPoolQueued("released", 20, 20, 5)).isFalse();
+    assertThat(DerivedMetrics.releasedPoolQueued("held", 200, 20, 170)).isFalse();
+    assertThat(DerivedMetrics.releasedPoolQueued("released", 200, 20, null)).isFalse();
+  }
+
+  @Test
+  void cpusetMembersListsEveryCpu() {
+    assertThat(DerivedMetrics.cpusetMembers("0-2,5")).containsExactly(0, 1, 2, 5);
+    assertThatThrownBy(() -> DerivedMetrics.cpusetMembers("0-4294967"))
+        .hasMessageContaining("beyond");
+  }
+
+  @Test
   void withoutAServiceTimeTheBoundStaysEmpty() {
     ResultRow r =
         DerivedMetrics.derive(

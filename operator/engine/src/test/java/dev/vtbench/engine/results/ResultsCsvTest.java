@@ -22,7 +22,9 @@ class ResultsCsvTest {
           + "app_cpu_pct,pg_cpu_pct,load_cpu_pct,hikari_active_max,hikari_pending_max,"
           + "jvm_threads_max,rss_mb_max,pinned_events,"
           + "scenario_id,workload,executor,tomcat_threads,stub_delay_ms,sut_cpuset,"
-          + "littles_law_bound_rps,littles_law_ratio,generator_saturated,bottleneck";
+          + "littles_law_bound_rps,littles_law_ratio,generator_saturated,bottleneck,"
+          + "mean_ms,stub_cpu_pct,vtbench_cpu_pct,load_core_busy_pct,steal_pct,cpu_busy_pct,"
+          + "node,cpu_model,kernel,jdk_version,sut_artifact";
 
   @TempDir Path dir;
 
@@ -61,6 +63,17 @@ class ResultsCsvTest {
         .littlesLawRatio(0.9945)
         .generatorSaturated(false)
         .bottleneck(Bottleneck.HIKARI_POOL)
+        .meanMs(4012.5)
+        .stubCpuPct(20.5)
+        .vtbenchCpuPct(3.2)
+        .loadCoreBusyPct(91.4)
+        .stealPct(0.4)
+        .cpuBusyPct("0:91.4|1:88")
+        .node("node-a")
+        .cpuModel("Intel(R) Xeon(R) CPU @ 2.20GHz, rev 7")
+        .kernel("6.8.0-45-generic")
+        .jdkVersion("25.0.3+9-LTS")
+        .sutArtifact("sha256:0123456789abcdef")
         .build();
   }
 
@@ -133,7 +146,7 @@ class ResultsCsvTest {
       assertThat(line)
           .isEqualTo(
               "2026-05-10T14:03:22Z,platform,50,normal,released,2500,1,2226.12,,,2800,,,,,,,,,,,,,"
-                  + ",,,,,,,,,");
+                  + ",,,,,,,,,,,,,,,,,,,,");
       assertThat(line.split(",", -1)).hasSize(ResultRow.COLUMNS.size());
     } finally {
       Locale.setDefault(saved);
@@ -279,7 +292,7 @@ class ResultsCsvTest {
     String noThroughput = ok.replace(",497.25,", ",,");
     assertThatThrownBy(() -> ResultsCsv.parse(noThroughput))
         .hasMessageContaining("throughput_rps has no value");
-    assertThatThrownBy(() -> ResultsCsv.parse(ok.replace(",hikari-pool\n", ",cosmic-rays\n")))
+    assertThatThrownBy(() -> ResultsCsv.parse(ok.replace(",hikari-pool,", ",cosmic-rays,")))
         .hasMessageContaining("bad bottleneck");
   }
 
@@ -293,7 +306,30 @@ class ResultsCsvTest {
     assertThat(committed).as("results/*/matrix.csv").isNotEmpty();
     for (Path csv : committed) {
       String text = Files.readString(csv);
-      assertThat(ResultsCsv.toCsv(ResultsCsv.read(csv))).as(csv.toString()).isEqualTo(text);
+      assertThat(ResultsCsv.toCsv(ResultsCsv.read(csv)))
+          .as(csv.toString())
+          .isEqualTo(withColumnsAddedSince(text));
     }
+  }
+
+  /**
+   * A CSV written before vtbench added columns, as today's writer writes it: every line as it was,
+   * the columns it lacks appended to the header and left empty in every row. Files written with
+   * today's header come back unchanged.
+   */
+  private static String withColumnsAddedSince(String text) {
+    List<String> lines = text.lines().toList();
+    List<String> had = List.of(lines.getFirst().split(","));
+    assertThat(ResultRow.COLUMNS.subList(0, had.size()))
+        .as("an older header is a prefix of today's")
+        .isEqualTo(had);
+    List<String> added = ResultRow.COLUMNS.subList(had.size(), ResultRow.COLUMNS.size());
+    StringBuilder sb = new StringBuilder(lines.getFirst());
+    added.forEach(c -> sb.append(',').append(c));
+    sb.append('\n');
+    for (String line : lines.subList(1, lines.size())) {
+      sb.append(line).append(",".repeat(added.size())).append('\n');
+    }
+    return sb.toString();
   }
 }

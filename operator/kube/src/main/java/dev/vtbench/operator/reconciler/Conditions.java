@@ -93,6 +93,11 @@ public final class Conditions {
     LoadFailed,
     LoadTimedOut,
     SummaryUnreadable,
+    /**
+     * spec.sut.pinned asked for exclusive cores and the SUT's cpuset shows the kubelet did not
+     * grant them (no static CPU manager policy); the message names the cpuset seen and the fix.
+     */
+    PinningNotGranted,
     Finished,
     Failed,
     /** Every scenario is recorded but spec.thresholds are missed; the message lists which. */

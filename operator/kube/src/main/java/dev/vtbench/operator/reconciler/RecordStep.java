@@ -12,10 +12,12 @@ import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.ScenarioRow;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.ResourceNames;
+import dev.vtbench.operator.resources.SutTier;
 import dev.vtbench.operator.results.ResultsStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A finished measured load's row appended to the CSV before anything else changes, so a restart at
@@ -45,7 +47,15 @@ final class RecordStep implements Step {
     String name = RunView.loadName(run, measure);
     ResultRow row;
     try {
-      row = row(view.spec(), s, view.loadState().summary(), view.k6Plan(measure));
+      // a row from cores the kubelet did not grant is not recorded: the run fails instead
+      Optional<String> unpinned =
+          PinningCheck.refusal(view.spec().sut, SutProbe.parse(view.loadState().summary()));
+      if (unpinned.isPresent()) {
+        return Result.fail(Reason.PinningNotGranted, name + ": " + unpinned.get());
+      }
+      String image =
+          SutImage.of(view.pods(SutTier.COMPONENT), s.sut().key(), view.spec().sut.image);
+      row = row(view.spec(), s, view.loadState().summary(), view.k6Plan(measure), image);
     } catch (IllegalArgumentException e) {
       return Result.fail(
           Reason.SummaryUnreadable,
@@ -71,23 +81,36 @@ final class RecordStep implements Step {
     return Result.waitFor(Duration.ofSeconds(1));
   }
 
-  /** The row from the runner's compact summary: the k6 numbers and what it saw of the SUT. */
-  static ResultRow row(BenchmarkRunSpec spec, Scenario s, String summary, K6Plan measured) {
+  /**
+   * The row from the runner's compact summary: the k6 numbers and what it saw of the SUT.
+   *
+   * @param image what the SUT ran from ({@link SutImage})
+   */
+  static ResultRow row(
+      BenchmarkRunSpec spec, Scenario s, String summary, K6Plan measured, String image) {
     SutProbe probe = SutProbe.parse(summary);
     Platform.SutView view =
         new Platform.SutView(
             probe.cpuset(),
             probe.availableProcessors() == null ? 0 : probe.availableProcessors(),
-            probe.javaVersion());
-    // The SUT reports its own CPU; PostgreSQL's and the runner's need kubelet stats (not read).
+            probe.javaVersion(),
+            probe.node(),
+            probe.cpuModel(),
+            probe.kernel(),
+            image);
+    // The SUT reports its own CPU; PostgreSQL's, the stub's and the runner's need kubelet stats
+    // (not read), and no per-core data exists, so generator_saturated keeps k6's own share.
     Platform.TierCpu cpu =
         new Platform.TierCpu(
             probe.cpuPct(),
             null,
             null,
+            null,
+            null,
             SpecValidator.millis(spec.sut.cpu) / 1000.0,
             SpecValidator.millis(spec.database.cpu) / 1000.0,
-            SpecValidator.millis(spec.load.cpu) / 1000.0);
+            SpecValidator.millis(spec.load.cpu) / 1000.0,
+            null);
     return ScenarioRow.of(
         spec, s, view, new Platform.Measurement(summary, cpu, probe.peaks()), measured);
   }

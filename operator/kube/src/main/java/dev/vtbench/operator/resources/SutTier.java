@@ -20,6 +20,9 @@ public final class SutTier {
 
   public static final String COMPONENT = "sut";
 
+  /** The SUT's node name from the downward API; the SUT's runtime-info reports it. */
+  static final String NODE_NAME_ENV = "NODE_NAME";
+
   /** Where the SUT reads CloudNativePG's application credentials. */
   private static final String DB_SECRET_DIR = "/etc/vtbench/db";
 
@@ -53,6 +56,15 @@ public final class SutTier {
                 sut.memory,
                 env,
                 List.of(PodHardening.mount("db", DB_SECRET_DIR, true)))
+            // the node it runs on, which the SUT reports in /api/runtime-info for every row
+            .addNewEnv()
+            .withName(NODE_NAME_ENV)
+            .withNewValueFrom()
+            .withNewFieldRef()
+            .withFieldPath("spec.nodeName")
+            .endFieldRef()
+            .endValueFrom()
+            .endEnv()
             .build();
     return AppTier.deployment(
         run,
