@@ -17,7 +17,7 @@ public final class Headline {
    * The run's answer so far in one line, for {@code kubectl get}: virtual vs platform at the
    * highest concurrency both have measured (the hero experiment's released rows first), as the
    * ratio of median throughputs with its 95 % interval and the verdict ({@link VirtualVsPlatform}),
-   * e.g. {@code virtual 3.9x platform [3.5-4.4] at 800 VUs, pool 50 (1889 vs 482 req/s): virtual
+   * e.g. {@code virtual 4.0x platform [3.4-4.3] at 800 VUs, pool 50 (1924 vs 482 req/s): virtual
    * faster}, or {@code ...: no verdict (1 repetition, need 3)} without an interval; the latest
    * row's headline until both thread modes have a result for one cell. ASCII only ({@code x},
    * {@code -}): it ends up in terminals and Events of any encoding.
