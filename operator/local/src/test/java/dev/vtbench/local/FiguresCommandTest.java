@@ -60,7 +60,8 @@ class FiguresCommandTest {
         .as("released rows only: no pool sweep")
         .doesNotExist();
     String summary = Files.readString(dir.resolve("summary.md"));
-    // c800: the ratio of medians with its interval and verdict, as in results/reference/bench-hero/summary.md
+    // c800: the ratio of medians with its interval and verdict, as in
+    // results/reference/bench-hero/summary.md
     assertThat(summary)
         .startsWith("# bench-hero\n")
         .contains("| 3.99× | 3.41–4.34 | virtual faster |")
