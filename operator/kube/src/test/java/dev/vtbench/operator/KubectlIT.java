@@ -131,7 +131,7 @@ class KubectlIT {
         .contains("Succeeded")
         .contains("30/30")
         .endsWith(
-            "virtual 3.9x platform at 800 VUs, pool 50: 1889 vs 482 req/s, p99 910 vs 1708 ms");
+            "virtual 4.0x platform [3.4-4.3] at 800 VUs, pool 50 (1924 vs 482 req/s): virtual faster");
 
     Out wide = kubectl("get", "vtb", "hero", "-n", ns, "-o", "wide");
     assertThat(wide.stdout().lines().findFirst().orElseThrow().split("\\s+"))
@@ -139,7 +139,7 @@ class KubectlIT {
             "NAME", "AGE", "READY", "PHASE", "PROGRESS", "RUNNER", "SCENARIO", "HEADLINE");
     assertThat(wide.stdout().lines().skip(1).findFirst().orElseThrow())
         .matches(
-            "hero\\s+\\S+\\s+True\\s+Succeeded\\s+30/30\\s+job\\s+(<none>\\s+)?virtual 3\\.9x .*");
+            "hero\\s+\\S+\\s+True\\s+Succeeded\\s+30/30\\s+job\\s+(<none>\\s+)?virtual 4\\.0x platform \\[3\\.4-4\\.3\\] .*");
   }
 
   @Test

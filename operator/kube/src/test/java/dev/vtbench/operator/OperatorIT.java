@@ -331,7 +331,11 @@ class OperatorIT {
     assertThat(status.finishedAt).isNotNull();
     assertThat(conditionOf(status, "Progressing").getStatus()).isEqualTo("False");
     assertThat(status.recentScenarios).hasSize(2);
-    assertThat(status.summary).startsWith("virtual ").contains("x platform at 10 VUs, pool 10");
+    // one repetition per thread mode: a ratio, no interval, and why there is no verdict
+    assertThat(status.summary)
+        .startsWith("virtual ")
+        .contains("x platform at 10 VUs, pool 10 (")
+        .endsWith("req/s): no verdict (1 repetition, need 3)");
     assertThat(status.resultsConfigMaps).contains("hello-results", "hello-figures");
     gitOps(ns, "hello", KStatus.CURRENT, "Healthy", "succeeded");
     assertThat(conditionOf(status, "Ready").getReason()).isEqualTo("AllScenariosRecorded");

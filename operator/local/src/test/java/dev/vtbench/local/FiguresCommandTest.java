@@ -3,6 +3,7 @@ package dev.vtbench.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.results.VirtualVsPlatform;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -59,7 +60,12 @@ class FiguresCommandTest {
         .as("released rows only: no pool sweep")
         .doesNotExist();
     String summary = Files.readString(dir.resolve("summary.md"));
-    assertThat(summary).startsWith("# bench-hero\n").contains("3.92×");
+    // c800: the ratio of medians with its interval and verdict, as in
+    // results/reference/bench-hero/summary.md
+    assertThat(summary)
+        .startsWith("# bench-hero\n")
+        .contains("| 3.99× | 3.41–4.34 | virtual faster |")
+        .contains(VirtualVsPlatform.METHOD);
     assertThat(out.toString()).contains("30 rows").contains("hero.png");
     assertThat(err.toString()).isEmpty();
   }

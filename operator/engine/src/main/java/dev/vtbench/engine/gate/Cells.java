@@ -2,6 +2,7 @@ package dev.vtbench.engine.gate;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec.CellFilter;
 import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.stats.Bootstrap;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -47,18 +48,14 @@ final class Cells {
 
   /** The median of {@code value} over the cell's repetitions that have it; null when none has. */
   Double median(Cell cell, Function<ResultRow, Double> value) {
-    List<Double> v =
+    double[] v =
         rows.getOrDefault(cell, List.of()).stream()
             .map(value)
             .filter(Objects::nonNull)
-            .filter(d -> !d.isNaN())
-            .sorted()
-            .toList();
-    if (v.isEmpty()) {
-      return null;
-    }
-    int n = v.size();
-    return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
+            .mapToDouble(Double::doubleValue)
+            .filter(d -> !Double.isNaN(d))
+            .toArray();
+    return v.length == 0 ? null : Bootstrap.median(v);
   }
 
   /** What {@code f} selects, for messages: "threadMode virtual, concurrency 1000". */

@@ -1,5 +1,6 @@
 package dev.vtbench.engine.results;
 
+import dev.vtbench.engine.stats.Interval;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -44,8 +45,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  *   <li>{@link #bottleneck}: throughput vs Hikari pool size in held mode, platform vs virtual.
  * </ul>
  *
- * Points are the mean over repetitions; a vertical bar with caps spans the lowest to the highest
- * repetition (XChart's own error bars are symmetric, which would misstate a skewed spread).
+ * Points are the median over repetitions; a vertical bar with caps spans its 95 % bootstrap
+ * interval ({@link CellEstimate}), drawn where a cell has the repetitions for one (XChart's own
+ * error bars are symmetric, which would misstate a skewed interval).
  */
 public final class Figures {
 
@@ -86,11 +88,10 @@ public final class Figures {
     sel = sel.stream().filter(r -> r.hikariPool() == pool).toList();
 
     String conn = sel.getFirst().connMode();
-    String subtitle =
-        conn + " connection, Hikari pool " + pool + ", " + repsNote(sel) + ", bars: min–max";
+    String subtitle = conn + " connection, Hikari pool " + pool + ", " + repsNote(sel);
 
     XYChart tp = chart("Throughput", "Concurrent users (k6 VUs)", "Throughput (req/s)");
-    plotModes(tp, sel, r -> r.concurrency(), ResultRow::throughputRps);
+    plotModes(tp, sel, r -> r.concurrency(), Metric.THROUGHPUT);
     Double delay = commonStubDelay(sel);
     if (delay != null && sel.stream().anyMatch(ResultRow::isPlatform)) {
       int threads = threadsOf(sel);
@@ -112,7 +113,7 @@ public final class Figures {
     XYChart lat = chart("p99 latency", "Concurrent users (k6 VUs)", "p99 latency (ms)");
     List<ResultRow> withP99 = sel.stream().filter(r -> r.p99Ms() != null).toList();
     if (!withP99.isEmpty()) {
-      plotModes(lat, withP99, r -> r.concurrency(), r -> r.p99Ms());
+      plotModes(lat, withP99, r -> r.concurrency(), Metric.P99);
       axes(lat, withP99, ResultRow::concurrency, r -> r.p99Ms(), false);
     }
 
@@ -143,7 +144,7 @@ public final class Figures {
     sel = sel.stream().filter(r -> r.concurrency() == vus).toList();
 
     XYChart c = chart(null, "HikariCP maximum pool size", "Throughput (req/s)");
-    plotModes(c, sel, r -> r.hikariPool(), ResultRow::throughputRps);
+    plotModes(c, sel, r -> r.hikariPool(), Metric.THROUGHPUT);
     Double delay = commonStubDelay(sel);
     if (delay != null) {
       double[] pools =
@@ -168,7 +169,7 @@ public final class Figures {
     writeStacked(
         png,
         "Throughput vs HikariCP pool size, connection held across the downstream call",
-        String.format(Locale.ROOT, "%,d concurrent users, %s, bars: min–max", vus, repsNote(sel)),
+        String.format(Locale.ROOT, "%,d concurrent users, %s", vus, repsNote(sel)),
         List.of(c));
   }
 
@@ -218,33 +219,50 @@ public final class Figures {
 
   private static String repsNote(List<ResultRow> rows) {
     int maxRep = rows.stream().mapToInt(ResultRow::rep).max().orElse(1);
-    return maxRep <= 1 ? "single run" : "mean of " + maxRep + " reps";
+    if (maxRep <= 1) {
+      return "single run";
+    }
+    return "median of "
+        + maxRep
+        + " reps"
+        + (maxRep >= CellEstimate.MIN_REPETITIONS ? ", bars: 95% bootstrap interval" : "");
   }
 
   private static String trim(double v) {
     return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
   }
 
-  private record Point(double x, double mean, double min, double max) {}
+  /** What a panel plots from a cell's estimate: its median and the median's interval. */
+  private enum Metric {
+    THROUGHPUT,
+    P99;
+
+    double median(CellEstimate e) {
+      return this == THROUGHPUT ? e.medianThroughputRps() : e.medianP99Ms();
+    }
+
+    Interval interval(CellEstimate e) {
+      return this == THROUGHPUT ? e.throughputCi() : e.p99Ci();
+    }
+  }
+
+  /** A plotted point; {@code interval} null when the cell has too few repetitions for one. */
+  private record Point(double x, double median, Interval interval) {}
 
   private static List<Point> aggregate(
-      List<ResultRow> rows, ToDoubleFunction<ResultRow> x, ToDoubleFunction<ResultRow> y) {
-    Map<Double, List<Double>> byX = new TreeMap<>();
+      List<ResultRow> rows, ToDoubleFunction<ResultRow> x, Metric metric) {
+    Map<Double, List<ResultRow>> byX = new TreeMap<>();
     for (ResultRow r : rows) {
-      double yv = y.applyAsDouble(r);
-      if (Double.isFinite(yv)) {
-        byX.computeIfAbsent(x.applyAsDouble(r), k -> new ArrayList<>()).add(yv);
-      }
+      byX.computeIfAbsent(x.applyAsDouble(r), k -> new ArrayList<>()).add(r);
     }
     List<Point> out = new ArrayList<>();
     byX.forEach(
-        (xv, ys) ->
-            out.add(
-                new Point(
-                    xv,
-                    ys.stream().mapToDouble(Double::doubleValue).average().orElseThrow(),
-                    ys.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
-                    ys.stream().mapToDouble(Double::doubleValue).max().orElseThrow())));
+        (xv, cell) -> {
+          CellEstimate e = CellEstimate.of(cell);
+          if (Double.isFinite(metric.median(e))) {
+            out.add(new Point(xv, metric.median(e), metric.interval(e)));
+          }
+        });
     return out;
   }
 
@@ -279,10 +297,7 @@ public final class Figures {
   }
 
   private static void plotModes(
-      XYChart c,
-      List<ResultRow> rows,
-      ToDoubleFunction<ResultRow> x,
-      ToDoubleFunction<ResultRow> y) {
+      XYChart c, List<ResultRow> rows, ToDoubleFunction<ResultRow> x, Metric y) {
     plotMode(c, "Platform threads", PLATFORM_COLOR, SeriesMarkers.CIRCLE, rows, true, x, y);
     plotMode(c, "Virtual threads", VIRTUAL_COLOR, SeriesMarkers.DIAMOND, rows, false, x, y);
   }
@@ -295,7 +310,7 @@ public final class Figures {
       List<ResultRow> rows,
       boolean platform,
       ToDoubleFunction<ResultRow> x,
-      ToDoubleFunction<ResultRow> y) {
+      Metric y) {
     List<Point> pts =
         aggregate(
             rows.stream().filter(r -> platform ? r.isPlatform() : r.isVirtual()).toList(), x, y);
@@ -306,7 +321,7 @@ public final class Figures {
         c.addSeries(
             name,
             pts.stream().mapToDouble(Point::x).toArray(),
-            pts.stream().mapToDouble(Point::mean).toArray());
+            pts.stream().mapToDouble(Point::median).toArray());
     s.setLineColor(color);
     s.setMarkerColor(color);
     s.setMarker(marker);
@@ -314,17 +329,19 @@ public final class Figures {
 
     double[] span = spanOf(pts.stream().mapToDouble(Point::x).toArray());
     for (Point p : pts) {
-      if (p.max() - p.min() <= 0) {
+      if (p.interval() == null || p.interval().upper() - p.interval().lower() <= 0) {
         continue;
       }
+      double bottom = p.interval().lower();
+      double top = p.interval().upper();
       double lo = capLeft(p.x(), span);
       double hi = capRight(p.x(), span);
       // One polyline per bar: bottom cap, stem, top cap. XChart draws points in the given order.
       XYSeries bar =
           c.addSeries(
-              name + " range " + p.x(),
+              name + " interval " + p.x(),
               new double[] {lo, hi, p.x(), p.x(), lo, hi},
-              new double[] {p.min(), p.min(), p.min(), p.max(), p.max(), p.max()});
+              new double[] {bottom, bottom, bottom, top, top, top});
       bar.setLineColor(color);
       bar.setMarker(SeriesMarkers.NONE);
       bar.setLineStyle(new BasicStroke(1.6f));

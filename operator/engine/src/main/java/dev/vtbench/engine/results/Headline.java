@@ -3,6 +3,7 @@ package dev.vtbench.engine.results;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * A run's answer in one line, shared by both platforms: the operator's {@code status.summary} (the
@@ -14,44 +15,51 @@ public final class Headline {
 
   /**
    * The run's answer so far in one line, for {@code kubectl get}: virtual vs platform at the
-   * highest concurrency both have measured (repetitions averaged, the hero experiment's released
-   * rows first), e.g. {@code virtual 3.9x platform at 800 VUs, pool 50: 1889 vs 482 req/s, p99 910
-   * vs 1708 ms}; the latest row's headline until both thread modes have a result for one cell.
+   * highest concurrency both have measured (the hero experiment's released rows first), as the
+   * ratio of median throughputs with its 95 % interval and the verdict ({@link VirtualVsPlatform}),
+   * e.g. {@code virtual 4.0x platform [3.4-4.3] at 800 VUs, pool 50 (1924 vs 482 req/s): virtual
+   * faster}, or {@code ...: no verdict (1 repetition, need 3)} without an interval; the latest
+   * row's headline until both thread modes have a result for one cell. ASCII only ({@code x},
+   * {@code -}): it ends up in terminals and Events of any encoding.
+   *
+   * <p>Only the chosen cell is bootstrapped: the operator computes this on every reconcile.
    */
   public static String of(List<ResultRow> rows) {
-    List<SummaryTable.Line> both =
-        SummaryTable.of(rows).lines().stream()
-            .filter(l -> Double.isFinite(l.virtualToPlatform()))
-            .toList();
+    List<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> both =
+        SummaryTable.grouped(rows).entrySet().stream().filter(e -> e.getValue().both()).toList();
     if (both.isEmpty()) {
       return of(rows.getLast());
     }
-    SummaryTable.Key first = both.getFirst().key();
-    SummaryTable.Line best =
+    SummaryTable.Key first = both.getFirst().getKey();
+    Map.Entry<SummaryTable.Key, SummaryTable.Rows> best =
         both.stream()
             .filter(
-                l ->
-                    l.key().connMode().equals(first.connMode())
-                        && l.key().pathMode().equals(first.pathMode()))
+                e ->
+                    e.getKey().connMode().equals(first.connMode())
+                        && e.getKey().pathMode().equals(first.pathMode()))
             .max(
-                Comparator.comparingInt((SummaryTable.Line l) -> l.key().concurrency())
-                    .thenComparingInt(l -> l.key().hikariPool()))
+                Comparator.comparingInt(
+                        (Map.Entry<SummaryTable.Key, SummaryTable.Rows> e) ->
+                            e.getKey().concurrency())
+                    .thenComparingInt(e -> e.getKey().hikariPool()))
             .orElseThrow();
+    SummaryTable.Key key = best.getKey();
+    VirtualVsPlatform c =
+        VirtualVsPlatform.of(best.getValue().platform(), best.getValue().virtual());
     return "virtual "
-        + fmt(best.virtualToPlatform(), 1)
-        + "x platform at "
-        + best.key().concurrency()
+        + fmt(c.ratio(), 1)
+        + "x platform"
+        + (c.interval() == null ? "" : " [" + c.interval().format(1, "-") + "]")
+        + " at "
+        + key.concurrency()
         + " VUs, pool "
-        + best.key().hikariPool()
-        + ": "
-        + fmt(best.virtual().meanThroughputRps(), 0)
+        + key.hikariPool()
+        + " ("
+        + fmt(c.virtual().medianThroughputRps(), 0)
         + " vs "
-        + fmt(best.platform().meanThroughputRps(), 0)
-        + " req/s, p99 "
-        + fmt(best.virtual().meanP99Ms(), 0)
-        + " vs "
-        + fmt(best.platform().meanP99Ms(), 0)
-        + " ms";
+        + fmt(c.platform().medianThroughputRps(), 0)
+        + " req/s): "
+        + c.label();
   }
 
   /** One row in one line: mode, concurrency, pool, throughput, p99, errors. */

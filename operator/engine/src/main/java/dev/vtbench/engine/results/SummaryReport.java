@@ -5,9 +5,9 @@ import java.util.List;
 
 /**
  * {@code summary.md}, the one writer of it: a heading, the platform-vs-virtual {@link SummaryTable}
- * in Markdown, then facts about the run, each on its own line. Local runs, {@code vtbench figures}
- * and the operator's figures ConfigMap all take their text from here, so the file reads the same
- * wherever it was made.
+ * in Markdown with a line on its method ({@link VirtualVsPlatform#METHOD}), then facts about the
+ * run, each on its own line. Local runs, {@code vtbench figures} and the operator's figures
+ * ConfigMap all take their text from here, so the file reads the same wherever it was made.
  *
  * @param heading the first line's text, usually the run's name; {@code null} for none
  * @param table the rows, aggregated
@@ -27,8 +27,9 @@ public record SummaryReport(String heading, SummaryTable table, List<String> fac
   }
 
   /**
-   * The Markdown text. Facts follow the table after two blank lines, as in the summary.md files
-   * committed under results/; keeping that layout keeps them reproducible.
+   * The Markdown text. The method line follows the table after a blank line, facts follow it after
+   * two, as in the summary.md files committed under results/; keeping that layout keeps them
+   * reproducible.
    */
   public String toMarkdown() {
     StringBuilder sb = new StringBuilder();
@@ -36,6 +37,7 @@ public record SummaryReport(String heading, SummaryTable table, List<String> fac
       sb.append("# ").append(heading).append("\n\n");
     }
     sb.append(table.toMarkdown());
+    sb.append('\n').append(VirtualVsPlatform.METHOD).append('\n');
     if (!facts.isEmpty()) {
       sb.append("\n\n").append(String.join("\n", facts)).append('\n');
     }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,7 +13,8 @@ import java.util.stream.Collectors;
 
 /**
  * Platform vs virtual, side by side: one line per (conn_mode, path_mode, hikari_pool, concurrency)
- * with each thread mode's repetitions aggregated. Rendered as Markdown (for results READMEs and
+ * with each thread mode's repetitions aggregated, the ratio of their medians with its bootstrap
+ * interval and a verdict ({@link VirtualVsPlatform}). Rendered as Markdown (for results READMEs and
  * status reports) or as aligned plain text (for the terminal).
  *
  * <p>The path mode is part of the key so that a synchronized-path run is never averaged into a
@@ -37,6 +37,8 @@ public final class SummaryTable {
    *     pooled percentile: good enough to compare modes, not a latency SLO)
    * @param bottleneck the most common bottleneck label, with its share when reps disagree, e.g.
    *     {@code hikari-pool (2/3)}; empty if no rep had one
+   * @param estimate medians and their intervals over the {@linkplain VerdictRows eligible} reps:
+   *     what the table shows and the verdict uses
    */
   public record Side(
       int reps,
@@ -45,21 +47,30 @@ public final class SummaryTable {
       double maxThroughputRps,
       double cvThroughput,
       double meanP99Ms,
-      String bottleneck) {}
+      String bottleneck,
+      CellEstimate estimate) {}
 
   /**
    * One key; a side is {@code null} when that thread mode has no rows for it.
    *
    * @param platform platform threads
    * @param virtual virtual threads
+   * @param comparison virtual vs platform; {@code null} when a side is missing
    */
-  public record Line(Key key, Side platform, Side virtual) {
-    /** Mean virtual throughput ÷ mean platform throughput; NaN if either side is missing. */
+  public record Line(Key key, Side platform, Side virtual, VirtualVsPlatform comparison) {
+    /**
+     * Median virtual throughput ÷ median platform throughput; NaN if either side is missing or has
+     * no eligible repetition.
+     */
     public double virtualToPlatform() {
-      if (platform == null || virtual == null || !(platform.meanThroughputRps() > 0)) {
-        return Double.NaN;
-      }
-      return virtual.meanThroughputRps() / platform.meanThroughputRps();
+      return comparison == null ? Double.NaN : comparison.ratio();
+    }
+  }
+
+  /** One key's rows, split by thread mode; a list is empty when that mode has none. */
+  record Rows(List<ResultRow> platform, List<ResultRow> virtual) {
+    boolean both() {
+      return !platform.isEmpty() && !virtual.isEmpty();
     }
   }
 
@@ -79,29 +90,35 @@ public final class SummaryTable {
    * concurrency.
    */
   public static SummaryTable of(Collection<ResultRow> rows) {
-    Map<Key, List<ResultRow>> platform = new LinkedHashMap<>();
-    Map<Key, List<ResultRow>> virtual = new LinkedHashMap<>();
-    for (ResultRow r : rows) {
-      Key k = new Key(r.connMode(), r.pathMode(), r.hikariPool(), r.concurrency());
-      if (r.isPlatform()) {
-        platform.computeIfAbsent(k, x -> new ArrayList<>()).add(r);
-      } else if (r.isVirtual()) {
-        virtual.computeIfAbsent(k, x -> new ArrayList<>()).add(r);
-      }
-    }
-    Map<Key, Line> byKey = new TreeMap<>(KEY_ORDER);
-    for (Key k : platform.keySet()) {
-      byKey.put(k, null);
-    }
-    for (Key k : virtual.keySet()) {
-      byKey.put(k, null);
-    }
     List<Line> out = new ArrayList<>();
-    for (Key k : byKey.keySet()) {
-      out.add(new Line(k, side(platform.get(k)), side(virtual.get(k))));
-    }
+    grouped(rows)
+        .forEach(
+            (k, g) -> {
+              Side p = side(g.platform());
+              Side v = side(g.virtual());
+              VirtualVsPlatform c =
+                  p == null || v == null ? null : VirtualVsPlatform.of(p.estimate(), v.estimate());
+              out.add(new Line(k, p, v, c));
+            });
     long pathModes = out.stream().map(l -> l.key().pathMode()).distinct().count();
     return new SummaryTable(out, pathModes > 1);
+  }
+
+  /**
+   * The platform and virtual rows of each key, in table order; rows of any other thread mode are
+   * left out. Cheap (no statistics): the headline picks its key from here.
+   */
+  static Map<Key, Rows> grouped(Collection<ResultRow> rows) {
+    Map<Key, Rows> byKey = new TreeMap<>(KEY_ORDER);
+    for (ResultRow r : rows) {
+      if (!r.isPlatform() && !r.isVirtual()) {
+        continue;
+      }
+      Key k = new Key(r.connMode(), r.pathMode(), r.hikariPool(), r.concurrency());
+      Rows g = byKey.computeIfAbsent(k, x -> new Rows(new ArrayList<>(), new ArrayList<>()));
+      (r.isPlatform() ? g.platform() : g.virtual()).add(r);
+    }
+    return byKey;
   }
 
   private static final Comparator<Key> KEY_ORDER =
@@ -134,7 +151,8 @@ public final class SummaryTable {
         Arrays.stream(tp).max().orElse(Double.NaN),
         coefficientOfVariation(tp),
         mean(p99),
-        dominantBottleneck(reps));
+        dominantBottleneck(reps),
+        CellEstimate.of(reps));
   }
 
   static double mean(double[] xs) {
@@ -263,6 +281,8 @@ public final class SummaryTable {
             "virtual CV",
             "virtual p99 ms",
             "virtual ÷ platform",
+            "95% CI",
+            "verdict",
             "bottleneck platform",
             "bottleneck virtual"));
     return h;
@@ -274,7 +294,10 @@ public final class SummaryTable {
     for (int i = 0; i < right.length; i++) {
       String name = h.get(i);
       right[i] =
-          !(name.equals("conn_mode") || name.equals("path_mode") || name.startsWith("bottleneck"));
+          !(name.equals("conn_mode")
+              || name.equals("path_mode")
+              || name.equals("verdict")
+              || name.startsWith("bottleneck"));
     }
     return right;
   }
@@ -295,6 +318,11 @@ public final class SummaryTable {
       addSide(c, l.virtual());
       double ratio = l.virtualToPlatform();
       c.add(Double.isNaN(ratio) ? DASH : String.format(Locale.ROOT, "%.2f×", ratio));
+      c.add(
+          l.comparison() == null || l.comparison().interval() == null
+              ? DASH
+              : l.comparison().interval().format(2, DASH));
+      c.add(l.comparison() == null ? DASH : l.comparison().label());
       c.add(bottleneck(l.platform()));
       c.add(bottleneck(l.virtual()));
       out.add(c.toArray(String[]::new));
@@ -317,12 +345,13 @@ public final class SummaryTable {
       c.add(DASH);
       return;
     }
-    c.add(String.format(Locale.ROOT, "%,.0f", s.meanThroughputRps()));
+    double median = s.estimate().medianThroughputRps();
+    c.add(Double.isNaN(median) ? DASH : String.format(Locale.ROOT, "%,.0f", median));
     c.add(
         Double.isNaN(s.cvThroughput())
             ? DASH
             : String.format(Locale.ROOT, "%.1f%%", 100 * s.cvThroughput()));
-    c.add(latency(s.meanP99Ms()));
+    c.add(latency(s.estimate().medianP99Ms()));
   }
 
   private static String latency(double ms) {

@@ -19,14 +19,20 @@ class SummaryReportTest {
   void headingThenTableThenFactsEachOnALine() {
     String md = SummaryReport.of("quick", rows, "Wall-clock 1m.", "Second fact.").toMarkdown();
     String table = SummaryTable.of(rows).toMarkdown();
-    assertThat(md).isEqualTo("# quick\n\n" + table + "\n\nWall-clock 1m.\nSecond fact.\n");
+    assertThat(md)
+        .isEqualTo(
+            "# quick\n\n"
+                + table
+                + "\n"
+                + VirtualVsPlatform.METHOD
+                + "\n\n\nWall-clock 1m.\nSecond fact.\n");
     assertThat(md).contains("2.00×");
   }
 
   @Test
-  void withoutHeadingOrFactsItIsTheTableAlone() {
+  void withoutHeadingOrFactsItIsTheTableAndItsMethod() {
     assertThat(SummaryReport.of(null, rows).toMarkdown())
-        .isEqualTo(SummaryTable.of(rows).toMarkdown());
+        .isEqualTo(SummaryTable.of(rows).toMarkdown() + "\n" + VirtualVsPlatform.METHOD + "\n");
   }
 
   @Test

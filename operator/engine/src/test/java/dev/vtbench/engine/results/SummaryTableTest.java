@@ -51,7 +51,7 @@ class SummaryTableTest {
         .contains("| conn_mode | pool | concurrency | reps P/V | platform req/s |")
         .contains(
             "| released | 50 | 2,500 | 3/3 | 2,000 | 5.0% | 200 | 6,000 | 0.0% | 200 | 3.00× |"
-                + " tomcat-threads | none |")
+                + " 2.86–3.16 | virtual faster | tomcat-threads | none |")
         .doesNotContain("path_mode");
   }
 
@@ -73,6 +73,11 @@ class SummaryTableTest {
     assertThat(onlyVirtual.virtualToPlatform()).isNaN();
     assertThat(onlyVirtual.virtual().cvThroughput()).isNaN(); // one rep: no spread
     assertThat(t.toMarkdown()).contains("| held | 800 | 2,000 | 0/1 | – | – | – | 7,600 | – |");
+    // one rep per mode: a ratio, but neither an interval nor a verdict, and the reason
+    assertThat(t.toMarkdown())
+        .contains(
+            "| held | 50 | 2,000 | 1/1 | 495 | – | 100 | 497 | – | 100 | 1.00× | – |"
+                + " no verdict (1 repetition, need 3) |");
   }
 
   @Test

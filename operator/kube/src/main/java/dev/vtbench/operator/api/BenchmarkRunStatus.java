@@ -42,8 +42,9 @@ public class BenchmarkRunStatus {
 
   @JsonPropertyDescription(
       "The run's answer so far in one line: virtual vs platform at the highest concurrency both"
-          + " measured, e.g. 'virtual 3.9x platform at 800 VUs, pool 50: 1889 vs 482 req/s, p99 910"
-          + " vs 1708 ms'; the latest result until both thread modes have one.")
+          + " measured, as the ratio of median throughputs with its 95% bootstrap interval and a"
+          + " verdict, e.g. 'virtual 4.0x platform [3.4-4.3] at 800 VUs, pool 50 (1924 vs 482"
+          + " req/s): virtual faster'; the latest result until both thread modes have one.")
   public String summary;
 
   @JsonPropertyDescription("When the operator started working on the run (RFC 3339).")

@@ -208,11 +208,11 @@ class StepsTest {
       throws Exception {
     List<ResultRow> rows =
         ResultsCsv.read(Path.of("../../results/reference/bench-hero/matrix.csv"));
-    // results/reference/bench-hero/summary.md: c800, 1,889 vs 482 req/s (3.92x), p99 910 vs 1,708
-    // ms
+    // results/reference/bench-hero/summary.md: c800, medians 1,924 vs 482 req/s, 3.99×
+    // [3.41–4.34]
     assertThat(dev.vtbench.engine.results.Headline.of(rows))
         .isEqualTo(
-            "virtual 3.9x platform at 800 VUs, pool 50: 1889 vs 482 req/s, p99 910 vs 1708 ms");
+            "virtual 4.0x platform [3.4-4.3] at 800 VUs, pool 50 (1924 vs 482 req/s): virtual faster");
     // Until both thread modes have a result for one cell: the latest row.
     List<ResultRow> platformOnly = rows.stream().filter(ResultRow::isPlatform).toList();
     assertThat(dev.vtbench.engine.results.Headline.of(platformOnly))

@@ -1,0 +1,36 @@
+package dev.vtbench.engine.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class HeadlineTest {
+
+  private static List<ResultRow> committed(String run) throws IOException {
+    return ResultsCsv.read(Path.of("../../results/reference", run, "matrix.csv"));
+  }
+
+  @Test
+  void threeRepetitionsPerModeGiveTheIntervalAndTheVerdict() throws IOException {
+    // results/reference/bench-bottleneck/summary.md, pool 80: 1.97× [1.25–2.48], virtual faster
+    assertThat(Headline.of(committed("bench-bottleneck")))
+        .isEqualTo(
+            "virtual 2.0x platform [1.3-2.5] at 200 VUs, pool 80 (660 vs 335 req/s): virtual"
+                + " faster");
+  }
+
+  @Test
+  void oneRepetitionGivesTheRatioAndSaysWhyThereIsNoVerdict() throws IOException {
+    String h = Headline.of(committed("quickstart"));
+    assertThat(h)
+        .isEqualTo(
+            "virtual 3.0x platform at 200 VUs, pool 50 (1464 vs 481 req/s): no verdict (1"
+                + " repetition, need 3)");
+    // a kubectl printer column, and ASCII for any terminal
+    assertThat(h.length()).isLessThanOrEqualTo(100);
+    assertThat(h.chars().allMatch(c -> c < 128)).isTrue();
+  }
+}
