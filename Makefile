@@ -91,12 +91,16 @@ image-test: images ## Build the three images and prove they start as non-root
 	  operator/kube/target/vtbench-operator-image.tar
 
 .PHONY: e2e
-e2e: java-check ## End to end on a real single-node cluster built here (root; 2 CPUs; ~10 min warm, ~70 min cold): see docs/e2e.md
-	bash hack/e2e.sh $(E2E_ARGS)
+e2e: java-check ## End to end on a real single-node cluster built here, offline (root; 2 CPUs; ~10 min warm, ~70 min cold): the *E2E tests; see docs/e2e.md
+	bash hack/offline/e2e.sh $(E2E_ARGS)
 
 .PHONY: cluster
-cluster: ## Start the local single-node cluster (hack/local-cluster.sh create); `hack/local-cluster.sh teardown` stops it
-	bash hack/local-cluster.sh create
+cluster: ## Start the offline single-node cluster (hack/offline/local-cluster.sh create); `hack/offline/local-cluster.sh teardown` stops it
+	bash hack/offline/local-cluster.sh create
+
+.PHONY: kind
+kind: images ## A kind cluster (hack/kind-config.yaml) with the images loaded, CloudNativePG, k6-operator and the chart installed (Docker, kind, network): hack/kind.sh
+	bash hack/kind.sh up
 
 .PHONY: deps
 deps: ## Install missing Debian packages (PostgreSQL, taskset, Maven) and check for JDK 25
