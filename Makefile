@@ -78,12 +78,14 @@ fmt: java-check ## Format all Java code (the build fails on unformatted code)
 .PHONY: test
 test: java-check k6 kube-tools ## Run every test tier this machine can run: unit, real PostgreSQL/stub/SUT/k6/kube-apiserver integration, chart, image smoke
 	eval "$$(VTBENCH_CACHE=$(CACHE) bash hack/kube-tools.sh env)" && $(MVN) install -Dvtbench.k6=$(K6)
-	$(MAKE) --no-print-directory chart-test
+	HELM=$(CACHE)/bin/helm bash hack/chart-test.sh
 	$(MAKE) --no-print-directory image-test
 
 .PHONY: chart-test
-chart-test: kube-tools ## Lint and render the Helm chart (3 configurations) and check security, RBAC and the examples
+chart-test: kube-tools ## Lint and render the Helm chart, check the examples, and run the chart's Java checks (ChartIT, chart/*IT: security, RBAC, monitors, dashboard, values)
 	HELM=$(CACHE)/bin/helm bash hack/chart-test.sh
+	eval "$$(VTBENCH_CACHE=$(CACHE) bash hack/kube-tools.sh env)" && HELM=$(CACHE)/bin/helm $(MVN) -pl operator/kube -am verify \
+	  -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dit.test='Chart*IT' -Dfailsafe.failIfNoSpecifiedTests=false
 
 .PHONY: image-test
 image-test: images ## Build the three images and prove they start as non-root

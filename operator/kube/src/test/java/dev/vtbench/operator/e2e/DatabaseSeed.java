@@ -1,5 +1,6 @@
 package dev.vtbench.operator.e2e;
 
+import dev.vtbench.operator.Checks;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.dsl.ExecWatch;

@@ -1,5 +1,6 @@
 package dev.vtbench.operator.e2e;
 
+import dev.vtbench.operator.Checks;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.vtbench.operator.e2e;
 
+import dev.vtbench.operator.Checks;
 import dev.vtbench.operator.gitops.ArgoHealth;
 import dev.vtbench.operator.gitops.KStatus;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;

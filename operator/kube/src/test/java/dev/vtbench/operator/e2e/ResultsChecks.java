@@ -2,6 +2,7 @@ package dev.vtbench.operator.e2e;
 
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.operator.Checks;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import java.util.ArrayList;
 import java.util.HashSet;

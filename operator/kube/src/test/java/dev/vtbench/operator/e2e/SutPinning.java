@@ -1,5 +1,6 @@
 package dev.vtbench.operator.e2e;
 
+import dev.vtbench.operator.Checks;
 import dev.vtbench.operator.resources.Labels;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;

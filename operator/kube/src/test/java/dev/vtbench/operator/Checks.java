@@ -1,20 +1,21 @@
-package dev.vtbench.operator.e2e;
+package dev.vtbench.operator;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The end-to-end checks of one test class: each prints {@code ok} or {@code FAIL} as it is made and
- * the run goes on, so one failure does not hide the others (an e2e costs minutes to repeat); {@link
- * #verify()} fails the test at the end when any check failed.
+ * Checks that print {@code ok} or {@code FAIL} as they are made and go on, so one failure does not
+ * hide the others (an e2e costs minutes to repeat; a chart configuration has a hundred facts);
+ * {@link #verify()} fails the test at the end when any check failed. The *E2E tests and the chart
+ * tests print their checks this way, one line each, as the scripts they replaced did.
  */
-final class Checks {
+public final class Checks {
 
   private final List<String> failed = new ArrayList<>();
   private int passed;
 
   /** Prints the check and counts it; returns {@code good}. */
-  boolean check(boolean good, String what) {
+  public boolean check(boolean good, String what) {
     if (good) {
       passed++;
       System.out.println("  ok    " + what);
@@ -26,26 +27,26 @@ final class Checks {
     return good;
   }
 
-  void ok(String what) {
+  public void ok(String what) {
     check(true, what);
   }
 
-  void fail(String what) {
+  public void fail(String what) {
     check(false, what);
   }
 
   /** A line of context under the checks; not a check. */
-  static void note(String what) {
+  public static void note(String what) {
     System.out.println("        " + what);
     System.out.flush();
   }
 
-  boolean anyFailed() {
+  public boolean anyFailed() {
     return !failed.isEmpty();
   }
 
   /** Prints the counts and throws when a check failed. */
-  void verify() {
+  public void verify() {
     System.out.printf("%n  %d ok, %d FAIL%n", passed, failed.size());
     if (!failed.isEmpty()) {
       throw new AssertionError(
