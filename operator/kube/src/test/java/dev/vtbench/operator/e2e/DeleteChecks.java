@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
@@ -49,7 +48,12 @@ final class DeleteChecks {
   /** Deletes the run; with {@code csv} (the CSV before the delete) also checks what it kept. */
   void deleteAndCheck(String name, String csv) {
     Checks c = e2e.checks;
-    e2e.run(name).withTimeout(WAIT.toSeconds(), TimeUnit.SECONDS).delete();
+    // As kubectl delete does: the delete, then a wait until the finalizer let the run go.
+    e2e.run(name).delete();
+    long gone = System.nanoTime() + WAIT.toNanos();
+    while (e2e.run(name).get() != null && System.nanoTime() < gone) {
+      E2eContext.sleep(Duration.ofSeconds(2));
+    }
     if (e2e.run(name).get() != null) {
       c.fail(
           "kubectl delete benchmarkrun " + name + " did not finish in " + WAIT.toSeconds() + " s");
@@ -57,7 +61,7 @@ final class DeleteChecks {
     long end = System.nanoTime() + WAIT.toNanos();
     List<String> left = leftovers();
     while (!left.isEmpty() && System.nanoTime() < end) {
-      SutPinning.sleep(Duration.ofSeconds(3));
+      E2eContext.sleep(Duration.ofSeconds(3));
       left = leftovers();
     }
     c.check(

@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.dsl.Resource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -88,6 +89,15 @@ final class E2eContext implements AutoCloseable {
       throw new UncheckedIOException(e);
     }
   }
+
+  /** Waits between two looks at the cluster. */
+  static void sleep(Duration d) {
+    try {
+      Thread.sleep(d);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
 
   @Override
   public void close() {

@@ -114,7 +114,7 @@ final class RunFollower {
         e2e.write(name + "-run.yaml", e2e.k8s.getKubernetesSerialization().asYaml(run));
         return false;
       }
-      SutPinning.sleep(POLL);
+      E2eContext.sleep(POLL);
     }
     GenericKubernetesResource run = e2e.run(name).get();
     c.ok(
@@ -160,7 +160,7 @@ final class RunFollower {
       if (replaced.isPresent()) {
         break;
       }
-      SutPinning.sleep(Duration.ofSeconds(2));
+      E2eContext.sleep(Duration.ofSeconds(2));
     }
     e2e.checks.check(
         replaced.isPresent(),

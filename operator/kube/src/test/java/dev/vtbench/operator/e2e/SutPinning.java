@@ -122,7 +122,7 @@ final class SutPinning {
       if (on.isEmpty() || System.nanoTime() > end) {
         return on;
       }
-      sleep(Duration.ofSeconds(2));
+      E2eContext.sleep(Duration.ofSeconds(2));
     }
   }
 
@@ -132,14 +132,5 @@ final class SutPinning {
       return null;
     }
     return id.contains("://") ? id.substring(id.indexOf("://") + 3) : id;
-  }
-
-  static void sleep(Duration d) {
-    try {
-      Thread.sleep(d);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new AssertionError(e);
-    }
   }
 }
