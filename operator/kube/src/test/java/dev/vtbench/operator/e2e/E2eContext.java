@@ -98,6 +98,7 @@ final class E2eContext implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new AssertionError(e);
     }
+  }
 
   @Override
   public void close() {
