@@ -71,11 +71,14 @@ wait_deployments() { # NAMESPACE
       { k -n "$1" describe "$d" | tail -n 20 >&2; k -n "$1" get pods -o wide >&2; die "$d in $1 did not roll out in 300 s"; }
   done
 }
-# CloudNativePG validates and defaults Clusters through its webhook: a server-side dry run.
+# CloudNativePG validates and defaults Clusters through its webhook: a server-side dry run. (Block
+# YAML: kubectl reads a document that starts with "{" as JSON.)
 webhook_ok() {
   k apply --dry-run=server -f - >/dev/null 2>&1 <<EOF
-{apiVersion: postgresql.cnpg.io/v1, kind: Cluster, metadata: {name: webhook-probe, namespace: default},
- spec: {instances: 1, storage: {size: 1Gi}}}
+apiVersion: postgresql.cnpg.io/v1
+kind: Cluster
+metadata: {name: webhook-probe, namespace: default}
+spec: {instances: 1, storage: {size: 1Gi}}
 EOF
 }
 
