@@ -32,10 +32,10 @@ final class E2eContext implements AutoCloseable {
     this.settings = settings;
     try {
       Files.createDirectories(settings.artifacts());
-      this.k8s =
-          new KubernetesClientBuilder()
-              .withConfig(Config.fromKubeconfig(Files.readString(settings.kubeconfig())))
-              .build();
+      Config config = Config.fromKubeconfig(Files.readString(settings.kubeconfig()));
+      // hack/offline/local-cluster.sh issues EC client keys; fabric8 assumes RSA unless told.
+      config.setClientKeyAlgo("EC");
+      this.k8s = new KubernetesClientBuilder().withConfig(config).build();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
