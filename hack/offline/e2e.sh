@@ -161,6 +161,20 @@ done
 operator_image_id=$(ctr_ images ls | awk '$1 == "docker.io/vtbench/operator:dev" {print $3}')
 
 phase install
+# A fresh namespace per e2e: kept results ConfigMaps of an earlier run of the same name would
+# count as recorded scenarios for the new one. Made before the chart, whose Role goes into it;
+# every pod of a run must meet the restricted Pod Security Standard there (the kubelet's
+# admission proves it). Released volumes of earlier runs go too.
+op_before=$(k -n "$op_ns" get pods -l app.kubernetes.io/name=vtbench -o name 2>/dev/null || true)
+if k get ns "$ns" >/dev/null 2>&1; then
+  log "deleting namespace $ns left by an earlier run"
+  k delete benchmarkruns -n "$ns" --all --timeout=180s >/dev/null || true
+  k delete ns "$ns" --timeout=300s >/dev/null
+fi
+k create ns "$ns" >/dev/null
+k label ns "$ns" pod-security.kubernetes.io/enforce=restricted pod-security.kubernetes.io/warn=restricted >/dev/null
+k delete pv -l vtbench.dev/e2e=true --wait=false >/dev/null || true
+rm -rf "$pv_dir"
 log "CloudNativePG $CNPG_VERSION, k6-operator $K6_OPERATOR_VERSION, the CRD and the chart (hack/install-operators.sh)"
 # shellcheck disable=SC2086 # VTBENCH_E2E_HELM_ARGS is word-split on purpose
 KUBECTL="$kubectl_bin --kubeconfig=$cluster_dir/kubeconfig" HELM="$helm_bin --kubeconfig $cluster_dir/kubeconfig" \
@@ -169,18 +183,16 @@ KUBECTL="$kubectl_bin --kubeconfig=$cluster_dir/kubeconfig" HELM="$helm_bin --ku
   --set image.tag=dev --set image.pullPolicy=Never \
   --set resources.requests.cpu="$op_cpu_request" --set resources.limits.cpu=500m \
   --set resources.requests.memory=384Mi --set resources.limits.memory=384Mi \
+  --set "watchNamespaces={$ns}" \
   --set-string "podAnnotations.vtbench\.dev/image-id=$operator_image_id" ${VTBENCH_E2E_HELM_ARGS:-}
-
-# A fresh namespace per e2e: kept results ConfigMaps of an earlier run of the same name would
-# count as recorded scenarios for the new one. Released volumes of earlier runs go too.
-if k get ns "$ns" >/dev/null 2>&1; then
-  log "deleting namespace $ns left by an earlier run"
-  k delete benchmarkruns -n "$ns" --all --timeout=180s >/dev/null || true
-  k delete ns "$ns" --timeout=300s >/dev/null
+# The namespace, and the Role in it, were re-created under a running operator: its informers lost
+# their rights meanwhile.
+if [ -n "$op_before" ]; then
+  log "the namespace was re-created under a running operator: restarting it"
+  k -n "$op_ns" rollout restart deploy/vtbench >/dev/null
+  k -n "$op_ns" rollout status deploy/vtbench --timeout=300s >/dev/null
 fi
-k create ns "$ns" >/dev/null
-k delete pv -l vtbench.dev/e2e=true --wait=false >/dev/null || true
-rm -rf "$pv_dir"
+
 phase_end
 
 # The checks: TwoCoreRunE2E (phase testrun), then JobRunE2E (phase job). Maven's own [INFO] and

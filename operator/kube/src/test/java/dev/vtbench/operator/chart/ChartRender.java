@@ -24,12 +24,18 @@ public final class ChartRender {
   public static final String RELEASE = "vtbench";
   public static final String NAMESPACE = "vtbench-system";
 
-  /** A configuration: its name, the namespaces it watches (none: all) and its --set values. */
+  /**
+   * A configuration: its name, the namespaces it watches (by default the release's own: RBAC is
+   * namespaced unless rbac.clusterWide) and its --set values.
+   */
   public enum Config {
-    DEFAULT("default", List.of()),
+    DEFAULT("default", List.of(NAMESPACE)),
     WATCH_NAMESPACES("watch-namespaces", List.of("a", "b"), "watchNamespaces={a,b}"),
     MONITORING(
-        "monitoring", List.of(), "monitoring.enabled=true", "monitoring.labels.release=prom"),
+        "monitoring",
+        List.of(NAMESPACE),
+        "monitoring.enabled=true",
+        "monitoring.labels.release=prom"),
     MONITORING_NAMESPACES(
         "monitoring-namespaces",
         List.of("a", "b"),
