@@ -78,12 +78,14 @@ fmt: java-check ## Format all Java code (the build fails on unformatted code)
 .PHONY: test
 test: java-check k6 kube-tools ## Run every test tier this machine can run: unit, real PostgreSQL/stub/SUT/k6/kube-apiserver integration, chart, image smoke
 	eval "$$(VTBENCH_CACHE=$(CACHE) bash hack/kube-tools.sh env)" && $(MVN) install -Dvtbench.k6=$(K6)
-	$(MAKE) --no-print-directory chart-test
+	HELM=$(CACHE)/bin/helm bash hack/chart-test.sh
 	$(MAKE) --no-print-directory image-test
 
 .PHONY: chart-test
-chart-test: kube-tools ## Lint and render the Helm chart (3 configurations) and check security, RBAC and the examples
+chart-test: kube-tools ## Lint and render the Helm chart, check the examples, and run the chart's Java checks (ChartIT, chart/*IT: security, RBAC, monitors, dashboard, values)
 	HELM=$(CACHE)/bin/helm bash hack/chart-test.sh
+	eval "$$(VTBENCH_CACHE=$(CACHE) bash hack/kube-tools.sh env)" && HELM=$(CACHE)/bin/helm $(MVN) -pl operator/kube -am verify \
+	  -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dit.test='Chart*IT' -Dfailsafe.failIfNoSpecifiedTests=false
 
 .PHONY: image-test
 image-test: images ## Build the three images and prove they start as non-root
@@ -91,12 +93,16 @@ image-test: images ## Build the three images and prove they start as non-root
 	  operator/kube/target/vtbench-operator-image.tar
 
 .PHONY: e2e
-e2e: java-check ## End to end on a real single-node cluster built here (root; 2 CPUs; ~10 min warm, ~70 min cold): see docs/e2e.md
-	bash hack/e2e.sh $(E2E_ARGS)
+e2e: java-check ## End to end on a real single-node cluster built here, offline (root; 2 CPUs; ~10 min warm, ~70 min cold): the *E2E tests; see docs/e2e.md
+	bash hack/offline/e2e.sh $(E2E_ARGS)
 
 .PHONY: cluster
-cluster: ## Start the local single-node cluster (hack/local-cluster.sh create); `hack/local-cluster.sh teardown` stops it
-	bash hack/local-cluster.sh create
+cluster: ## Start the offline single-node cluster (hack/offline/local-cluster.sh create); `hack/offline/local-cluster.sh teardown` stops it
+	bash hack/offline/local-cluster.sh create
+
+.PHONY: kind
+kind: images ## A kind cluster (hack/kind-config.yaml) with the images loaded, CloudNativePG, k6-operator and the chart installed (Docker, kind, network): hack/kind.sh
+	bash hack/kind.sh up
 
 .PHONY: deps
 deps: ## Install missing Debian packages (PostgreSQL, taskset, Maven) and check for JDK 25

@@ -4,6 +4,7 @@ import static dev.vtbench.operator.KubeApi.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.chart.ChartRender;
 import dev.vtbench.operator.resources.DatabaseTier;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.StubTier;
@@ -29,7 +30,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -38,11 +38,12 @@ import org.junit.jupiter.api.Test;
  * (ServiceMonitors and PodMonitor against prometheus-operator's CRDs, strict field validation), the
  * monitors select what the operator creates for a run, the RBAC grants what a run needs and refuses
  * what it does not, and an operator holding only the chart's ServiceAccount drives a run to its end
- * and cleans up after it.
+ * and cleans up after it. What the rendered manifests say without a server (security contexts, RBAC
+ * rules, monitors, the dashboard, values) is checked in the {@code chart} package's ITs.
  */
 class ChartIT {
 
-  static final String RELEASE_NS = "vtbench-system";
+  static final String RELEASE_NS = ChartRender.NAMESPACE;
   static final String SA = "system:serviceaccount:" + RELEASE_NS + ":vtbench";
   static KubernetesClient k8s;
 
@@ -51,36 +52,15 @@ class ChartIT {
     k8s = KubeApi.client();
   }
 
-  static Path helm() {
-    String h = System.getenv("HELM");
-    Path p =
-        h != null
-            ? Path.of(h)
-            : Path.of(System.getProperty("user.home"), ".cache/vtbench/bin/helm");
-    assertThat(p).as("helm not found at %s: run `make kube-tools`", p).isExecutable();
-    return p;
-  }
-
-  static List<HasMetadata> render(String... set) throws Exception {
-    List<String> cmd =
-        new ArrayList<>(
-            List.of(
-                helm().toString(),
-                "template",
-                "vtbench",
-                "../../charts/vtbench",
-                "-n",
-                RELEASE_NS));
+  static List<HasMetadata> render(String... set) {
+    List<String> args = new ArrayList<>();
     for (String s : set) {
-      cmd.add("--set");
-      cmd.add(s);
+      args.add("--set");
+      args.add(s);
     }
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(false).start();
-    byte[] out = p.getInputStream().readAllBytes();
-    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(p.exitValue()).as("helm template: %s", err).isZero();
-    return k8s.load(new ByteArrayInputStream(out)).items();
+    ChartRender.Result r = ChartRender.template(args);
+    assertThat(r.exit()).as("helm template: %s", r.err()).isZero();
+    return k8s.load(new ByteArrayInputStream(r.out().getBytes(StandardCharsets.UTF_8))).items();
   }
 
   static void namespace(String name) {

@@ -82,7 +82,7 @@ class ChartRbacIT {
     List<String> cmd =
         new ArrayList<>(
             List.of(
-                ChartIT.helm().toString(),
+                dev.vtbench.operator.chart.ChartRender.helm().toString(),
                 "template",
                 RELEASE,
                 "../../charts/vtbench",

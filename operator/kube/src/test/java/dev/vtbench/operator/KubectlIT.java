@@ -237,4 +237,30 @@ class KubectlIT {
     assertThat(missing.exit()).isEqualTo(2);
     assertThat(missing.stderr()).contains("no ConfigMap nosuchrun-results").contains(ns);
   }
+
+  /**
+   * The README's pipeline step, {@code kubectl apply -k examples/gate -n NS}: kustomize renders the
+   * baseline ConfigMap under the exact name the BenchmarkRun's configMapRef names, holding a
+   * matrix.csv, and the API server takes both.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void theGateExampleAppliesWithTheBaselineItNames() throws Exception {
+    String ns = KubeApi.namespace("gate-example");
+    Out apply = kubectl("apply", "-k", "examples/gate", "-n", ns);
+    assertThat(apply.exit()).as(apply.stderr()).isZero();
+    var runs =
+        k8s.genericKubernetesResources("vtbench.dev/v1alpha1", "BenchmarkRun")
+            .inNamespace(ns)
+            .list()
+            .getItems();
+    assertThat(runs).hasSize(1);
+    Map<String, Object> ref =
+        (Map<String, Object>) runs.getFirst().get("spec", "thresholds", "baseline", "configMapRef");
+    assertThat(ref).as("the run names its baseline ConfigMap").isNotNull();
+    var baseline = k8s.configMaps().inNamespace(ns).withName((String) ref.get("name")).get();
+    assertThat(baseline).as("ConfigMap %s, applied with the run", ref.get("name")).isNotNull();
+    assertThat(baseline.getData().get((String) ref.getOrDefault("key", "matrix.csv")))
+        .startsWith("ts_iso,thread_mode,");
+  }
 }

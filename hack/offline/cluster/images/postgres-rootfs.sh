@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs INSIDE the chroot of a fresh `debootstrap --variant=minbase bookworm` root file system
-# (hack/e2e-images.sh postgres): turns it into a PostgreSQL image CloudNativePG accepts.
+# (hack/offline/e2e-images.sh postgres): turns it into a PostgreSQL image CloudNativePG accepts.
 #   $1  PostgreSQL major version (Debian bookworm ships 15)
 # What CloudNativePG needs from the image (docs/src/container_images.md and pkg/specs of v1.27.0):
 # initdb, postgres, pg_ctl, pg_controldata, pg_basebackup (and pg_rewind, pg_isready) in PATH,

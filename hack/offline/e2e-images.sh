@@ -8,8 +8,8 @@
 # a warm run only compares stamps. See --help.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=versions.env
-. "$here/versions.env"
+# shellcheck source=../versions.env
+. "$here/../versions.env"
 
 cache=${VTBENCH_CACHE:-$HOME/.cache/vtbench}
 images=$cache/images                 # NAME.tar + NAME.stamp
@@ -52,9 +52,9 @@ k6op_manifest=$manifests/k6-operator-$k6op_plain.yaml
 
 usage() {
   cat <<EOF
-Usage: hack/e2e-images.sh [all|cnpg|postgres|k6-operator|k6|starter|manifests|refs|--help]
+Usage: hack/offline/e2e-images.sh [all|cnpg|postgres|k6-operator|k6|starter|manifests|refs|--help]
 
-Builds image tars for an offline cluster (load them with hack/local-cluster.sh load TAR…):
+Builds image tars for an offline cluster (load them with hack/offline/local-cluster.sh load TAR…):
   cnpg         $cnpg_image
                CloudNativePG's operator (/manager, built from its $CNPG_VERSION module, 4-7 min cold)
   postgres     $postgres_image
@@ -73,7 +73,7 @@ Builds image tars for an offline cluster (load them with hack/local-cluster.sh l
                imagePullPolicy IfNotPresent, and k6-operator's kube-rbac-proxy sidecar removed
   all          all of the above (default)
   refs         print the image references, tars and manifests as shell assignments:
-               eval "\$(hack/e2e-images.sh refs)"
+               eval "\$(hack/offline/e2e-images.sh refs)"
 
 Each image is verified after packing: its main program runs in a chroot of the unpacked image
 as the image's user. Tars and stamps: $images; build logs: $build_logs.
@@ -205,7 +205,7 @@ build_k6op_bin() {
   go_build_module k6-operator "github.com/grafana/k6-operator@$K6_OPERATOR_VERSION" . "$k6op_bin" ""
 }
 
-# A static curl stand-in (hack/cluster/images/curl): what k6-operator's starter runs.
+# A static curl stand-in (hack/offline/cluster/images/curl): what k6-operator's starter runs.
 curl_sum() { sha "$own/curl/main.go" "$own/curl/go.mod"; }
 curl_bin() { echo "$bins/curl-$(curl_sum)"; }
 build_curl_bin() {
@@ -314,7 +314,7 @@ busybox_root() {
 k6_bin=$cache/bin/k6
 ensure_k6() {
   if ! { [ -x "$k6_bin" ] && grep -q "k6 $K6_VERSION " <<<"$("$k6_bin" version 2>/dev/null)"; }; then
-    nice -n "$build_nice" bash "$here/k6.sh" >/dev/null
+    nice -n "$build_nice" bash "$here/../k6.sh" >/dev/null
   fi
   [ -x "$k6_bin" ] || die "hack/k6.sh left no $k6_bin"
 }
@@ -608,7 +608,7 @@ case $cmd in
       pg_pid=""
     fi
     build_postgres  # a no-op when the background build stamped it
-    log "image references (eval \"\$(hack/e2e-images.sh refs)\"):"
+    log "image references (eval \"\$(hack/offline/e2e-images.sh refs)\"):"
     print_refs | grep '_IMAGE=' | sed 's/^/  /' >&2
     summary "$cnpg_tar" "$postgres_tar" "$k6op_tar" "$k6_tar" "$starter_tar" "$cnpg_manifest" "$k6op_manifest"
     ;;

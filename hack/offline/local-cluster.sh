@@ -4,8 +4,8 @@
 # ~/.cache/vtbench. No Docker engine, no image registry, no systemd. See --help.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=versions.env
-. "$here/versions.env"
+# shellcheck source=../versions.env
+. "$here/../versions.env"
 
 cache=${VTBENCH_CACHE:-$HOME/.cache/vtbench}
 kube_dir=$cache/kube/$KUBE_VERSION            # kube-apiserver, kubectl (hack/kube-tools.sh), node binaries
@@ -40,7 +40,7 @@ kube_node_bins=(kubelet kube-controller-manager kube-scheduler kube-proxy)
 
 usage() {
   cat <<EOF
-Usage: hack/local-cluster.sh COMMAND
+Usage: hack/offline/local-cluster.sh COMMAND
 
 A single-node Kubernetes $KUBE_VERSION cluster run as plain background processes by root:
 etcd, kube-apiserver, kube-controller-manager, kube-scheduler, containerd (runc, CNI bridge),
@@ -55,7 +55,7 @@ Commands:
              unmount everything under the cluster's state, delete the CNI bridge and the
              iptables rules, restore the sysctls; keeps only $logs
   status     what runs, the node and the pods
-  env        print the exports for kubectl and ctr: eval "\$(hack/local-cluster.sh env)"
+  env        print the exports for kubectl and ctr: eval "\$(hack/offline/local-cluster.sh env)"
   load TAR…  import image tars (docker-save or OCI) into the cluster's containerd (k8s.io)
   smoke      deploy a Guaranteed busybox pod with cpu "1" and check its exclusive cpuset
              (inside the pod, via /proc of its process, in the kubelet's cpu_manager_state)
@@ -120,7 +120,7 @@ kube_bin_ok() { [ -x "$1" ] && [ "$("$1" --version 2>/dev/null)" = "Kubernetes $
 ensure_apiserver() {
   kube_bin_ok "$kube_dir/kube-apiserver" && [ -x "$kube_dir/kubectl" ] && return 0
   log "kube-apiserver $KUBE_VERSION missing: running hack/kube-tools.sh apiserver"
-  nice -n "$build_nice" bash "$here/kube-tools.sh" apiserver
+  nice -n "$build_nice" bash "$here/../kube-tools.sh" apiserver
   kube_bin_ok "$kube_dir/kube-apiserver" || die "hack/kube-tools.sh apiserver left no working $kube_dir/kube-apiserver"
 }
 
@@ -188,7 +188,7 @@ build_coredns() {
 
 ensure_packages() {
   local want=() p
-  command -v etcd >/dev/null 2>&1 || bash "$here/kube-tools.sh" etcd
+  command -v etcd >/dev/null 2>&1 || bash "$here/../kube-tools.sh" etcd
   for p in $CLUSTER_DEBIAN_PACKAGES; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || want+=("$p")
   done
@@ -201,13 +201,13 @@ ensure_packages() {
 check_tools() {
   local c
   for c in etcd containerd containerd-shim-runc-v2 ctr runc iptables iptables-save iptables-restore conntrack ip ss openssl python3 curl findmnt; do
-    need_cmd "$c" "run: hack/local-cluster.sh prepare (Debian: $CLUSTER_DEBIAN_PACKAGES etcd-server)"
+    need_cmd "$c" "run: hack/offline/local-cluster.sh prepare (Debian: $CLUSTER_DEBIAN_PACKAGES etcd-server)"
   done
   for c in bridge host-local loopback; do
     [ -x "/usr/lib/cni/$c" ] || die "CNI plugin /usr/lib/cni/$c is missing (Debian: containernetworking-plugins)"
   done
   for c in kube-apiserver kubectl "${kube_node_bins[@]}"; do
-    [ -x "$kube_dir/$c" ] || die "$kube_dir/$c is missing; run: hack/local-cluster.sh prepare"
+    [ -x "$kube_dir/$c" ] || die "$kube_dir/$c is missing; run: hack/offline/local-cluster.sh prepare"
   done
 }
 
@@ -402,7 +402,7 @@ make_kubeconfig() { # FILE USER CERT-NAME
   chmod 600 "$1"
 }
 
-# Renders hack/cluster/TEMPLATE into FILE, replacing each @NAME@ by its value in the table below.
+# Renders hack/offline/cluster/TEMPLATE into FILE, replacing each @NAME@ by its value in the table below.
 render() {
   local template=$tmpl/$1 out=$2 text key
   local -A values=([CLUSTER]=$cluster [NODE_NAME]=$node_name [NODE_IP]=$node_ip [POD_CIDR]=$pod_cidr
@@ -561,7 +561,7 @@ create() {
   exec 8>"$cluster.lock"
   flock -n 8 || die "another local-cluster.sh holds $cluster.lock"
   if [ -f "$cluster/kubeconfig" ] && healthy; then
-    log "cluster already running and node $node_name Ready: nothing to do (status: hack/local-cluster.sh status)"
+    log "cluster already running and node $node_name Ready: nothing to do (status: hack/offline/local-cluster.sh status)"
     return 0
   fi
   prepare
@@ -593,7 +593,7 @@ create() {
   wait_for kubelet "CoreDNS available" 180 kubectl_ -n kube-system wait --for=condition=Available deploy/coredns --timeout=5s
   log "CoreDNS available; cluster up in $((SECONDS - t1)) s ($((SECONDS - t0)) s with the checks and builds before)"
   trap - EXIT
-  log "use it: eval \"\$(hack/local-cluster.sh env)\"; kubectl get nodes"
+  log "use it: eval \"\$(hack/offline/local-cluster.sh env)\"; kubectl get nodes"
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -744,7 +744,7 @@ print_env() {
 load_images() {
   need_root "load"
   [ $# -gt 0 ] || die "load needs image tars (docker-save or OCI layout)"
-  [ -n "$(live_pid containerd)" ] || die "the cluster's containerd is not running; run: hack/local-cluster.sh create"
+  [ -n "$(live_pid containerd)" ] || die "the cluster's containerd is not running; run: hack/offline/local-cluster.sh create"
   local tar
   for tar in "$@"; do
     [ -f "$tar" ] || die "no such image tar: $tar"
@@ -780,7 +780,7 @@ other_containers() {
 
 smoke() {
   need_root "smoke"
-  healthy || die "the cluster is not healthy; run: hack/local-cluster.sh create"
+  healthy || die "the cluster is not healthy; run: hack/offline/local-cluster.sh create"
   local pod=vtbench-smoke ns=default uid cid pid inside host state qos
   kubectl_ -n "$ns" delete pod "$pod" --ignore-not-found --wait=true >/dev/null
   kubectl_ -n "$ns" apply -f - >/dev/null <<EOF

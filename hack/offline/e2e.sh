@@ -1,0 +1,211 @@
+#!/usr/bin/env bash
+# End to end on a real single-node Kubernetes cluster, offline (hack/offline/local-cluster.sh):
+# the plumbing. It brings up the cluster, loads the images, installs CloudNativePG, k6-operator,
+# the CRD and the chart, then runs the *E2E tests (operator/kube/src/test/java/.../e2e), which
+# make every check and print it as ok/FAIL. See --help and docs/e2e.md.
+set -euo pipefail
+# The whole script is one compound command: bash reads it completely before running any of it,
+# so editing this file while an e2e runs cannot break that run.
+{
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+# shellcheck source=../versions.env
+. "$here/../versions.env"
+export JAVA_HOME=${JAVA_HOME:-$JDK25_HOME_DEFAULT}
+
+cache=${VTBENCH_CACHE:-$HOME/.cache/vtbench}
+cluster_dir=${VTBENCH_CLUSTER_DIR:-$cache/cluster}
+kubectl_bin=$cache/kube/$KUBE_VERSION/kubectl
+helm_bin=${HELM:-$cache/bin/helm}
+ns=${VTBENCH_E2E_NAMESPACE:-vtbench-e2e}
+op_ns=vtbench-system
+spec_file=${VTBENCH_E2E_SPEC:-$repo/examples/two-core.yaml}
+db_image=${VTBENCH_E2E_DB_IMAGE:-vtbench/postgresql:15}
+k6_image=${VTBENCH_E2E_K6_IMAGE:-vtbench/k6:${K6_VERSION#v}}
+artifacts=$cache/logs/e2e-$(date -u +%Y%m%dT%H%M%SZ)
+pv_dir=$cluster_dir/e2e-volumes # hostPath volumes for CloudNativePG; teardown removes them
+# The small shares the operators run with on 2 cores (examples/two-core.yaml budgets them).
+op_cpu_request=${VTBENCH_E2E_OPERATOR_CPU:-50m}
+cnpg_cpu=${VTBENCH_E2E_CNPG_CPU:-25m}
+k6op_cpu=${VTBENCH_E2E_K6OP_CPU:-25m}
+keep=no
+
+usage() {
+  cat <<EOF
+Usage: hack/offline/e2e.sh [--keep] [--help]          (normally: make e2e; docs/e2e.md)
+
+End to end on the single-node cluster of hack/offline/local-cluster.sh (root, 2 cores):
+  cluster   hack/offline/local-cluster.sh create, unless it is already healthy
+  images    make images when a source is newer than the image tars; hack/offline/e2e-images.sh
+            all (CloudNativePG, PostgreSQL, k6-operator, k6, the starter, the manifests); load them
+  install   CloudNativePG and k6-operator (small CPU requests), the CRD, the chart; namespace $ns
+  testrun   TwoCoreRunE2E: $(basename "$spec_file") through k6-operator TestRuns, the operator
+            killed after the first recorded scenario
+  job       JobRunE2E: one scenario with spec.load.runner=job
+The tests (mvn -Pe2e: failsafe's *E2E in operator/kube) print ok/FAIL per check and the results
+table; this script prints the wall-clock per phase and exits non-zero on any FAIL. Diagnostics go
+to $cache/logs/e2e-<time>/.
+
+Options:
+  --keep     keep the cluster and the operators running afterwards (a rerun starts warm)
+  -h, --help this text
+
+Environment: VTBENCH_E2E_SPEC, VTBENCH_E2E_NAMESPACE, VTBENCH_E2E_DB_IMAGE ($db_image),
+VTBENCH_E2E_K6_IMAGE ($k6_image), VTBENCH_E2E_RUN_TIMEOUT (seconds per run, 900),
+VTBENCH_E2E_RUNNER (spec.load.runner of the first run), VTBENCH_E2E_OPERATOR_CPU /
+VTBENCH_E2E_CNPG_CPU / VTBENCH_E2E_K6OP_CPU (the operators' CPU requests: $op_cpu_request,
+$cnpg_cpu, $k6op_cpu), VTBENCH_E2E_SKIP_IMAGES=1 (the tars as they are), VTBENCH_E2E_HELM_ARGS
+(more helm upgrade --install arguments, word-split).
+EOF
+}
+
+while [ $# -gt 0 ]; do
+  case $1 in
+    --keep) keep=yes ;;
+    -h | --help) usage; exit 0 ;;
+    *) usage >&2; echo "e2e.sh: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+t_start=$SECONDS
+log() { printf '%s e2e: %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+timings=$artifacts/timings.txt # "phase seconds" lines, appended by this script and the tests
+phase_name=""
+phase_t0=0
+phase() { phase_end; phase_name=$1; phase_t0=$SECONDS; printf '\n== %s\n' "$1"; }
+phase_end() { [ -z "$phase_name" ] || echo "$phase_name $((SECONDS - phase_t0))" >>"$timings"; phase_name=""; }
+k() { "$kubectl_bin" --kubeconfig="$cluster_dir/kubeconfig" "$@"; }
+ctr_() { ctr --address "$cluster_dir/containerd/containerd.sock" --namespace k8s.io "$@"; }
+cluster_sh() { bash "$here/local-cluster.sh" "$@"; }
+mkdir -p "$artifacts"
+
+finish() {
+  local rc=$? t0=$SECONDS
+  phase_end
+  if [ -f "$cluster_dir/kubeconfig" ] && k get --raw /readyz >/dev/null 2>&1; then
+    k -n "$op_ns" logs deploy/vtbench --tail=-1 >"$artifacts/operator.log" 2>&1 || true
+    k -n "$op_ns" logs deploy/vtbench --previous --tail=-1 >"$artifacts/operator-previous.log" 2>/dev/null || true
+    k -n cnpg-system logs deploy/cnpg-controller-manager --tail=-1 >"$artifacts/cnpg-operator.log" 2>&1 || true
+    k -n k6-operator-system logs deploy/k6-operator-controller-manager --tail=-1 >"$artifacts/k6-operator.log" 2>&1 || true
+    k get events -A --sort-by=.lastTimestamp >"$artifacts/events.txt" 2>&1 || true
+    k get pods -A -o wide >"$artifacts/pods.txt" 2>&1 || true
+  fi
+  if [ "$keep" = no ]; then
+    log "tearing the cluster down (--keep keeps it)"
+    cluster_sh teardown >"$artifacts/teardown.log" 2>&1 || { tail -n 20 "$artifacts/teardown.log" >&2; rc=1; }
+    echo "teardown $((SECONDS - t0))" >>"$timings"
+  fi
+  printf '\n== wall-clock\n'
+  [ ! -f "$timings" ] || while read -r name secs; do printf '  %-10s %5s s\n' "$name" "$secs"; done <"$timings"
+  printf '  %-10s %5s s\n' total "$((SECONDS - t_start))"
+  printf '\ndiagnostics in %s\n' "$artifacts"
+  [ "$rc" -eq 0 ] && echo "e2e: PASSED" || echo "e2e: FAILED"
+  exit "$rc"
+}
+
+[ "$(id -u)" = 0 ] || die "needs root: the local cluster runs containerd and the kubelet as root"
+trap finish EXIT
+trap 'log "interrupted"; exit 130' INT TERM
+
+phase cluster
+cluster_sh create # does nothing when the cluster is healthy
+[ -x "$kubectl_bin" ] || die "$kubectl_bin is missing"
+[ -x "$helm_bin" ] || { log "building Helm (hack/kube-tools.sh helm)"; nice -n 19 bash "$here/../kube-tools.sh" helm; }
+log "node allocatable CPU: $(k get nodes -o jsonpath='{.items[0].status.allocatable.cpu}')"
+
+phase images
+vtbench_tars=("$repo/sut/target/vtbench-sut-image.tar" "$repo/stub/target/vtbench-stub-image.tar"
+  "$repo/operator/kube/target/vtbench-operator-image.tar")
+# A source make images builds from (the Makefile's SOURCES, plus the image script) newer than a tar.
+images_stale() {
+  local t newest oldest
+  for t in "${vtbench_tars[@]}"; do [ -f "$t" ] || return 0; done
+  oldest=$(ls -tr "${vtbench_tars[@]}" | sed -n 1p)
+  newest=$(find "$repo/operator" "$repo/sut" "$repo/stub" "$repo/pom.xml" "$here/../images.sh" \
+    -path '*/target' -prune -o -path '*/src/test' -prune -o -type f \
+    \( -name '*.java' -o -name '*.sql' -o -name '*.yaml' -o -name '*.yml' -o -name '*.js' \
+    -o -name '*.properties' -o -name pom.xml -o -name images.sh \) -newer "$oldest" -print -quit)
+  [ -n "$newest" ] && log "$newest is newer than the image tars"
+  [ -n "$newest" ]
+}
+if [ "${VTBENCH_E2E_SKIP_IMAGES:-}" = 1 ]; then
+  log "VTBENCH_E2E_SKIP_IMAGES=1: using the image tars as they are"
+else
+  if images_stale; then
+    log "make images (Maven and Jib at niceness 19; log: $artifacts/make-images.log)"
+    # Once more on failure: hack/images.sh has died of a SIGPIPE (exit 141) now and then.
+    (cd "$repo" && nice -n 19 make images) >"$artifacts/make-images.log" 2>&1 ||
+      (cd "$repo" && log "make images failed; once more" && nice -n 19 make images) >>"$artifacts/make-images.log" 2>&1 ||
+      { tail -n 30 "$artifacts/make-images.log" >&2; die "make images failed"; }
+  fi
+  log "hack/offline/e2e-images.sh all: third-party images and manifests (niceness 19; log: $artifacts/e2e-images.log)"
+  VTBENCH_BUILD_NICE=19 bash "$here/e2e-images.sh" all >"$artifacts/e2e-images.log" 2>&1 ||
+    { tail -n 30 "$artifacts/e2e-images.log" >&2; die "hack/offline/e2e-images.sh all failed"; }
+fi
+eval "$(bash "$here/e2e-images.sh" refs)" # E2E_IMAGE_TARS, CNPG_MANIFEST, K6_OPERATOR_MANIFEST, ...
+read -ra third_party_tars <<<"$E2E_IMAGE_TARS"
+for t in "${vtbench_tars[@]}" "${third_party_tars[@]}" "$CNPG_MANIFEST" "$K6_OPERATOR_MANIFEST"; do
+  [ -f "$t" ] || die "$t is missing (make images; hack/offline/e2e-images.sh all)"
+done
+for t in "${vtbench_tars[@]}" "${third_party_tars[@]}"; do
+  log "loading ${t#"$repo"/} ($(du -h "$t" | cut -f1))"
+  cluster_sh load "$t" >>"$artifacts/load.log" 2>&1 || { tail -n 10 "$artifacts/load.log" >&2; die "loading $t failed"; }
+done
+refs=$(ctr_ images ls -q)
+for ref in docker.io/vtbench/sut:dev docker.io/vtbench/stub:dev docker.io/vtbench/operator:dev \
+  "docker.io/$db_image" "docker.io/$k6_image" "$CNPG_OPERATOR_IMAGE" "$K6_OPERATOR_IMAGE" "$K6_STARTER_IMAGE"; do
+  grep -qx "$ref" <<<"$refs" || die "image $ref is not in the cluster's containerd after loading the tars"
+done
+operator_image_id=$(ctr_ images ls | awk '$1 == "docker.io/vtbench/operator:dev" {print $3}')
+
+phase install
+# A fresh namespace per e2e: kept results ConfigMaps of an earlier run of the same name would
+# count as recorded scenarios for the new one. Made before the chart, whose Role goes into it;
+# every pod of a run must meet the restricted Pod Security Standard there (the kubelet's
+# admission proves it). Released volumes of earlier runs go too.
+op_before=$(k -n "$op_ns" get pods -l app.kubernetes.io/name=vtbench -o name 2>/dev/null || true)
+if k get ns "$ns" >/dev/null 2>&1; then
+  log "deleting namespace $ns left by an earlier run"
+  k delete benchmarkruns -n "$ns" --all --timeout=180s >/dev/null || true
+  k delete ns "$ns" --timeout=300s >/dev/null
+fi
+k create ns "$ns" >/dev/null
+k label ns "$ns" pod-security.kubernetes.io/enforce=restricted pod-security.kubernetes.io/warn=restricted >/dev/null
+k delete pv -l vtbench.dev/e2e=true --wait=false >/dev/null || true
+rm -rf "$pv_dir"
+log "CloudNativePG $CNPG_VERSION, k6-operator $K6_OPERATOR_VERSION, the CRD and the chart (hack/install-operators.sh)"
+# shellcheck disable=SC2086 # VTBENCH_E2E_HELM_ARGS is word-split on purpose
+KUBECTL="$kubectl_bin --kubeconfig=$cluster_dir/kubeconfig" HELM="$helm_bin --kubeconfig $cluster_dir/kubeconfig" \
+  bash "$here/../install-operators.sh" --log-dir "$artifacts/install" \
+  --cnpg "$CNPG_MANIFEST" --cnpg-cpu "$cnpg_cpu" --k6-operator "$K6_OPERATOR_MANIFEST" --k6-operator-cpu "$k6op_cpu" -- \
+  --set image.tag=dev --set image.pullPolicy=Never \
+  --set resources.requests.cpu="$op_cpu_request" --set resources.limits.cpu=500m \
+  --set resources.requests.memory=384Mi --set resources.limits.memory=384Mi \
+  --set "watchNamespaces={$ns}" \
+  --set-string "podAnnotations.vtbench\.dev/image-id=$operator_image_id" ${VTBENCH_E2E_HELM_ARGS:-}
+# The namespace, and the Role in it, were re-created under a running operator: its informers lost
+# their rights meanwhile.
+if [ -n "$op_before" ]; then
+  log "the namespace was re-created under a running operator: restarting it"
+  k -n "$op_ns" rollout restart deploy/vtbench >/dev/null
+  k -n "$op_ns" rollout status deploy/vtbench --timeout=300s >/dev/null
+fi
+
+phase_end
+
+# The checks: TwoCoreRunE2E (phase testrun), then JobRunE2E (phase job). Maven's own [INFO] and
+# [WARNING] lines go to the log only.
+export VTBENCH_E2E_KUBECONFIG=$cluster_dir/kubeconfig VTBENCH_E2E_KUBELET_DIR=$cluster_dir/kubelet \
+  VTBENCH_E2E_VOLUMES=$pv_dir VTBENCH_E2E_ARTIFACTS=$artifacts VTBENCH_E2E_TIMINGS=$timings \
+  VTBENCH_E2E_NAMESPACE=$ns VTBENCH_E2E_OPERATOR_NAMESPACE=$op_ns VTBENCH_E2E_SPEC=$spec_file \
+  VTBENCH_E2E_DB_IMAGE=$db_image VTBENCH_E2E_K6_IMAGE=$k6_image
+log "mvn -Pe2e verify (operator/kube *E2E; log: $artifacts/e2e-tests.log)"
+set +e
+(cd "$repo" && mvn -B -ntp -Dmaven.repo.local="$cache/m2" -Pe2e -pl operator/kube -am -DskipTests verify) 2>&1 |
+  tee "$artifacts/e2e-tests.log" | grep --line-buffered -v -E '^\[(INFO|WARNING)\]'
+rc=${PIPESTATUS[0]}
+set -e
+exit "$rc"
+}

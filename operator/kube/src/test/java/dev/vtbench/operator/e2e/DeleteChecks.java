@@ -1,0 +1,107 @@
+package dev.vtbench.operator.e2e;
+
+import dev.vtbench.operator.Checks;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Deleting a run removes every object it made, and everything k6-operator and CloudNativePG made
+ * for it, but keeps its results ConfigMaps, the CSV in them unchanged.
+ */
+final class DeleteChecks {
+
+  private static final Duration WAIT = Duration.ofSeconds(180);
+
+  /** What may stay in the namespace: its own defaults and the kept results. */
+  private static final Pattern KEPT =
+      Pattern.compile(
+          "ConfigMap/(kube-root-ca\\.crt|.*-results(-[0-9]+)?|.*-figures)|ServiceAccount/default");
+
+  /** Every kind a run (or a controller working for it) creates, by apiVersion and kind. */
+  private static final List<List<String>> KINDS =
+      List.of(
+          List.of("v1", "Pod"),
+          List.of("apps/v1", "Deployment"),
+          List.of("apps/v1", "ReplicaSet"),
+          List.of("apps/v1", "StatefulSet"),
+          List.of("batch/v1", "Job"),
+          List.of("v1", "Service"),
+          List.of("v1", "PersistentVolumeClaim"),
+          List.of("policy/v1", "PodDisruptionBudget"),
+          List.of("rbac.authorization.k8s.io/v1", "Role"),
+          List.of("rbac.authorization.k8s.io/v1", "RoleBinding"),
+          List.of("k6.io/v1alpha1", "TestRun"),
+          List.of("postgresql.cnpg.io/v1", "Cluster"),
+          List.of("v1", "ConfigMap"),
+          List.of("v1", "Secret"),
+          List.of("v1", "ServiceAccount"));
+
+  private final E2eContext e2e;
+
+  DeleteChecks(E2eContext e2e) {
+    this.e2e = e2e;
+  }
+
+  /** Deletes the run; with {@code csv} (the CSV before the delete) also checks what it kept. */
+  void deleteAndCheck(String name, String csv) {
+    Checks c = e2e.checks;
+    // As kubectl delete does: the delete, then a wait until the finalizer let the run go.
+    e2e.run(name).delete();
+    long gone = System.nanoTime() + WAIT.toNanos();
+    while (e2e.run(name).get() != null && System.nanoTime() < gone) {
+      E2eContext.sleep(Duration.ofSeconds(2));
+    }
+    if (e2e.run(name).get() != null) {
+      c.fail(
+          "kubectl delete benchmarkrun " + name + " did not finish in " + WAIT.toSeconds() + " s");
+    }
+    long end = System.nanoTime() + WAIT.toNanos();
+    List<String> left = leftovers();
+    while (!left.isEmpty() && System.nanoTime() < end) {
+      E2eContext.sleep(Duration.ofSeconds(3));
+      left = leftovers();
+    }
+    c.check(
+        left.isEmpty(),
+        "deleting "
+            + name
+            + " left no orphans in "
+            + e2e.namespace()
+            + (left.isEmpty() ? "" : ": " + String.join(" ", left)));
+    if (csv == null) {
+      return;
+    }
+    ConfigMap results =
+        e2e.k8s.configMaps().inNamespace(e2e.namespace()).withName(name + "-results").get();
+    c.check(results != null, "deleting " + name + " kept ConfigMap " + name + "-results");
+    String kept = results == null ? null : results.getData().get("matrix.csv");
+    if (kept != null) {
+      e2e.write(name + "-matrix-kept.csv", kept);
+    }
+    c.check(csv.equals(kept), "the kept CSV is the run's CSV, byte for byte");
+    if (e2e.k8s.configMaps().inNamespace(e2e.namespace()).withName(name + "-figures").get()
+        != null) {
+      Checks.note("deleting " + name + " kept ConfigMap " + name + "-figures");
+    }
+  }
+
+  private List<String> leftovers() {
+    List<String> left = new ArrayList<>();
+    for (List<String> kind : KINDS) {
+      e2e
+          .k8s
+          .genericKubernetesResources(kind.get(0), kind.get(1))
+          .inNamespace(e2e.namespace())
+          .list()
+          .getItems()
+          .stream()
+          .map(o -> kind.get(1) + "/" + o.getMetadata().getName())
+          .filter(o -> !KEPT.matcher(o).matches())
+          .forEach(left::add);
+    }
+    return left;
+  }
+}

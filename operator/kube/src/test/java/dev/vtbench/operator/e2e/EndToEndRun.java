@@ -1,0 +1,53 @@
+package dev.vtbench.operator.e2e;
+
+import dev.vtbench.engine.results.ResultRow;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * One BenchmarkRun on the real cluster, from apply to delete: its hostPath volume, the run followed
+ * to Succeeded, what it recorded and how its loads ran, what the tools that wait on it see, its
+ * results table, and what deleting it leaves. Prints the phase's header and appends its wall-clock
+ * to the script's table.
+ */
+final class EndToEndRun {
+
+  private EndToEndRun() {}
+
+  static void run(E2eContext e2e, String phase, RunSpec spec, boolean killOperator) {
+    long t0 = System.nanoTime();
+    System.out.printf("%n== %s%n", phase);
+    String name = spec.resource().getMetadata().getName();
+    HostPathVolume.create(e2e, name, spec.storage());
+    e2e.k8s.resource(spec.resource()).create();
+    System.out.printf("  applied %s (load.runner=%s)%n", name, spec.expectedRunner());
+    RunFollower follower = new RunFollower(e2e, name, killOperator);
+    boolean succeeded;
+    try (LoadsSeen loads = new LoadsSeen(e2e.k8s, e2e.namespace(), name)) {
+      try {
+        succeeded = follower.follow(spec, loads);
+      } finally {
+        e2e.write(
+            name + "-loads.txt",
+            loads.all().stream()
+                .map(LoadsSeen.Load::toString)
+                .collect(Collectors.joining("\n", "", "\n")));
+      }
+      String csv = null;
+      if (succeeded) {
+        new FinishedRunChecks(e2e).check(name);
+        ResultsChecks results = new ResultsChecks(e2e);
+        csv = results.csv(name);
+        e2e.write(name + "-matrix.csv", csv);
+        int planned = Integer.parseInt(E2eContext.status(e2e.run(name).get(), "scenariosTotal"));
+        List<ResultRow> rows = results.checkCsv(name, csv, planned, follower.pinned());
+        results.checkLoads(name, spec.expectedRunner(), rows, loads);
+        ResultsChecks.printTable(name, rows);
+      }
+      new DeleteChecks(e2e).deleteAndCheck(name, csv);
+    } finally {
+      e2e.settings.timing(phase, Duration.ofNanos(System.nanoTime() - t0));
+    }
+  }
+}

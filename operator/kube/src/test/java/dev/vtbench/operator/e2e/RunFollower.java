@@ -1,0 +1,181 @@
+package dev.vtbench.operator.e2e;
+
+import dev.vtbench.operator.Checks;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Pod;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Follows an applied run to Succeeded, printing what {@code kubectl get bench} shows as it changes.
+ * Once a SUT pod is ready it checks its pinning; with {@code killOperator}, once the first scenario
+ * is recorded it checks the SUT and the database, kills the operator pod and expects the run to
+ * resume to its end.
+ */
+final class RunFollower {
+
+  private static final Duration POLL = Duration.ofSeconds(3);
+  private static final Duration NO_STATUS = Duration.ofSeconds(120);
+  private static final Duration OPERATOR_BACK = Duration.ofSeconds(300);
+
+  private final E2eContext e2e;
+  private final String name;
+  private final boolean killOperator;
+  private final long started = System.nanoTime();
+
+  /** The CPUs the kubelet pinned the SUT to, once checked ("" when it pinned none). */
+  private String pinned;
+
+  private boolean killed;
+  private int killedAtDone;
+
+  RunFollower(E2eContext e2e, String name, boolean killOperator) {
+    this.e2e = e2e;
+    this.name = name;
+    this.killOperator = killOperator;
+  }
+
+  String pinned() {
+    return pinned;
+  }
+
+  long seconds() {
+    return Duration.ofNanos(System.nanoTime() - started).toSeconds();
+  }
+
+  /** Follows the run to its end; true when it Succeeded. */
+  boolean follow(RunSpec spec, LoadsSeen loads) {
+    Checks c = e2e.checks;
+    long deadline = started + e2e.settings.runTimeout().toNanos();
+    String last = "";
+    boolean checkedMidRun = false;
+    System.out.printf(
+        "  %-8s %-13s %-9s %-28s %s%n", "TIME", "PHASE", "PROGRESS", "SCENARIO", "HEADLINE");
+    while (true) {
+      GenericKubernetesResource run = e2e.run(name).get();
+      String line =
+          "%-13s %-9s %-28s %s"
+              .formatted(
+                  or(E2eContext.status(run, "phase")), or(E2eContext.status(run, "progress")),
+                  or(E2eContext.status(run, "scenario")), or(E2eContext.status(run, "summary")));
+      if (!line.equals(last)) {
+        System.out.printf("  %-8s %s%n", "+" + seconds() + "s", line);
+        System.out.flush();
+        last = line;
+      }
+      loads.poll();
+      String succeeded = E2eContext.condition(run, "Succeeded", "status");
+      String done = E2eContext.status(run, "scenariosDone");
+      int ndone = done.isEmpty() ? 0 : Integer.parseInt(done);
+      if (E2eContext.status(run, "phase").isEmpty() && seconds() >= NO_STATUS.toSeconds()) {
+        c.fail(
+            name
+                + " has no status "
+                + NO_STATUS.toSeconds()
+                + " s after it was created: is the operator reconciling? "
+                + e2e.operator.health());
+        return false;
+      }
+      Optional<Pod> op = e2e.operator.current();
+      if (op.isPresent() && OperatorPods.restarts(op.get()) != 0) {
+        c.fail("the operator restarted by itself during " + name + "; " + e2e.operator.health());
+        return false;
+      }
+      if ("True".equals(succeeded)) {
+        break;
+      }
+      if ("False".equals(succeeded)) {
+        c.fail(
+            name
+                + " failed: "
+                + E2eContext.condition(run, "Succeeded", "reason")
+                + ": "
+                + E2eContext.condition(run, "Succeeded", "message"));
+        e2e.write(name + "-run.yaml", e2e.k8s.getKubernetesSerialization().asYaml(run));
+        return false;
+      }
+      if (pinned == null && (!killOperator || ndone >= 1)) {
+        pinned = new SutPinning(e2e).check(name).orElse(null);
+        if (pinned != null && killOperator) {
+          new DatabaseSeed(e2e).check(name, spec.seed("customers"), spec.seed("orders"));
+          checkedMidRun = true;
+        }
+      }
+      if (killOperator && checkedMidRun && !killed) {
+        kill(ndone);
+      }
+      if (System.nanoTime() > deadline) {
+        c.fail(
+            name
+                + " did not succeed within "
+                + e2e.settings.runTimeout().toSeconds()
+                + " s; "
+                + e2e.operator.health());
+        e2e.write(name + "-run.yaml", e2e.k8s.getKubernetesSerialization().asYaml(run));
+        return false;
+      }
+      E2eContext.sleep(POLL);
+    }
+    GenericKubernetesResource run = e2e.run(name).get();
+    c.ok(
+        name
+            + " Succeeded: "
+            + E2eContext.status(run, "progress")
+            + " scenarios in "
+            + seconds()
+            + " s");
+    if (killOperator) {
+      int total = Integer.parseInt(E2eContext.status(run, "scenariosTotal"));
+      c.check(
+          killed && killedAtDone < total,
+          killed
+              ? "the operator, killed after "
+                  + killedAtDone
+                  + " of "
+                  + total
+                  + " scenarios, resumed the run to the end"
+              : "the operator was not killed mid-run");
+      c.check(
+          checkedMidRun,
+          "the SUT and the database were seen ready mid-run (pinning and seed checked)");
+    }
+    return true;
+  }
+
+  private void kill(int ndone) {
+    String old = e2e.operator.current().map(p -> p.getMetadata().getName()).orElse("");
+    System.out.printf("  killing the operator pod %s with %d scenario(s) recorded%n", old, ndone);
+    e2e.write("operator-killed.log", e2e.operator.log(old));
+    e2e.operator.kill(old);
+    killed = true;
+    killedAtDone = ndone;
+    long until = System.nanoTime() + OPERATOR_BACK.toNanos();
+    Optional<Pod> replaced = Optional.empty();
+    while (System.nanoTime() < until) {
+      replaced =
+          e2e.operator
+              .current()
+              .filter(p -> !p.getMetadata().getName().equals(old))
+              .filter(OperatorPods::ready);
+      if (replaced.isPresent()) {
+        break;
+      }
+      E2eContext.sleep(Duration.ofSeconds(2));
+    }
+    e2e.checks.check(
+        replaced.isPresent(),
+        replaced
+            .map(
+                p ->
+                    "a new operator pod ("
+                        + p.getMetadata().getName()
+                        + ") replaced the killed one ("
+                        + old
+                        + ")")
+            .orElse("no new operator pod replaced " + old));
+  }
+
+  private static String or(String s) {
+    return s.isEmpty() ? "<none>" : s;
+  }
+}

@@ -1,0 +1,86 @@
+package dev.vtbench.operator.e2e;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A BenchmarkRun to apply, from a spec file: renamed into the e2e's namespace, with the database
+ * and k6 images this cluster has, and the edits a test makes (the runner, a smaller matrix).
+ */
+final class RunSpec {
+
+  private final GenericKubernetesResource run;
+
+  private RunSpec(GenericKubernetesResource run) {
+    this.run = run;
+  }
+
+  static RunSpec fromFile(KubernetesSerialization json, Path file) {
+    try {
+      return new RunSpec(json.unmarshal(Files.readString(file), GenericKubernetesResource.class));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  String fileName() {
+    return run.getMetadata().getName();
+  }
+
+  RunSpec named(String name, String namespace) {
+    run.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace(namespace).build());
+    return this;
+  }
+
+  RunSpec images(String database, String k6) {
+    section("database").put("image", database);
+    section("load").put("image", k6);
+    return this;
+  }
+
+  RunSpec runner(String runner) {
+    section("load").put("runner", runner);
+    return this;
+  }
+
+  /** One thread mode and the first concurrency level only: a one-scenario run. */
+  RunSpec oneScenario(String threadMode) {
+    Map<String, Object> matrix = section("matrix");
+    List<?> concurrency = (List<?>) matrix.get("concurrency");
+    matrix.put("threadModes", List.of(threadMode));
+    matrix.put("concurrency", List.of(concurrency.getFirst()));
+    return this;
+  }
+
+  /** The kind of load the operator will use: {@code job} only when the spec asks for Jobs. */
+  String expectedRunner() {
+    return "job".equals(section("load").get("runner")) ? "job" : "testrun";
+  }
+
+  String storage() {
+    return String.valueOf(section("database").getOrDefault("storage", "1Gi"));
+  }
+
+  long seed(String table) {
+    Map<?, ?> seed = (Map<?, ?>) section("database").get("seed");
+    return ((Number) seed.get(table)).longValue();
+  }
+
+  GenericKubernetesResource resource() {
+    return run;
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> section(String name) {
+    Map<String, Object> spec = (Map<String, Object>) run.getAdditionalProperties().get("spec");
+    return (Map<String, Object>) spec.computeIfAbsent(name, k -> new LinkedHashMap<>());
+  }
+}
