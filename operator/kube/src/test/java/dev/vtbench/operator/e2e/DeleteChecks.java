@@ -33,6 +33,7 @@ final class DeleteChecks {
           List.of("policy/v1", "PodDisruptionBudget"),
           List.of("rbac.authorization.k8s.io/v1", "Role"),
           List.of("rbac.authorization.k8s.io/v1", "RoleBinding"),
+          List.of("networking.k8s.io/v1", "NetworkPolicy"),
           List.of("k6.io/v1alpha1", "TestRun"),
           List.of("postgresql.cnpg.io/v1", "Cluster"),
           List.of("v1", "ConfigMap"),
@@ -98,10 +99,18 @@ final class DeleteChecks {
           .list()
           .getItems()
           .stream()
+          // The chart's own objects in a watched namespace (its Role and RoleBinding) are the
+          // operator's install, not the run's: Helm labels them.
+          .filter(o -> !fromTheChart(o))
           .map(o -> kind.get(1) + "/" + o.getMetadata().getName())
           .filter(o -> !KEPT.matcher(o).matches())
           .forEach(left::add);
     }
     return left;
+  }
+
+  private static boolean fromTheChart(io.fabric8.kubernetes.api.model.HasMetadata o) {
+    var labels = o.getMetadata().getLabels();
+    return labels != null && "Helm".equals(labels.get("app.kubernetes.io/managed-by"));
   }
 }
