@@ -9,6 +9,7 @@ import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.Platform;
 import dev.vtbench.engine.run.Progress;
+import dev.vtbench.engine.steady.SteadyState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -236,7 +237,7 @@ public final class LocalPlatform implements Platform {
       record(k6);
       LiveRate live = new LiveRate(apiPort);
       waitUntil(t0, beforeHold, k6, live, progress);
-      HttpJson.post(sutBaseUrl() + "/api/runtime-info/reset");
+      HttpJson.post(sutBaseUrl() + SteadyState.RESET_PATH);
       long self = ProcessHandle.current().pid();
       ProcStat.Snapshot cores0 = ProcStat.read();
       ProcCpu.Sample app0 = ProcCpu.sample(List.of(sut.pid()));

@@ -1,10 +1,14 @@
 package dev.vtbench.sut.runtime;
 
 import dev.vtbench.sut.SutSettings;
+import dev.vtbench.sut.errors.ApiException;
+import dev.vtbench.sut.errors.Params;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -14,12 +18,18 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class RuntimeInfoController {
 
+  static final long DEFAULT_WINDOW_MS = 5_000;
+  static final long MIN_WINDOW_MS = 100;
+  static final long MAX_WINDOW_MS = 600_000;
+
   private final SutSettings settings;
   private final Peaks peaks;
+  private final LoadWindows windows;
 
-  RuntimeInfoController(SutSettings settings, Peaks peaks) {
+  RuntimeInfoController(SutSettings settings, Peaks peaks, LoadWindows windows) {
     this.settings = settings;
     this.peaks = peaks;
+    this.windows = windows;
   }
 
   @GetMapping("/api/runtime-info")
@@ -41,28 +51,35 @@ class RuntimeInfoController {
     m.put("pid", ProcessHandle.current().pid());
     // CPU time of the whole JVM so far: in a cluster the k6 runner reads it at the hold's start
     // and end, which gives the SUT's CPU over exactly the measured window without metrics-server.
-    m.put("processCpuSeconds", processCpuSeconds());
+    m.put("processCpuSeconds", nullIfNaN(LoadWindows.cpuSeconds()));
+    m.put("compileSeconds", nullIfNaN(LoadWindows.compileSeconds()));
     m.put("pinnedEventsEnabled", peaks.pinnedEventsEnabled());
     m.put("pinnedThresholdMs", settings.pinnedThreshold().toMillis());
     m.put("sampleIntervalMs", settings.sampleInterval().toMillis());
     m.put("current", peaks.current());
-    m.put("peaks", peaks.snapshot());
+    Map<String, Object> window = peaks.snapshot();
+    window.put("windows", windows.snapshot());
+    m.put("peaks", window);
     return m;
   }
 
-  private static Double processCpuSeconds() {
-    if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.OperatingSystemMXBean os) {
-      long ns = os.getProcessCpuTime();
-      return ns < 0 ? null : ns / 1e9;
-    }
-    return null;
+  private static Double nullIfNaN(double v) {
+    return Double.isNaN(v) ? null : v;
   }
 
-  /** Starts a new measurement window and returns the state right after the reset. */
+  /**
+   * Starts a new measurement window and returns the state right after the reset: new peaks, and a
+   * new series of {@code windowMs}-long load windows (5 s unless given).
+   */
   @PostMapping("/api/runtime-info/reset")
-  Map<String, Object> reset() {
+  Map<String, Object> reset(@RequestParam(name = "windowMs", required = false) String windowMs) {
+    long ms = Params.millis("windowMs", windowMs, DEFAULT_WINDOW_MS, MAX_WINDOW_MS);
+    if (ms < MIN_WINDOW_MS) {
+      throw ApiException.badParameter(
+          "windowMs", windowMs, "milliseconds from " + MIN_WINDOW_MS + " to " + MAX_WINDOW_MS);
+    }
     peaks.reset();
+    windows.restart(Duration.ofMillis(ms));
     return info();
   }
 }

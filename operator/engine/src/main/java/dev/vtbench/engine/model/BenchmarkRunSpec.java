@@ -349,12 +349,14 @@ public class BenchmarkRunSpec {
     public String hold = "20s";
 
     @JsonPropertyDescription(
-        "Unmeasured load right after each SUT (re)start, so JIT compilation does not land in the"
-            + " first scenario of a block, e.g. 15s; 0s turns it off.")
+        "Most unmeasured load a freshly started SUT gets before measuring: warm-up runs in 30 s"
+            + " steps until the SUT is at steady state (its windows agree and its JIT is quiet;"
+            + " docs/steady-state.md) or this much is spent, e.g. 180s; 0s turns it off. Rows"
+            + " measured before steady state say steady_state=false and stay out of verdicts.")
     @Pattern(DURATION)
     @Size(max = DURATION_MAX)
     @ValidationRule(value = SpecRules.WINDOW_RULE, message = SpecRules.WINDOW_MESSAGE)
-    public String sutWarmup = "15s";
+    public String sutWarmup = "180s";
 
     @JsonPropertyDescription(
         "Per-request timeout in k6, e.g. 60s, at most 10m; also how long the SUT waits for the stub.")

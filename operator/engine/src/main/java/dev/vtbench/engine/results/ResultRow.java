@@ -80,6 +80,10 @@ import java.util.Objects;
  * @param jdkVersion the SUT JVM's {@code Runtime.version()}
  * @param sutArtifact what the SUT ran from: its image reference, or {@code sha256:} and the first
  *     16 hex digits of the jar's SHA-256
+ * @param warmupS seconds of load the SUT had served since it started, before this row's hold
+ * @param steadyState whether the SUT was at steady state ({@code SteadyState}): found steady before
+ *     the hold, and the hold's own windows agreeing; null in rows from before vtbench judged it
+ * @param holdCv coefficient of variation of the throughput across the hold's windows
  */
 public record ResultRow(
     @Column(name = "ts_iso", part = KEY) Instant ts,
@@ -125,7 +129,10 @@ public record ResultRow(
     @Column(name = "cpu_model", part = VTBENCH) String cpuModel,
     @Column(name = "kernel", part = VTBENCH) String kernel,
     @Column(name = "jdk_version", part = VTBENCH) String jdkVersion,
-    @Column(name = "sut_artifact", part = VTBENCH) String sutArtifact) {
+    @Column(name = "sut_artifact", part = VTBENCH) String sutArtifact,
+    @Column(name = "warmup_s", part = VTBENCH, decimals = 1) Double warmupS,
+    @Column(name = "steady_state", part = VTBENCH) Boolean steadyState,
+    @Column(name = "hold_cv", part = VTBENCH, decimals = 4) Double holdCv) {
 
   public static final String PLATFORM = "platform";
   public static final String VIRTUAL = "virtual";

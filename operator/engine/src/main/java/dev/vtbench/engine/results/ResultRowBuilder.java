@@ -216,4 +216,16 @@ public final class ResultRowBuilder {
   public ResultRowBuilder sutArtifact(String v) {
     return set("sutArtifact", v);
   }
+
+  public ResultRowBuilder warmupS(Double v) {
+    return set("warmupS", v);
+  }
+
+  public ResultRowBuilder steadyState(Boolean v) {
+    return set("steadyState", v);
+  }
+
+  public ResultRowBuilder holdCv(Double v) {
+    return set("holdCv", v);
+  }
 }

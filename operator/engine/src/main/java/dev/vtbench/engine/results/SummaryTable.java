@@ -330,8 +330,13 @@ public final class SummaryTable {
     return out;
   }
 
+  /** The repetitions, and how many of them were measured before steady state if any. */
   private static String reps(Side s) {
-    return s == null ? "0" : Integer.toString(s.reps());
+    if (s == null) {
+      return "0";
+    }
+    int unsteady = s.reps() - s.estimate().reps();
+    return unsteady == 0 ? Integer.toString(s.reps()) : s.reps() + " (" + unsteady + " unsteady)";
   }
 
   private static String bottleneck(Side s) {

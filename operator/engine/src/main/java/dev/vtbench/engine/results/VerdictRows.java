@@ -8,8 +8,9 @@ import java.util.List;
  * that decides it, used by {@link CellEstimate} (and through it {@link VirtualVsPlatform}, the
  * table's medians, the headline and the figures' error bars).
  *
- * <p>Today every row counts. Issue 12 item 1 adds {@code steady_state}: rows measured before steady
- * state and overloaded rows are to be left out here, never silently averaged into a verdict.
+ * <p>A row measured before steady state ({@code steady_state = false}) is left out, never silently
+ * averaged into a verdict; the table and the summary still show it, labelled. Rows from before
+ * vtbench judged steady state ({@code steady_state} empty) count as they always did.
  */
 public final class VerdictRows {
 
@@ -17,7 +18,7 @@ public final class VerdictRows {
 
   /** True when {@code row} may enter a median, an interval and a verdict. */
   public static boolean eligible(ResultRow row) {
-    return true;
+    return !Boolean.FALSE.equals(row.steadyState());
   }
 
   /** The eligible rows of {@code rows}, in their order. */

@@ -80,7 +80,9 @@ public record VirtualVsPlatform(
               + " medians, with its %.0f %% percentile bootstrap interval (%,d resamples of each"
               + " mode's repetitions, seed %d). Verdict: `no difference` if the interval lies"
               + " within ±%.0f %%, else `virtual faster` or `platform faster` if it excludes 1,"
-              + " else `inconclusive`; none below %d repetitions per mode. See results/README.md.",
+              + " else `inconclusive`; none below %d repetitions per mode. Repetitions measured before"
+              + " steady state (steady_state=false, counted as unsteady) are left out of medians,"
+              + " intervals and verdicts. See results/README.md.",
           100 * Bootstrap.CONFIDENCE,
           Bootstrap.RESAMPLES,
           Bootstrap.SEED,

@@ -7,6 +7,9 @@ import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.steady.LoadWindow;
+import dev.vtbench.engine.steady.SteadyState;
+import dev.vtbench.engine.steady.WarmState;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,9 +44,9 @@ public final class BenchmarkRunner {
     platform.prepareDatabase(spec);
 
     List<ResultRow> rows = new ArrayList<>();
-    String warmedUp = null;
+    WarmState warm = WarmState.NONE;
     String announced = null;
-    while (cursor.next(warmedUp) instanceof RunCursor.Load load) {
+    while (cursor.next(warm) instanceof RunCursor.Load load) {
       Scenario s = load.scenario();
       if (!s.id().equals(announced)) {
         announced = s.id();
@@ -53,17 +56,32 @@ public final class BenchmarkRunner {
       Platform.SutView sut = platform.prepareSut(s.sut());
       K6Plan k6 = cursor.k6Plan(load, platform.sutBaseUrl());
       Scenario named = new Scenario(s.index(), load.id(), s.rep(), s.concurrency(), s.sut());
+      warm = warm.of(s.sut().key());
       if (load instanceof RunCursor.WarmUp w) {
         progress.message(
-            "SUT: " + Durations.format(w.length()) + " of unmeasured warm-up load (JIT)");
-        platform.runLoad(named, k6, K6Script.render(k6), progress);
-        warmedUp = s.sut().key();
+            "SUT: "
+                + Durations.format(w.length())
+                + " of unmeasured warm-up load ("
+                + Durations.format(warm.underLoad())
+                + " so far, at most "
+                + Durations.format(cursor.warmUpCap())
+                + " until steady)");
+        Platform.Measurement m = platform.runLoad(named, k6, K6Script.render(k6), progress);
+        warm = warm.afterWarmUp(w.length(), LoadWindow.ofPhase(m.peaks(), w.length()));
+        progress.message(
+            warm.steady()
+                ? "SUT: steady after " + Durations.format(warm.underLoad()) + " of load"
+                : "SUT: not steady yet");
         continue;
       }
       long loadStart = System.nanoTime();
       Platform.Measurement measured = platform.runLoad(named, k6, K6Script.render(k6), progress);
       underLoad = underLoad.plusNanos(System.nanoTime() - loadStart);
-      ResultRow row = ScenarioRow.of(spec, s, sut, measured, k6);
+      ResultRow row = ScenarioRow.of(spec, s, sut, measured, k6, warm);
+      warm =
+          warm.afterMeasure(
+              k6.ramp().plus(k6.warmup()).plus(k6.hold()),
+              SteadyState.judgeHold(ScenarioRow.holdWindows(measured, k6)));
       sink.append(row);
       rows.add(row);
       progress.scenarioFinished(row);

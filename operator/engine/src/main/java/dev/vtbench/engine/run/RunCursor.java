@@ -5,8 +5,9 @@ import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
-import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.steady.SteadyState;
+import dev.vtbench.engine.steady.WarmState;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashSet;
@@ -66,9 +67,11 @@ public final class RunCursor {
   }
 
   /**
-   * Unmeasured load on a freshly started SUT before {@code scenario}: a new JVM compiles its hot
-   * paths during its first seconds under load, and on one core that compilation competes with the
-   * requests the first scenario of every block would otherwise measure.
+   * Unmeasured load before {@code scenario} while its SUT is not yet at steady state: a new JVM
+   * compiles its hot paths during its first minute or so under load, and on one core that
+   * compilation competes with the requests a measurement would count. Each warm-up is judged by
+   * {@link SteadyState} at its end; another follows until the SUT is steady or the spec's cap
+   * ({@code load.sutWarmup}) is spent.
    */
   public record WarmUp(Scenario scenario, Duration length) implements Load {}
 
@@ -79,20 +82,27 @@ public final class RunCursor {
   public record Done() implements Action {}
 
   /**
-   * The next action, given the SUT configuration warmed up since the SUT last started ({@code
-   * warmedUp}: its {@link SutConfig#key()}, or null when none is).
+   * The next action, given how warm the running SUT is ({@code warm}; a SUT of another
+   * configuration counts as not started).
    */
-  public Action next(String warmedUp) {
+  public Action next(WarmState warm) {
     Optional<Scenario> next = nextScenario();
     if (next.isEmpty()) {
       return new Done();
     }
     Scenario s = next.get();
-    Duration warm = Durations.parse("spec.load.sutWarmup", spec.load.sutWarmup);
-    if (!warm.isZero() && !s.sut().key().equals(warmedUp)) {
-      return new WarmUp(s, warm);
+    WarmState now = warm.of(s.sut().key());
+    Duration left = warmUpCap().minus(now.underLoad());
+    if (!now.steady() && left.isPositive()) {
+      return new WarmUp(
+          s, left.compareTo(SteadyState.WARM_UP_STEP) < 0 ? left : SteadyState.WARM_UP_STEP);
     }
     return new Measure(s);
+  }
+
+  /** The most load a new SUT gets before measuring, steady or not ({@code load.sutWarmup}). */
+  public Duration warmUpCap() {
+    return Durations.parse("spec.load.sutWarmup", spec.load.sutWarmup);
   }
 
   /** The first planned scenario not yet recorded. */

@@ -8,7 +8,11 @@ import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.results.DerivedMetrics;
 import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.steady.LoadWindow;
+import dev.vtbench.engine.steady.SteadyState;
+import dev.vtbench.engine.steady.WarmState;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /** One measured scenario as a CSV row: the same assembly on every platform. */
@@ -22,9 +26,27 @@ public final class ScenarioRow {
    * saturation, bottleneck).
    */
   public static ResultRow of(
-      BenchmarkRunSpec spec, Scenario s, Platform.SutView sut, Platform.Measurement m, K6Plan k6) {
+      BenchmarkRunSpec spec,
+      Scenario s,
+      Platform.SutView sut,
+      Platform.Measurement m,
+      K6Plan k6,
+      WarmState warm) {
     LoadResult load = K6Summary.parse(m.k6SummaryJson(), k6.hold());
-    return DerivedMetrics.derive(row(spec, s, sut, load, m), rig(spec, m));
+    List<LoadWindow> hold = holdWindows(m, k6);
+    ResultRow row =
+        row(spec, s, sut, load, m).toBuilder()
+            .warmupS((double) warm.underLoad().toSeconds())
+            .steadyState(
+                warm.steady() && SteadyState.judgeHold(hold) != SteadyState.Verdict.NOT_STEADY)
+            .holdCv(SteadyState.throughputCv(hold))
+            .build();
+    return DerivedMetrics.derive(row, rig(spec, m));
+  }
+
+  /** The SUT's windows over the hold of {@code k6}: the platform resets them at its start. */
+  public static List<LoadWindow> holdWindows(Platform.Measurement m, K6Plan k6) {
+    return LoadWindow.ofPhase(m.peaks(), k6.hold());
   }
 
   private static ResultRow row(

@@ -24,7 +24,7 @@ class ResultsCsvTest {
           + "scenario_id,workload,executor,tomcat_threads,stub_delay_ms,sut_cpuset,"
           + "littles_law_bound_rps,littles_law_ratio,generator_saturated,bottleneck,"
           + "mean_ms,stub_cpu_pct,vtbench_cpu_pct,load_core_busy_pct,steal_pct,cpu_busy_pct,"
-          + "node,cpu_model,kernel,jdk_version,sut_artifact";
+          + "node,cpu_model,kernel,jdk_version,sut_artifact,warmup_s,steady_state,hold_cv";
 
   @TempDir Path dir;
 
@@ -74,6 +74,9 @@ class ResultsCsvTest {
         .kernel("6.8.0-45-generic")
         .jdkVersion("25.0.3+9-LTS")
         .sutArtifact("sha256:0123456789abcdef")
+        .warmupS(75.0)
+        .steadyState(true)
+        .holdCv(0.0213)
         .build();
   }
 
@@ -146,7 +149,7 @@ class ResultsCsvTest {
       assertThat(line)
           .isEqualTo(
               "2026-05-10T14:03:22Z,platform,50,normal,released,2500,1,2226.12,,,2800,,,,,,,,,,,,,"
-                  + ",,,,,,,,,,,,,,,,,,,,");
+                  + ",,,,,,,,,,,,,,,,,,,,,,,");
       assertThat(line.split(",", -1)).hasSize(ResultRow.COLUMNS.size());
     } finally {
       Locale.setDefault(saved);

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.steady.LoadWindow;
+import dev.vtbench.engine.steady.SteadyState;
+import dev.vtbench.engine.steady.WarmState;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,16 +24,37 @@ class RunCursorTest {
     return s;
   }
 
+  /** Six windows of a warm JVM: they agree and the JIT is quiet. */
+  static final List<LoadWindow> STEADY =
+      java.util.Collections.nCopies(6, new LoadWindow(5, 5000, 1.5, 0.01));
+
+  /** Six windows of a JVM still compiling. */
+  static final List<LoadWindow> COMPILING =
+      java.util.Collections.nCopies(6, new LoadWindow(5, 2000, 4.9, 4.0));
+
   /** Drives the cursor as a platform would, returning the ids of the loads in order. */
   static List<String> drive(RunCursor cursor) {
+    return drive(cursor, 1);
+  }
+
+  /**
+   * Drives the cursor as a platform would, with a SUT that is steady from its {@code steadyFrom}-th
+   * warm-up on, and returns the ids (and warm-up lengths) of the loads in order.
+   */
+  static List<String> drive(RunCursor cursor, int steadyFrom) {
     List<String> loads = new ArrayList<>();
-    String warmedUp = null;
-    while (cursor.next(warmedUp) instanceof RunCursor.Load load) {
-      loads.add(load.id());
-      if (load instanceof RunCursor.WarmUp) {
-        warmedUp = load.scenario().sut().key();
+    WarmState warm = WarmState.NONE;
+    int warmUps = 0;
+    while (cursor.next(warm) instanceof RunCursor.Load load) {
+      warm = warm.of(load.scenario().sut().key());
+      if (load instanceof RunCursor.WarmUp w) {
+        loads.add(load.id() + " " + w.length().toSeconds() + "s");
+        warmUps = warm.underLoad().isZero() ? 1 : warmUps + 1;
+        warm = warm.afterWarmUp(w.length(), warmUps >= steadyFrom ? STEADY : COMPILING);
       } else {
+        loads.add(load.id());
         cursor = cursor.recording(load.scenario().id());
+        warm = warm.afterMeasure(Duration.ofSeconds(20), SteadyState.Verdict.STEADY);
       }
     }
     assertThat(cursor.done()).isEqualTo(cursor.total());
@@ -38,13 +62,54 @@ class RunCursorTest {
   }
 
   @Test
-  void eachFreshSutConfigIsWarmedUpOnceBeforeItsFirstMeasuredScenario() {
-    assertThat(drive(RunCursor.ofRecorded(spec("15s"), List.of())))
+  void aFreshSutIsWarmedUpUntilSteadyThenMeasured() {
+    assertThat(drive(RunCursor.ofRecorded(spec("180s"), List.of()), 3))
         .containsExactly(
-            "r1-platform-pool10-c5-jit-warmup",
+            "r1-platform-pool10-c5-jit-warmup 30s",
+            "r1-platform-pool10-c5-jit-warmup 30s",
+            "r1-platform-pool10-c5-jit-warmup 30s",
             "r1-platform-pool10-c5",
             "r1-platform-pool10-c20",
-            "r1-virtual-pool10-c5-jit-warmup",
+            "r1-virtual-pool10-c5-jit-warmup 30s",
+            "r1-virtual-pool10-c5-jit-warmup 30s",
+            "r1-virtual-pool10-c5-jit-warmup 30s",
+            "r1-virtual-pool10-c5",
+            "r1-virtual-pool10-c20");
+  }
+
+  @Test
+  void aSutNeverSteadyIsMeasuredOnceTheCapIsSpent() {
+    assertThat(drive(RunCursor.ofRecorded(spec("45s"), List.of()), 99))
+        .containsExactly(
+            "r1-platform-pool10-c5-jit-warmup 30s",
+            "r1-platform-pool10-c5-jit-warmup 15s",
+            "r1-platform-pool10-c5",
+            "r1-platform-pool10-c20",
+            "r1-virtual-pool10-c5-jit-warmup 30s",
+            "r1-virtual-pool10-c5-jit-warmup 15s",
+            "r1-virtual-pool10-c5",
+            "r1-virtual-pool10-c20");
+  }
+
+  @Test
+  void aHoldThatDriftsSendsTheSutBackToWarmingUpWithinTheCap() {
+    RunCursor cursor = RunCursor.ofRecorded(spec("180s"), List.of());
+    WarmState warm = new WarmState(cursor.plan().get(0).sut().key(), Duration.ofSeconds(60), true);
+    assertThat(cursor.next(warm)).isInstanceOf(RunCursor.Measure.class);
+    WarmState drifted = warm.afterMeasure(Duration.ofSeconds(20), SteadyState.Verdict.NOT_STEADY);
+    assertThat(cursor.next(drifted)).isInstanceOf(RunCursor.WarmUp.class);
+    WarmState tooShort = warm.afterMeasure(Duration.ofSeconds(5), SteadyState.Verdict.TOO_SHORT);
+    assertThat(tooShort.steady()).isTrue();
+  }
+
+  @Test
+  void eachFreshSutConfigIsWarmedUpBeforeItsFirstMeasuredScenario() {
+    assertThat(drive(RunCursor.ofRecorded(spec("15s"), List.of())))
+        .containsExactly(
+            "r1-platform-pool10-c5-jit-warmup 15s",
+            "r1-platform-pool10-c5",
+            "r1-platform-pool10-c20",
+            "r1-virtual-pool10-c5-jit-warmup 15s",
             "r1-virtual-pool10-c5",
             "r1-virtual-pool10-c20");
   }
@@ -66,9 +131,9 @@ class RunCursorTest {
     assertThat(cursor.progress()).isEqualTo("1/4");
     assertThat(drive(cursor))
         .containsExactly(
-            "r1-platform-pool10-c20-jit-warmup",
+            "r1-platform-pool10-c20-jit-warmup 15s",
             "r1-platform-pool10-c20",
-            "r1-virtual-pool10-c5-jit-warmup",
+            "r1-virtual-pool10-c5-jit-warmup 15s",
             "r1-virtual-pool10-c5",
             "r1-virtual-pool10-c20");
   }
@@ -76,7 +141,7 @@ class RunCursorTest {
   @Test
   void theWarmUpIsTheMeasuredLevelAllHoldForTheSpecsLength() {
     RunCursor cursor = RunCursor.ofRecorded(spec("15s"), List.of());
-    RunCursor.Load warm = (RunCursor.Load) cursor.next(null);
+    RunCursor.Load warm = (RunCursor.Load) cursor.next(WarmState.NONE);
     assertThat(warm).isInstanceOf(RunCursor.WarmUp.class);
     var k6 = cursor.k6Plan(warm, "http://sut:8080");
     var measured = cursor.measured(warm.scenario(), "http://sut:8080");

@@ -10,6 +10,7 @@ import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.run.Platform;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.ScenarioRow;
+import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.SutTier;
@@ -55,7 +56,8 @@ final class RecordStep implements Step {
       }
       String image =
           SutImage.of(view.pods(SutTier.COMPONENT), s.sut().key(), view.spec().sut.image);
-      row = row(view.spec(), s, view.loadState().summary(), view.k6Plan(measure), image);
+      row =
+          row(view.spec(), s, view.loadState().summary(), view.k6Plan(measure), image, view.warm());
     } catch (IllegalArgumentException e) {
       return Result.fail(
           Reason.SummaryUnreadable,
@@ -87,7 +89,12 @@ final class RecordStep implements Step {
    * @param image what the SUT ran from ({@link SutImage})
    */
   static ResultRow row(
-      BenchmarkRunSpec spec, Scenario s, String summary, K6Plan measured, String image) {
+      BenchmarkRunSpec spec,
+      Scenario s,
+      String summary,
+      K6Plan measured,
+      String image,
+      WarmState warm) {
     SutProbe probe = SutProbe.parse(summary);
     Platform.SutView view =
         new Platform.SutView(
@@ -112,6 +119,6 @@ final class RecordStep implements Step {
             SpecValidator.millis(spec.load.cpu) / 1000.0,
             null);
     return ScenarioRow.of(
-        spec, s, view, new Platform.Measurement(summary, cpu, probe.peaks()), measured);
+        spec, s, view, new Platform.Measurement(summary, cpu, probe.peaks()), measured, warm);
   }
 }

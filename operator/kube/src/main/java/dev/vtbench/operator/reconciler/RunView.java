@@ -3,6 +3,7 @@ package dev.vtbench.operator.reconciler;
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.run.RunCursor;
+import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.Ownership;
@@ -40,6 +41,7 @@ record RunView(
     String runner,
     ResultsStore.Recorded recorded,
     RunCursor cursor,
+    WarmState warm,
     RunCursor.Action action,
     GenericKubernetesResource database,
     Deployment sut,
@@ -60,7 +62,11 @@ record RunView(
     BenchmarkRunSpec spec = run.getSpec();
     ResultsStore.Recorded recorded = results.read(run);
     RunCursor cursor = RunCursor.of(spec, recorded.rows());
-    RunCursor.Action action = cursor.next(warmedUp);
+    // The cluster does not judge steady state yet (no SUT windows reach the operator): a warm-up
+    // that ran counts as spent, not as steady, and its rows say steady_state=false.
+    WarmState warm =
+        warmedUp == null ? WarmState.NONE : new WarmState(warmedUp, cursor.warmUpCap(), false);
+    RunCursor.Action action = cursor.next(warm);
     Secondaries cache = new Secondaries(ctx);
     List<Deployment> deployments = cache.list(Deployment.class, RunInformers.DEPLOYMENTS);
     List<Pod> pods = cache.list(Pod.class, RunInformers.PODS);
@@ -96,6 +102,7 @@ record RunView(
         runner,
         recorded,
         cursor,
+        warm,
         action,
         capabilities.cnpg()
             ? owned(

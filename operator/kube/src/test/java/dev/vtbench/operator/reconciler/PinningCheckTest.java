@@ -9,6 +9,7 @@ import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.run.RunCursor;
+import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.resources.SutTier;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -85,7 +86,7 @@ class PinningCheckTest {
                 "\"availableProcessors\":1,\"node\":\"node-a\",\"cpuModel\":\"Test CPU\","
                     + "\"kernel\":\"6.8.0-45-generic\",\"onlineCpus\":\"0-3\"");
 
-    ResultRow row = RecordStep.row(spec, s, summary, k6, spec.sut.image);
+    ResultRow row = RecordStep.row(spec, s, summary, k6, spec.sut.image, WarmState.NONE);
 
     assertThat(row.jdkVersion()).isEqualTo("25.0.3+9-LTS");
     assertThat(row.node()).isEqualTo("node-a");

@@ -1,0 +1,63 @@
+package dev.vtbench.engine.steady;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One window of load as the SUT saw it ({@code /api/runtime-info}'s {@code peaks.windows}):
+ * requests it completed, CPU seconds its JVM used and seconds its JIT compilers spent.
+ *
+ * @param cpuSeconds null where the JVM does not report its CPU time
+ * @param compileSeconds null where the JVM does not report its compilation time
+ */
+public record LoadWindow(double seconds, long requests, Double cpuSeconds, Double compileSeconds) {
+
+  /** Requests per second. */
+  public double throughput() {
+    return seconds <= 0 ? 0 : requests / seconds;
+  }
+
+  /** SUT CPU milliseconds per request, or null when unknown or no request completed. */
+  public Double cpuMsPerRequest() {
+    return cpuSeconds == null || requests == 0 ? null : 1000 * cpuSeconds / requests;
+  }
+
+  /** Share of the window the JIT spent compiling (can exceed 1 with several compiler threads). */
+  public Double jitShare() {
+    return compileSeconds == null || seconds <= 0 ? null : compileSeconds / seconds;
+  }
+
+  /**
+   * The windows of a load phase {@code length} long, read from the SUT's peaks after it: the first
+   * whole windows since the reset at the phase's start. Windows closed after the phase ended (the
+   * SUT keeps cutting them while idle) are not the phase's and are left out.
+   */
+  public static List<LoadWindow> ofPhase(Map<String, Object> peaks, Duration length) {
+    if (peaks == null || !(peaks.get("windows") instanceof Map<?, ?> windows)) {
+      return List.of();
+    }
+    double nominal = number(windows.get("windowSeconds"), 0);
+    if (nominal <= 0 || !(windows.get("list") instanceof List<?> list)) {
+      return List.of();
+    }
+    int inPhase = (int) Math.floor(length.toMillis() / 1000.0 / nominal + 1e-9);
+    List<LoadWindow> out = new ArrayList<>();
+    for (Object o : list.subList(0, Math.min(inPhase, list.size()))) {
+      if (o instanceof Map<?, ?> w) {
+        out.add(
+            new LoadWindow(
+                number(w.get("seconds"), nominal),
+                (long) number(w.get("requests"), 0),
+                w.get("cpuSeconds") instanceof Number n ? n.doubleValue() : null,
+                w.get("compileSeconds") instanceof Number n ? n.doubleValue() : null));
+      }
+    }
+    return out;
+  }
+
+  private static double number(Object o, double fallback) {
+    return o instanceof Number n ? n.doubleValue() : fallback;
+  }
+}

@@ -1,0 +1,113 @@
+package dev.vtbench.engine.steady;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * When a SUT is at steady state: the one policy both platforms use, for the warm-up after every SUT
+ * start and for the check of every measured hold.
+ *
+ * <p>The last {@value #WINDOWS} windows of {@link #WINDOW} must agree: their throughput and their
+ * SUT CPU per request each spread (max − min, over the mean) by at most {@link #TOLERANCE}, and in
+ * each of them the JIT compilers were busy at most {@link #JIT_QUIET} of the window. Measured on a
+ * 2-vCPU VM (SUT alone on one core, virtual threads, 200 VUs; docs/steady-state.md): the JIT share
+ * falls from over 100 % in the first 45 s to under 5 % at about 60 s, and from there throughput
+ * windows agree within ±4 % and CPU per request within ±3 %, so the tolerances admit a warm JVM and
+ * refuse one still compiling (CPU per request halves during the first minute).
+ */
+public final class SteadyState {
+
+  /** Length of one window; the SUT cuts its windows to it (reset's {@code windowMs}). */
+  public static final Duration WINDOW = Duration.ofSeconds(5);
+
+  /** Consecutive windows that must agree. */
+  public static final int WINDOWS = 3;
+
+  /** Largest spread of throughput and of CPU per request across those windows. */
+  public static final double TOLERANCE = 0.10;
+
+  /** Largest share of a window the JIT may spend compiling in a steady window. */
+  public static final double JIT_QUIET = 0.05;
+
+  /** One warm-up load: judged at its end; the next one follows until steady or the cap. */
+  public static final Duration WARM_UP_STEP = WINDOW.multipliedBy(6);
+
+  /**
+   * The SUT call that starts a measured phase: new peaks, and windows of {@link #WINDOW} from now.
+   */
+  public static final String RESET_PATH = "/api/runtime-info/reset?windowMs=" + WINDOW.toMillis();
+
+  private SteadyState() {}
+
+  /** What the windows of one load phase say. */
+  public enum Verdict {
+    /** The last {@link #WINDOWS} windows agree and the JIT is quiet. */
+    STEADY,
+    /** They do not. */
+    NOT_STEADY,
+    /** Fewer than {@link #WINDOWS} windows: too short to tell. */
+    TOO_SHORT;
+  }
+
+  /** The verdict on the last {@link #WINDOWS} windows of {@code windows}. */
+  public static Verdict judge(List<LoadWindow> windows) {
+    if (windows.size() < WINDOWS) {
+      return Verdict.TOO_SHORT;
+    }
+    return agreeing(windows.subList(windows.size() - WINDOWS, windows.size()));
+  }
+
+  /**
+   * The verdict on a measured hold: all its windows, not only the last ones, must agree, since a
+   * hold that drifts anywhere is not one state; a hold of fewer windows is judged on what it has
+   * when it has at least two.
+   */
+  public static Verdict judgeHold(List<LoadWindow> windows) {
+    return windows.size() < 2 ? Verdict.TOO_SHORT : agreeing(windows);
+  }
+
+  /** STEADY when every window of {@code ws} has a quiet JIT and they agree with each other. */
+  private static Verdict agreeing(List<LoadWindow> ws) {
+    boolean jitQuiet = ws.stream().allMatch(w -> w.jitShare() == null || w.jitShare() <= JIT_QUIET);
+    boolean agree =
+        spread(ws.stream().map(LoadWindow::throughput).toList()) <= TOLERANCE
+            && spread(ws.stream().map(LoadWindow::cpuMsPerRequest).toList()) <= TOLERANCE;
+    return jitQuiet && agree ? Verdict.STEADY : Verdict.NOT_STEADY;
+  }
+
+  /** Coefficient of variation of the windows' throughput, or null with fewer than two windows. */
+  public static Double throughputCv(List<LoadWindow> windows) {
+    if (windows.size() < 2) {
+      return null;
+    }
+    double mean = windows.stream().mapToDouble(LoadWindow::throughput).average().orElse(0);
+    if (mean <= 0) {
+      return null;
+    }
+    double ss =
+        windows.stream().mapToDouble(w -> Math.pow(w.throughput() - mean, 2)).sum()
+            / (windows.size() - 1);
+    return Math.sqrt(ss) / mean;
+  }
+
+  /**
+   * (max − min) ÷ mean of {@code values}; values that are unknown (null) do not count, and a series
+   * with an unknown or zero value where others are known cannot agree.
+   */
+  static double spread(List<Double> values) {
+    List<Double> known = values.stream().filter(v -> v != null).toList();
+    if (known.isEmpty()) {
+      return 0;
+    }
+    if (known.size() < values.size()) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double mean = known.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+    if (mean <= 0) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double max = known.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    double min = known.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+    return (max - min) / mean;
+  }
+}

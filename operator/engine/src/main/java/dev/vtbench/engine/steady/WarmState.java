@@ -1,0 +1,47 @@
+package dev.vtbench.engine.steady;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * How warm the running SUT is: which configuration it runs ({@code SutConfig.key()}), how long it
+ * has been under load since it started, and whether a load phase has found it at steady state. A
+ * new configuration means a new JVM, and the state starts over.
+ *
+ * @param sutKey the configuration's key, or null before any SUT ran
+ * @param underLoad warm-up and measured load since the SUT started
+ * @param steady whether the last judged load phase found it steady
+ */
+public record WarmState(String sutKey, Duration underLoad, boolean steady) {
+
+  /** Before any SUT ran. */
+  public static final WarmState NONE = new WarmState(null, Duration.ZERO, false);
+
+  /** The state of the SUT running {@code key}: this one, or a fresh start when it differs. */
+  public WarmState of(String key) {
+    return key.equals(sutKey) ? this : new WarmState(key, Duration.ZERO, false);
+  }
+
+  /**
+   * The state after a warm-up load of {@code length} whose windows were {@code windows}: steady
+   * once the last of them agree ({@link SteadyState#judge}).
+   */
+  public WarmState afterWarmUp(Duration length, List<LoadWindow> windows) {
+    return new WarmState(
+        sutKey, underLoad.plus(length), SteadyState.judge(windows) == SteadyState.Verdict.STEADY);
+  }
+
+  /**
+   * The state after a measured load of {@code length}: a hold judged steady shows the SUT is; one
+   * judged not steady shows it drifted; one too short to judge changes nothing.
+   */
+  public WarmState afterMeasure(Duration length, SteadyState.Verdict hold) {
+    boolean now =
+        switch (hold) {
+          case STEADY -> true;
+          case NOT_STEADY -> false;
+          case TOO_SHORT -> steady;
+        };
+    return new WarmState(sutKey, underLoad.plus(length), now);
+  }
+}
