@@ -9,12 +9,15 @@ import java.util.List;
 /**
  * Expands the matrix into ordered scenarios.
  *
- * <p>Order, outermost first: repetition, pool size, thread mode, concurrency (ascending). The SUT
- * restarts only between blocks whose {@link SutConfig} differs, i.e. when the pool or thread mode
- * changes. Each block starts with the thread mode the previous block ended with, and pools run in
- * reverse every other repetition: the modes take turns going first, so slow drift over the run —
- * thermal, page cache, neighbours — does not favour one of them, and the last block of a repetition
- * shares its config with the first of the next, saving a restart.
+ * <p>Order, outermost first: repetition, pool size, thread mode, concurrency. The SUT restarts only
+ * between blocks whose {@link SutConfig} differs, i.e. when the pool or thread mode changes.
+ * Concurrency levels run in ascending order in the first repetition and rotated by one more place
+ * in each following one (50, 100, 200; then 100, 200, 50; then 200, 50, 100), so no level always
+ * runs first on a freshly started, youngest JVM. Each block starts with the thread mode the
+ * previous block ended with, and pools run in reverse every other repetition: the modes take turns
+ * going first, so slow drift over the run — thermal, page cache, neighbours — does not favour one
+ * of them, and the last block of a repetition shares its config with the first of the next, saving
+ * a restart.
  */
 public final class Planner {
 
@@ -22,12 +25,14 @@ public final class Planner {
 
   public static List<Scenario> plan(BenchmarkRunSpec spec) {
     BenchmarkRunSpec.Matrix m = spec.matrix;
-    List<Integer> levels = m.concurrency.stream().sorted().toList();
+    List<Integer> ascending = m.concurrency.stream().sorted().toList();
     List<Scenario> out = new ArrayList<>();
     String lastMode = m.threadModes.getFirst();
     Duration stubTimeout = Durations.parse("spec.load.requestTimeout", spec.load.requestTimeout);
     for (int rep = 1; rep <= m.repetitions; rep++) {
       List<Integer> pools = rep % 2 == 1 ? m.hikariPoolSizes : m.hikariPoolSizes.reversed();
+      List<Integer> levels = new ArrayList<>(ascending);
+      java.util.Collections.rotate(levels, -((rep - 1) % levels.size()));
       for (int pool : pools) {
         List<String> modes =
             m.threadModes.getFirst().equals(lastMode) ? m.threadModes : m.threadModes.reversed();

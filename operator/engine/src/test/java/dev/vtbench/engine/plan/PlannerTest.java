@@ -54,6 +54,23 @@ class PlannerTest {
   }
 
   @Test
+  void eachRepetitionStartsAtAnotherLevelSoNoLevelAlwaysMeetsTheYoungestJvm() {
+    List<Scenario> plan = Planner.plan(spec(List.of(50), List.of(200, 50, 100), 3));
+    List<String> firstOfEachBlock = new java.util.ArrayList<>();
+    for (int i = 0; i < plan.size(); i++) {
+      if (i == 0 || !plan.get(i).sut().equals(plan.get(i - 1).sut())) {
+        firstOfEachBlock.add(plan.get(i).rep() + ":" + plan.get(i).concurrency());
+      }
+    }
+    assertThat(plan.stream().filter(x -> x.rep() == 2).map(Scenario::concurrency))
+        .containsExactly(100, 200, 50, 100, 200, 50);
+    assertThat(plan.stream().filter(x -> x.rep() == 3).map(Scenario::concurrency))
+        .containsExactly(200, 50, 100, 200, 50, 100);
+    // Each level opens a repetition once; within a repetition both modes start at the same level.
+    assertThat(firstOfEachBlock).containsExactly("1:50", "1:50", "2:100", "3:200");
+  }
+
+  @Test
   void modesTakeTurnsGoingFirstAndRepetitionsJoinWithoutARestart() {
     List<Scenario> plan = Planner.plan(spec(List.of(50), List.of(100), 4));
     assertThat(plan)
