@@ -313,7 +313,7 @@ public final class SummaryTable {
       }
       c.add(Integer.toString(l.key().hikariPool()));
       c.add(String.format(Locale.ROOT, "%,d", l.key().concurrency()));
-      c.add(reps(l.platform()) + "/" + reps(l.virtual()));
+      c.add(reps(l.platform(), l.virtual()));
       addSide(c, l.platform());
       addSide(c, l.virtual());
       double ratio = l.virtualToPlatform();
@@ -330,13 +330,24 @@ public final class SummaryTable {
     return out;
   }
 
-  /** The repetitions, and how many of them were measured before steady state if any. */
-  private static String reps(Side s) {
-    if (s == null) {
-      return "0";
-    }
-    int unsteady = s.reps() - s.estimate().reps();
-    return unsteady == 0 ? Integer.toString(s.reps()) : s.reps() + " (" + unsteady + " unsteady)";
+  /**
+   * Repetitions of each mode, e.g. {@code 3/3}, and how many of them were measured before steady
+   * state and left out of the medians, e.g. {@code 3/3 (1 unsteady)}.
+   */
+  private static String reps(Side platform, Side virtual) {
+    int unsteady = unsteady(platform) + unsteady(virtual);
+    return count(platform)
+        + "/"
+        + count(virtual)
+        + (unsteady == 0 ? "" : " (" + unsteady + " unsteady)");
+  }
+
+  private static int count(Side s) {
+    return s == null ? 0 : s.reps();
+  }
+
+  private static int unsteady(Side s) {
+    return s == null ? 0 : s.reps() - s.estimate().reps();
   }
 
   private static String bottleneck(Side s) {

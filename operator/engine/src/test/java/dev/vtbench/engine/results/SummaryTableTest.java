@@ -56,6 +56,35 @@ class SummaryTableTest {
   }
 
   @Test
+  void rowsMeasuredBeforeSteadyStateAreCountedShownAndLeftOutOfMediansAndVerdict() {
+    List<ResultRow> rows = new ArrayList<>();
+    rows.addAll(reps("platform", "released", 50, 200, Bottleneck.NONE, 1000, 1010, 990));
+    rows.addAll(reps("virtual", "released", 50, 200, Bottleneck.NONE, 1500, 1510, 1490));
+    // A fourth, cold virtual repetition at half speed: it would drag the median down.
+    rows.add(Rows.row("virtual", "released", 50, 200, 700).rep(4).steadyState(false).build());
+    rows.add(Rows.row("platform", "released", 50, 200, 400).rep(4).steadyState(false).build());
+
+    Line l = SummaryTable.of(rows).lines().getFirst();
+
+    assertThat(l.virtual().reps()).isEqualTo(4);
+    assertThat(l.virtual().estimate().reps()).isEqualTo(3);
+    assertThat(l.virtual().estimate().medianThroughputRps()).isEqualTo(1500);
+    assertThat(l.virtualToPlatform()).isCloseTo(1.5, within(1e-12));
+    assertThat(l.comparison().label()).isEqualTo("virtual faster");
+    assertThat(SummaryTable.of(rows).toMarkdown()).contains("| 4/4 (2 unsteady) |");
+
+    // With only unsteady rows left on one side there is no verdict, and the table says why.
+    List<ResultRow> cold = new ArrayList<>(rows.subList(0, 3));
+    cold.addAll(
+        reps("virtual", "released", 50, 200, Bottleneck.NONE, 1500, 1510, 1490).stream()
+            .map(r -> r.toBuilder().steadyState(false).build())
+            .toList());
+    Line none = SummaryTable.of(cold).lines().getFirst();
+    assertThat(none.comparison().label()).isEqualTo("no verdict (0 virtual repetitions, need 3)");
+    assertThat(SummaryTable.of(cold).toMarkdown()).contains("| 3/3 (3 unsteady) |");
+  }
+
+  @Test
   void ordersReleasedBeforeHeldAndShowsAMissingSideAsADash() {
     List<ResultRow> rows = new ArrayList<>();
     rows.addAll(reps("virtual", "held", 800, 2000, Bottleneck.HIKARI_POOL, 7600));
