@@ -1,0 +1,67 @@
+package dev.vtbench.sut;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtbench.engine.steady.LoadWindow;
+import dev.vtbench.engine.steady.SteadyState;
+import dev.vtbench.local.HttpJson;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The real SUT cuts its load into windows that the engine's steady-state policy reads: requests,
+ * CPU and JIT time per window, and a freshly started JVM is not judged steady.
+ */
+class LoadWindowsIT {
+
+  @Test
+  void windowsCountTheWorkloadRequestsAndAFreshJvmIsNotSteady() throws Exception {
+    try (RealStack.Sut sut = RealStack.get().sut(Map.of("VT_ENABLED", "true"));
+        Load load = new Load()) {
+      HttpJson.Response reset = HttpJson.post(sut.url() + "/api/runtime-info/reset?windowMs=1000");
+      assertThat(reset.status()).isEqualTo(200);
+      int fired = 0;
+      long end = System.nanoTime() + Duration.ofSeconds(4).toNanos();
+      while (System.nanoTime() < end) {
+        int base = fired;
+        load.fire(10, i -> sut.url() + "/api/order-summary/" + (base + i + 1));
+        fired += 10;
+        Thread.sleep(100);
+      }
+      // Every request counts once it completes, whatever its status.
+      assertThat(load.await()).hasSize(fired);
+      Thread.sleep(2_200); // two more windows close, so every request has landed in one
+      @SuppressWarnings("unchecked")
+      Map<String, Object> peaks =
+          (Map<String, Object>) HttpJson.get(sut.url() + "/api/runtime-info").at("peaks");
+
+      List<LoadWindow> all = LoadWindow.ofPhase(peaks, Duration.ofMinutes(1));
+      assertThat(all.size()).isGreaterThanOrEqualTo(6);
+      // Probes (/api/runtime-info) are not workload: the windows hold exactly the requests fired.
+      assertThat(all.stream().mapToLong(LoadWindow::requests).sum()).isEqualTo(fired);
+      assertThat(all).allSatisfy(w -> assertThat(w.seconds()).isBetween(0.8, 1.3));
+      assertThat(all.getFirst().cpuSeconds()).isPositive();
+      assertThat(all.getFirst().compileSeconds()).isNotNull();
+
+      // A JVM seconds old compiles hard under its first load: never steady.
+      List<LoadWindow> underLoad = LoadWindow.ofPhase(peaks, Duration.ofSeconds(4));
+      assertThat(underLoad).hasSize(4);
+      assertThat(underLoad.stream().mapToDouble(LoadWindow::jitShare).max().orElseThrow())
+          .isGreaterThan(SteadyState.JIT_QUIET);
+      assertThat(SteadyState.judge(underLoad)).isEqualTo(SteadyState.Verdict.NOT_STEADY);
+    }
+  }
+
+  @Test
+  void aWindowLengthOutsideItsRangeIsRefusedNamingTheParameter() {
+    try (RealStack.Sut sut = RealStack.get().sut(Map.of("VT_ENABLED", "true"))) {
+      HttpJson.Response r = HttpJson.post(sut.url() + "/api/runtime-info/reset?windowMs=5");
+      assertThat(r.status()).isEqualTo(400);
+      assertThat(r.body()).contains("windowMs").contains("100 to 600000");
+      assertThat(HttpJson.post(sut.url() + "/api/runtime-info/reset?windowMs=1e3").status())
+          .isEqualTo(400);
+    }
+  }
+}
