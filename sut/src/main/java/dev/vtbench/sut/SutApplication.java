@@ -23,6 +23,10 @@ public class SutApplication {
       System.exit(2);
       return;
     }
+    // Read once when HikariCP loads: how soon it refills the pool after a live resize evicts it.
+    System.setProperty(
+        "com.zaxxer.hikari.housekeeping.periodMs",
+        Long.toString(dev.vtbench.sut.db.PoolResizer.HOUSEKEEPING_MS));
     SpringApplication app = new SpringApplication(SutApplication.class);
     app.addInitializers(
         ctx -> {

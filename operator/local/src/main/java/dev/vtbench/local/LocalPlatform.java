@@ -135,7 +135,14 @@ public final class LocalPlatform implements Platform {
 
   @Override
   public SutView prepareSut(SutConfig config) {
-    if (config.equals(sutConfig) && sut != null && sut.isAlive()) {
+    if (sut != null
+        && sut.isAlive()
+        && sutConfig != null
+        && config.restartKey().equals(sutConfig.restartKey())) {
+      if (config.hikariPool() != sutConfig.hikariPool()) {
+        resizePool(config.hikariPool());
+      }
+      sutConfig = config;
       return sutView;
     }
     if (sut != null) {
@@ -185,6 +192,23 @@ public final class LocalPlatform implements Platform {
     }
     sutConfig = config;
     return sutView;
+  }
+
+  /** Resizes the running SUT's pool and waits until it holds exactly {@code size} connections. */
+  private void resizePool(int size) {
+    HttpJson.Response r = HttpJson.post(sutBaseUrl() + SutConfig.POOL_PATH + "?size=" + size);
+    if (r.status() != 200) {
+      throw new IllegalStateException(
+          "the SUT did not resize its pool to " + size + ": " + r.status() + " " + r.body());
+    }
+    progress.message(
+        "SUT: pool resized live from "
+            + sutConfig.hikariPool()
+            + " to "
+            + size
+            + " connections in "
+            + r.at("seconds")
+            + " s (same JVM)");
   }
 
   /** The SUT jar's hash, computed once per run: the jar does not change under a running run. */

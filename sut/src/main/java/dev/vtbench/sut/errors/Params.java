@@ -47,6 +47,21 @@ public final class Params {
     throw ApiException.badParameter(name, raw, "milliseconds from 0 to " + max);
   }
 
+  /** An integer of ASCII digits from {@code min} to {@code max}; required. */
+  public static int integer(String name, String raw, int min, int max) {
+    if (raw != null) {
+      try {
+        long n = parseDigits(raw.strip());
+        if (n >= min && n <= max) {
+          return (int) n;
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+    }
+    throw ApiException.badParameter(name, raw, "an integer from " + min + " to " + max);
+  }
+
   /** ASCII digits only, as a long; a NumberFormatException otherwise or when too large. */
   private static long parseDigits(String s) {
     if (!ASCII_DIGITS.matcher(s).matches()) {

@@ -1,6 +1,7 @@
 package dev.vtbench.sut.runtime;
 
 import dev.vtbench.sut.SutSettings;
+import dev.vtbench.sut.db.PoolResizer;
 import dev.vtbench.sut.errors.ApiException;
 import dev.vtbench.sut.errors.Params;
 import java.time.Duration;
@@ -25,8 +26,10 @@ class RuntimeInfoController {
   private final SutSettings settings;
   private final Peaks peaks;
   private final LoadWindows windows;
+  private final PoolResizer pool;
 
-  RuntimeInfoController(SutSettings settings, Peaks peaks, LoadWindows windows) {
+  RuntimeInfoController(SutSettings settings, Peaks peaks, LoadWindows windows, PoolResizer pool) {
+    this.pool = pool;
     this.settings = settings;
     this.peaks = peaks;
     this.windows = windows;
@@ -38,7 +41,8 @@ class RuntimeInfoController {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("config", settings.describe());
     m.put("tomcatMaxThreads", settings.tomcatMaxThreads());
-    m.put("hikariPoolSize", settings.hikariPoolSize());
+    // Live: a pool sweep resizes the pool in the running JVM (POST /api/pool).
+    m.put("hikariPoolSize", pool.state().get("maximumPoolSize"));
     m.put("virtualThread", t.isVirtual());
     m.put("thread", t.toString());
     m.put("availableProcessors", Runtime.getRuntime().availableProcessors());

@@ -36,7 +36,7 @@ public record SutConfig(
   public Map<String, String> env() {
     Map<String, String> env = new LinkedHashMap<>(extraEnv);
     env.put("VT_ENABLED", Boolean.toString(virtualThreads));
-    env.put("HIKARI_MAX_POOL", Integer.toString(hikariPool));
+    env.put(POOL_ENV, Integer.toString(hikariPool));
     env.put("CONN_MODE", connectionMode);
     env.put("PATH_MODE", pathMode);
     env.put("TOMCAT_MAX_THREADS", Integer.toString(tomcatMaxThreads));
@@ -53,10 +53,31 @@ public record SutConfig(
    * configs, equal keys, on every platform and across operator restarts.
    */
   public String key() {
+    return hash(env());
+  }
+
+  /**
+   * The key of what only a new JVM can change: everything but the Hikari pool size, which the
+   * running SUT changes live ({@code POST /api/pool}). Two configs with the same restart key share
+   * one JVM, and its warm-up, where the platform resizes the pool live.
+   */
+  public String restartKey() {
+    Map<String, String> env = new TreeMap<>(env());
+    env.remove(POOL_ENV);
+    return hash(env);
+  }
+
+  /** The SUT call that resizes its pool live: {@code POST /api/pool?size=N}. */
+  public static final String POOL_PATH = "/api/pool";
+
+  /** The environment variable of the pool size, the one setting the SUT changes live. */
+  public static final String POOL_ENV = "HIKARI_MAX_POOL";
+
+  private static String hash(Map<String, String> env) {
     try {
       byte[] d =
           MessageDigest.getInstance("SHA-256")
-              .digest(new TreeMap<>(env()).toString().getBytes(StandardCharsets.UTF_8));
+              .digest(new TreeMap<>(env).toString().getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(d, 0, 6);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);

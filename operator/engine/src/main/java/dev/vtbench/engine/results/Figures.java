@@ -219,13 +219,16 @@ public final class Figures {
 
   private static String repsNote(List<ResultRow> rows) {
     int maxRep = rows.stream().mapToInt(ResultRow::rep).max().orElse(1);
+    long unsteady = rows.stream().filter(r -> !VerdictRows.eligible(r)).count();
+    String left = unsteady == 0 ? "" : ", " + unsteady + " unsteady rows left out";
     if (maxRep <= 1) {
-      return "single run";
+      return "single run" + left;
     }
     return "median of "
         + maxRep
         + " reps"
-        + (maxRep >= CellEstimate.MIN_REPETITIONS ? ", bars: 95% bootstrap interval" : "");
+        + (maxRep >= CellEstimate.MIN_REPETITIONS ? ", bars: 95% bootstrap interval" : "")
+        + left;
   }
 
   private static String trim(double v) {

@@ -56,7 +56,7 @@ public final class BenchmarkRunner {
       Platform.SutView sut = platform.prepareSut(s.sut());
       K6Plan k6 = cursor.k6Plan(load, platform.sutBaseUrl());
       Scenario named = new Scenario(s.index(), load.id(), s.rep(), s.concurrency(), s.sut());
-      warm = warm.of(s.sut().key());
+      warm = warm.of(s.sut().restartKey());
       if (load instanceof RunCursor.WarmUp w) {
         progress.message(
             "SUT: "

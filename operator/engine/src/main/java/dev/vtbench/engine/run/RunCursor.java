@@ -91,7 +91,7 @@ public final class RunCursor {
       return new Done();
     }
     Scenario s = next.get();
-    WarmState now = warm.of(s.sut().key());
+    WarmState now = warm.of(s.sut().restartKey());
     Duration left = warmUpCap().minus(now.underLoad());
     if (!now.steady() && left.isPositive()) {
       return new WarmUp(

@@ -4,9 +4,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * How warm the running SUT is: which configuration it runs ({@code SutConfig.key()}), how long it
- * has been under load since it started, and whether a load phase has found it at steady state. A
- * new configuration means a new JVM, and the state starts over.
+ * How warm the running SUT is: which JVM configuration it runs ({@code SutConfig.restartKey()}),
+ * how long it has been under load since it started, and whether a load phase has found it at steady
+ * state. A new configuration means a new JVM, and the state starts over.
  *
  * @param sutKey the configuration's key, or null before any SUT ran
  * @param underLoad warm-up and measured load since the SUT started

@@ -89,20 +89,28 @@ class PlannerTest {
   }
 
   @Test
-  void poolSweepSerpentinesAcrossRepetitions() {
-    List<Scenario> plan = Planner.plan(spec(List.of(10, 20), List.of(100), 2));
+  void aPoolSweepRestartsOnlyForThreadModesAndSerpentinesThroughThePools() {
+    List<Scenario> plan = Planner.plan(spec(List.of(10, 20, 40), List.of(100), 2));
     assertThat(plan)
         .extracting(Scenario::id)
         .containsExactly(
             "r1-platform-pool10-c100",
-            "r1-virtual-pool10-c100",
-            "r1-virtual-pool20-c100",
             "r1-platform-pool20-c100",
-            "r2-platform-pool20-c100",
-            "r2-virtual-pool20-c100",
+            "r1-platform-pool40-c100",
+            "r1-virtual-pool40-c100",
+            "r1-virtual-pool20-c100",
+            "r1-virtual-pool10-c100",
             "r2-virtual-pool10-c100",
+            "r2-virtual-pool20-c100",
+            "r2-virtual-pool40-c100",
+            "r2-platform-pool40-c100",
+            "r2-platform-pool20-c100",
             "r2-platform-pool10-c100");
-    assertThat(Planner.sutStarts(plan)).isEqualTo(7);
+    // One JVM per thread mode block; repetition 2 goes on with repetition 1's last JVM.
+    assertThat(Planner.sutStarts(plan)).isEqualTo(3);
+    assertThat(plan.get(0).sut().restartKey()).isEqualTo(plan.get(2).sut().restartKey());
+    assertThat(plan.get(0).sut().key()).isNotEqualTo(plan.get(2).sut().key());
+    assertThat(plan.get(0).sut().restartKey()).isNotEqualTo(plan.get(3).sut().restartKey());
   }
 
   @Test

@@ -46,7 +46,7 @@ class RunCursorTest {
     WarmState warm = WarmState.NONE;
     int warmUps = 0;
     while (cursor.next(warm) instanceof RunCursor.Load load) {
-      warm = warm.of(load.scenario().sut().key());
+      warm = warm.of(load.scenario().sut().restartKey());
       if (load instanceof RunCursor.WarmUp w) {
         loads.add(load.id() + " " + w.length().toSeconds() + "s");
         warmUps = warm.underLoad().isZero() ? 1 : warmUps + 1;
@@ -94,7 +94,8 @@ class RunCursorTest {
   @Test
   void aHoldThatDriftsSendsTheSutBackToWarmingUpWithinTheCap() {
     RunCursor cursor = RunCursor.ofRecorded(spec("180s"), List.of());
-    WarmState warm = new WarmState(cursor.plan().get(0).sut().key(), Duration.ofSeconds(60), true);
+    WarmState warm =
+        new WarmState(cursor.plan().get(0).sut().restartKey(), Duration.ofSeconds(60), true);
     assertThat(cursor.next(warm)).isInstanceOf(RunCursor.Measure.class);
     WarmState drifted = warm.afterMeasure(Duration.ofSeconds(20), SteadyState.Verdict.NOT_STEADY);
     assertThat(cursor.next(drifted)).isInstanceOf(RunCursor.WarmUp.class);

@@ -100,7 +100,7 @@ final class LoadStep implements Step {
       return Result.fail(Reason.LoadFailed, state.failure());
     }
     if (warmUp) {
-      status.status.warmedUp = load.scenario().sut().key();
+      status.status.warmedUp = load.scenario().sut().restartKey();
       owned.deleteLoad(run, view.runner(), name);
       status.set(Conditions.LOAD_RUNNING, "False", Reason.LoadFinished, "warm-up done");
       return Result.waitFor(Duration.ofSeconds(1));
