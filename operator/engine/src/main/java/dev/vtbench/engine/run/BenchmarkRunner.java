@@ -67,11 +67,13 @@ public final class BenchmarkRunner {
                 + Durations.format(cursor.warmUpCap())
                 + " until steady)");
         Platform.Measurement m = platform.runLoad(named, k6, K6Script.render(k6), progress);
-        warm = warm.afterWarmUp(w.length(), LoadWindow.ofPhase(m.peaks(), w.length()));
+        List<LoadWindow> windows = LoadWindow.ofPhase(m.peaks(), w.length());
+        warm = warm.afterWarmUp(w.length(), windows);
         progress.message(
-            warm.steady()
-                ? "SUT: steady after " + Durations.format(warm.underLoad()) + " of load"
-                : "SUT: not steady yet");
+            (warm.steady()
+                    ? "SUT: steady after " + Durations.format(warm.underLoad()) + " of load: "
+                    : "SUT: not steady yet: ")
+                + SteadyState.explain(windows));
         continue;
       }
       long loadStart = System.nanoTime();

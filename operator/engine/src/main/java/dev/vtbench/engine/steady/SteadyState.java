@@ -75,6 +75,42 @@ public final class SteadyState {
     return jitQuiet && agree ? Verdict.STEADY : Verdict.NOT_STEADY;
   }
 
+  /**
+   * Why the last {@link #WINDOWS} windows of {@code windows} are or are not steady, in numbers, for
+   * progress lines: e.g. {@code throughput spread 14% (max 10%), CPU/request spread 3%, JIT up to
+   * 7% of a window (max 5%)}.
+   */
+  public static String explain(List<LoadWindow> windows) {
+    if (windows.size() < WINDOWS) {
+      return windows.size() + " windows of " + WINDOW.toSeconds() + " s, need " + WINDOWS;
+    }
+    List<LoadWindow> last = windows.subList(windows.size() - WINDOWS, windows.size());
+    double tp = spread(last.stream().map(LoadWindow::throughput).toList());
+    double cpu = spread(last.stream().map(LoadWindow::cpuMsPerRequest).toList());
+    double jit =
+        last.stream()
+            .map(LoadWindow::jitShare)
+            .filter(j -> j != null)
+            .mapToDouble(Double::doubleValue)
+            .max()
+            .orElse(0);
+    return String.format(
+        java.util.Locale.ROOT,
+        "%.0f req/s, throughput spread %s (max %.0f%%), CPU/request spread %s (max %.0f%%), JIT up"
+            + " to %.0f%% of a window (max %.0f%%)",
+        last.getLast().throughput(),
+        percent(tp),
+        100 * TOLERANCE,
+        percent(cpu),
+        100 * TOLERANCE,
+        100 * jit,
+        100 * JIT_QUIET);
+  }
+
+  private static String percent(double v) {
+    return Double.isFinite(v) ? String.format(java.util.Locale.ROOT, "%.0f%%", 100 * v) : "n/a";
+  }
+
   /** Coefficient of variation of the windows' throughput, or null with fewer than two windows. */
   public static Double throughputCv(List<LoadWindow> windows) {
     if (windows.size() < 2) {

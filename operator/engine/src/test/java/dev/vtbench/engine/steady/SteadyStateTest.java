@@ -60,6 +60,16 @@ class SteadyStateTest {
   }
 
   @Test
+  void theExplanationGivesTheNumbersTheVerdictWasTakenOn() {
+    assertThat(SteadyState.explain(RECORDED_WARM_UP.subList(0, 5)))
+        .isEqualTo(
+            "1854 req/s, throughput spread 27% (max 10%), CPU/request spread 57% (max 10%), JIT"
+                + " up to 104% of a window (max 5%)");
+    assertThat(SteadyState.explain(RECORDED_WARM_UP.subList(0, 1)))
+        .isEqualTo("1 windows of 5 s, need 3");
+  }
+
+  @Test
   void windowsThatDisagreeOnThroughputOrCpuPerRequestAreNotSteady() {
     assertThat(SteadyState.judge(List.of(w(5, 5000, 1, 0), w(5, 5000, 1, 0), w(5, 5600, 1.12, 0))))
         .as("throughput 12 %% apart")
