@@ -82,6 +82,18 @@ class SteadyStateTest {
   }
 
   @Test
+  void atLowRatesCpuPerRequestNoiseBelowThreeHundredthsOfACoreIsNotHeldAgainstASteadySut() {
+    // 96 req/s (held, pool 10): CPU per request 0.80, 0.95, 0.78 ms = 21 % apart, 0.016 cores.
+    List<LoadWindow> lowRate =
+        List.of(w(5, 480, 0.384, 0.01), w(5, 480, 0.456, 0.02), w(5, 480, 0.374, 0));
+    assertThat(SteadyState.judge(lowRate)).isEqualTo(SteadyState.Verdict.STEADY);
+    // The same relative spread at 2,000 req/s is 0.34 cores: not noise.
+    List<LoadWindow> highRate =
+        List.of(w(5, 10_000, 8.0, 0.01), w(5, 10_000, 9.5, 0.02), w(5, 10_000, 7.8, 0));
+    assertThat(SteadyState.judge(highRate)).isEqualTo(SteadyState.Verdict.NOT_STEADY);
+  }
+
+  @Test
   void aWindowWithoutRequestsIsNeverSteadyAndUnknownCountersAreNotHeldAgainstIt() {
     assertThat(SteadyState.judge(List.of(w(5, 0, 0.1, 0), w(5, 0, 0.1, 0), w(5, 0, 0.1, 0))))
         .isEqualTo(SteadyState.Verdict.NOT_STEADY);
