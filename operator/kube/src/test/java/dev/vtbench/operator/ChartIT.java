@@ -280,8 +280,10 @@ class ChartIT {
     assertThat(allowed("update", "coordination.k8s.io", "leases", RELEASE_NS)).isTrue();
     assertThat(allowed("patch", "coordination.k8s.io", "leases", RELEASE_NS)).isTrue();
     // What it must not have.
-    assertThat(allowed("get", "", "secrets", ns)).as("secrets").isFalse();
-    assertThat(allowed("list", "", "secrets", ns)).as("secrets").isFalse();
+    assertThat(allowed("create", "", "secrets", ns)).as("the run's credentials").isTrue();
+    for (String verb : List.of("get", "list", "watch", "update", "patch", "delete")) {
+      assertThat(allowed(verb, "", "secrets", ns)).as(verb + " secrets").isFalse();
+    }
     assertThat(allowed("get", "", "pods/log", ns)).as("pods/log").isFalse();
     assertThat(allowed("create", "", "pods/exec", ns)).as("pods/exec").isFalse();
     assertThat(allowed("create", "", "pods", ns)).as("creating pods").isFalse();

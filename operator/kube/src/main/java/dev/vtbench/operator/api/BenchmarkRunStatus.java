@@ -57,6 +57,12 @@ public class BenchmarkRunStatus {
       "ConfigMaps holding the CSV (matrix.csv; split in parts past 1 MiB) and the figures.")
   public List<String> resultsConfigMaps = new ArrayList<>();
 
+  @JsonPropertyDescription(
+      "UID of the database credentials Secret (<name>-db-app) this run created. The operator may"
+          + " create Secrets but not read them: a Secret of that name the run has not recorded"
+          + " creating is someone else's, and fails the run (NameConflict).")
+  public String databaseSecretUid;
+
   @JsonPropertyDescription("How k6 runs: testrun (k6-operator) or job.")
   public String runner;
 

@@ -60,6 +60,27 @@ final class OwnedObjects {
   }
 
   /**
+   * Creates {@code desired}, of a kind the operator may create but not read (the credentials
+   * Secret): the create is the only check there is. A name taken (409 Conflict) is someone else's
+   * as far as this run knows; the run records what it created (its UID, in status) and never
+   * creates the same name twice. The object is not read back, and a refused create's message
+   * carries no data of it.
+   *
+   * @return the created object's UID
+   * @throws NameConflict if an object of that name exists
+   */
+  String createUnread(BenchmarkRunResource run, HasMetadata desired) {
+    try {
+      return client.resource(desired).create().getMetadata().getUid();
+    } catch (KubernetesClientException e) {
+      if (e.getCode() == HttpURLConnection.HTTP_CONFLICT) {
+        throw NameConflict.unread(run, desired.getKind(), desired.getMetadata().getName());
+      }
+      throw e;
+    }
+  }
+
+  /**
    * Throws {@link NameConflict} unless {@code existing} is null or the run's own. For a name the
    * run is about to use: checked before anything is created.
    */
