@@ -12,6 +12,7 @@ import dev.vtbench.operator.resources.SutTier;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.authorization.v1.ResourceAttributesBuilder;
 import io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReview;
@@ -281,7 +282,7 @@ class ChartIT {
     assertThat(allowed("patch", "coordination.k8s.io", "leases", RELEASE_NS)).isTrue();
     // What it must not have.
     assertThat(allowed("create", "", "secrets", ns)).as("the run's credentials").isTrue();
-    for (String verb : List.of("get", "list", "watch", "update", "patch", "delete")) {
+    for (String verb : List.of("get", "list", "watch", "update", "patch")) {
       assertThat(allowed(verb, "", "secrets", ns)).as(verb + " secrets").isFalse();
     }
     assertThat(allowed("get", "", "pods/log", ns)).as("pods/log").isFalse();
@@ -314,6 +315,35 @@ class ChartIT {
                 "LEADER_ELECTION_EXIT_ON_LOSS",
                 "false"));
     try {
+      // A Secret of the name a run's credentials take, planted before the run: the operator
+      // cannot read it, so the create is its check; the run fails naming it, nothing of it read,
+      // changed or deleted.
+      HasMetadata planted =
+          k8s.secrets()
+              .inNamespace(ns)
+              .resource(
+                  new SecretBuilder()
+                      .withNewMetadata()
+                      .withName("taken-db-app")
+                      .endMetadata()
+                      .withStringData(Map.of("username", "bench", "password", "someone else's"))
+                      .build())
+              .create();
+      OperatorIT.create(ns, "taken", OwnershipIT.SPEC);
+      assertThat(OwnershipIT.nameConflict(ns, "taken"))
+          .isEqualTo(
+              "Secret "
+                  + ns
+                  + "/taken-db-app already exists and is not this run's (this run did not create"
+                  + " it, and vtbench does not read Secrets to see whose it is): vtbench writes and"
+                  + " deletes only what the run created. Rename the run, or delete the object if"
+                  + " nothing needs it (kubectl delete secret taken-db-app -n "
+                  + ns
+                  + ")");
+      assertThat(OperatorIT.gone(ns, "taken")).as("no Cluster, seed or policy left").isTrue();
+      OwnershipIT.deleteRun(ns, "taken");
+      OwnershipIT.assertUnchanged(planted);
+
       Controllers play = new Controllers(k8s, ns);
       BenchmarkRunResource run = OperatorIT.oneScenario(ns, "rbac");
       Duration wait = OperatorIT.WAIT;

@@ -32,11 +32,11 @@ final class DatabaseStep implements Step {
   @Override
   public Result apply(RunView view, RunStatus status) {
     var run = view.run();
-    if (view.database() == null && status.status.databaseSecretUid == null) {
+    if (view.database() == null && status.status.databaseSecret == null) {
       // First of all, the one name the operator cannot look up (it may create Secrets, not read
-      // them): created, or taken and the run fails. Its UID goes into status before anything else
-      // happens, so no later pass takes the run's own Secret for someone else's.
-      status.status.databaseSecretUid =
+      // them): created, or taken and the run fails. What was created goes into status before
+      // anything else happens, so no later pass takes the run's own Secret for someone else's.
+      status.status.databaseSecret =
           owned.createUnread(
               run, DatabaseCredentials.secret(run, DatabaseCredentials.newPassword()));
       return Result.waitFor(CREDENTIALS_RECORDED);
