@@ -12,7 +12,6 @@ import dev.vtbench.operator.resources.SutTier;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
-import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.authorization.v1.ResourceAttributesBuilder;
 import io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReview;
@@ -318,17 +317,7 @@ class ChartIT {
       // A Secret of the name a run's credentials take, planted before the run: the operator
       // cannot read it, so the create is its check; the run fails naming it, nothing of it read,
       // changed or deleted.
-      HasMetadata planted =
-          k8s.secrets()
-              .inNamespace(ns)
-              .resource(
-                  new SecretBuilder()
-                      .withNewMetadata()
-                      .withName("taken-db-app")
-                      .endMetadata()
-                      .withStringData(Map.of("username", "bench", "password", "someone else's"))
-                      .build())
-              .create();
+      HasMetadata planted = OwnershipIT.foreignSecret(ns, "taken-db-app");
       OperatorIT.create(ns, "taken", OwnershipIT.SPEC);
       assertThat(OwnershipIT.nameConflict(ns, "taken"))
           .isEqualTo(

@@ -12,7 +12,6 @@ import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
-import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
 import java.nio.charset.StandardCharsets;
@@ -122,17 +121,7 @@ class CredentialsSecretIT {
     operator.stop();
     k8s.resource(secret).delete();
     await("the run's Secret gone", WAIT, () -> secret(ns, "cred-db-app") == null ? true : null);
-    HasMetadata replaced =
-        k8s.secrets()
-            .inNamespace(ns)
-            .resource(
-                new SecretBuilder()
-                    .withNewMetadata()
-                    .withName("cred-db-app")
-                    .endMetadata()
-                    .withStringData(Map.of("password", "someone else's"))
-                    .build())
-            .create();
+    HasMetadata replaced = OwnershipIT.foreignSecret(ns, "cred-db-app");
     operator = OperatorIT.startOperator(ns);
     OwnershipIT.deleteRun(ns, "cred");
     OwnershipIT.assertUnchanged(replaced);

@@ -14,6 +14,8 @@ import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.results.ResultsStore;
+import io.fabric8.kubernetes.api.model.ContainerState;
+import io.fabric8.kubernetes.api.model.ContainerStateBuilder;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -148,31 +150,34 @@ class ForgedRunnerPodIT {
   }
 
   static PodStatus terminated(String message) {
-    return new PodStatusBuilder()
-        .withPhase("Succeeded")
-        .withContainerStatuses(
-            new ContainerStatusBuilder()
-                .withName("k6")
-                .withImage("grafana/k6")
-                .withImageID("")
-                .withReady(false)
-                .withRestartCount(0)
-                .withNewState()
-                .withNewTerminated()
-                .withExitCode(0)
-                .withReason("Completed")
-                .withMessage(message)
-                .withStartedAt(Controllers.now())
-                .withFinishedAt(Controllers.now())
-                .endTerminated()
-                .endState()
-                .build())
-        .build();
+    return k6(
+        new ContainerStateBuilder()
+            .withNewTerminated()
+            .withExitCode(0)
+            .withReason("Completed")
+            .withMessage(message)
+            .withStartedAt(Controllers.now())
+            .withFinishedAt(Controllers.now())
+            .endTerminated()
+            .build(),
+        "Succeeded");
   }
 
   static PodStatus imagePullDenied() {
+    return k6(
+        new ContainerStateBuilder()
+            .withNewWaiting()
+            .withReason("ErrImagePull")
+            .withMessage("pull access denied, repository does not exist")
+            .endWaiting()
+            .build(),
+        "Pending");
+  }
+
+  /** A pod whose one container, k6, is in {@code state}. */
+  static PodStatus k6(ContainerState state, String phase) {
     return new PodStatusBuilder()
-        .withPhase("Pending")
+        .withPhase(phase)
         .withContainerStatuses(
             new ContainerStatusBuilder()
                 .withName("k6")
@@ -180,12 +185,7 @@ class ForgedRunnerPodIT {
                 .withImageID("")
                 .withReady(false)
                 .withRestartCount(0)
-                .withNewState()
-                .withNewWaiting()
-                .withReason("ErrImagePull")
-                .withMessage("pull access denied, repository does not exist")
-                .endWaiting()
-                .endState()
+                .withState(state)
                 .build())
         .build();
   }
