@@ -2,6 +2,8 @@ package dev.vtbench.operator;
 
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodConditionBuilder;
@@ -22,8 +24,8 @@ import java.util.Map;
 /**
  * Plays the controllers a bare API server lacks, the way they would report: CloudNativePG marks its
  * Cluster Ready, the Deployment controller and kubelet make Deployments available, k6-operator
- * moves a TestRun to "finished", the Job controller completes a Job, and the kubelet records the k6
- * runner container's exit code and termination message.
+ * moves a TestRun to "finished", the Job controller completes a Job (its pods controlled by it),
+ * and the kubelet records the k6 runner container's exit code and termination message.
  */
 final class Controllers {
 
@@ -88,59 +90,22 @@ final class Controllers {
 
   /**
    * k6-operator starting a TestRun: it copies the runner's labels onto its own initializer and
-   * runner Jobs (owned by the TestRun) and the initializer pod, which exits 0 with no summary.
+   * runner Jobs (controlled by the TestRun) and their pods (controlled by their Job); the
+   * initializer pod exits 0 with no summary.
    *
    * @return the runner Job's name
    */
-  @SuppressWarnings("unchecked")
   String startTestRun(String name) {
-    GenericKubernetesResource tr = testRun(name);
-    Map<String, Object> spec = (Map<String, Object>) tr.getAdditionalProperties().get("spec");
-    Map<String, Object> runner = (Map<String, Object>) spec.get("runner");
-    Map<String, String> labels =
-        new LinkedHashMap<>(
-            (Map<String, String>) ((Map<String, Object>) runner.get("metadata")).get("labels"));
-    labels.put("k6_cr", name);
-    runnerPod(name + "-initializer-x1", labels, (String) runner.get("image"), 0, null);
-    labels.put("runner", "true");
-    String job = name + "-1";
-    k8s.batch()
-        .v1()
-        .jobs()
-        .inNamespace(ns)
-        .resource(
-            new io.fabric8.kubernetes.api.model.batch.v1.JobBuilder()
-                .withNewMetadata()
-                .withName(job)
-                .withLabels(labels)
-                .addNewOwnerReference()
-                .withApiVersion("k6.io/v1alpha1")
-                .withKind("TestRun")
-                .withName(name)
-                .withUid(tr.getMetadata().getUid())
-                .withController(true)
-                .endOwnerReference()
-                .endMetadata()
-                .withNewSpec()
-                .withTemplate(k6Template(labels, (String) runner.get("image")))
-                .endSpec()
-                .build())
-        .create();
-    return job;
+    Map<String, String> labels = testRunLabels(name);
+    Job initializer = testRunJob(name, name + "-initializer", labels);
+    runnerPod(initializer, name + "-initializer-x1", 0, null);
+    return runnerJob(name).getMetadata().getName();
   }
 
   /** k6-operator: the runner pod ran and exited; the TestRun says "finished" either way. */
-  @SuppressWarnings("unchecked")
   void finishTestRun(String name, int exitCode, String message) {
     GenericKubernetesResource tr = testRun(name);
-    Map<String, Object> spec = (Map<String, Object>) tr.getAdditionalProperties().get("spec");
-    Map<String, Object> runner = (Map<String, Object>) spec.get("runner");
-    Map<String, String> labels =
-        new LinkedHashMap<>(
-            (Map<String, String>) ((Map<String, Object>) runner.get("metadata")).get("labels"));
-    labels.put("k6_cr", name);
-    labels.put("runner", "true");
-    runnerPod(name + "-1-abcde", labels, (String) runner.get("image"), exitCode, message);
+    runnerPod(runnerJob(name), name + "-1-abcde", exitCode, message);
     tr.setAdditionalProperty("status", Map.of("stage", "finished"));
     try {
       k8s.genericKubernetesResources("k6.io/v1alpha1", "TestRun")
@@ -156,16 +121,64 @@ final class Controllers {
     }
   }
 
+  /** k6-operator's runner Job {@code <name>-1} of the TestRun, created if it is not there yet. */
+  private Job runnerJob(String name) {
+    Job existing = job(name + "-1");
+    if (existing != null) {
+      return existing;
+    }
+    Map<String, String> labels = testRunLabels(name);
+    labels.put("runner", "true");
+    return testRunJob(name, name + "-1", labels);
+  }
+
+  /** The runner's labels as k6-operator copies them: the TestRun's runner labels and k6_cr. */
+  @SuppressWarnings("unchecked")
+  private Map<String, String> testRunLabels(String name) {
+    Map<String, Object> spec =
+        (Map<String, Object>) testRun(name).getAdditionalProperties().get("spec");
+    Map<String, Object> runner = (Map<String, Object>) spec.get("runner");
+    Map<String, String> labels =
+        new LinkedHashMap<>(
+            (Map<String, String>) ((Map<String, Object>) runner.get("metadata")).get("labels"));
+    labels.put("k6_cr", name);
+    return labels;
+  }
+
+  /** A Job k6-operator creates for TestRun {@code testRun}, which controls it. */
+  @SuppressWarnings("unchecked")
+  private Job testRunJob(String testRun, String name, Map<String, String> labels) {
+    GenericKubernetesResource tr = testRun(testRun);
+    Map<String, Object> spec = (Map<String, Object>) tr.getAdditionalProperties().get("spec");
+    String image = (String) ((Map<String, Object>) spec.get("runner")).get("image");
+    return k8s.batch()
+        .v1()
+        .jobs()
+        .inNamespace(ns)
+        .resource(
+            new io.fabric8.kubernetes.api.model.batch.v1.JobBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .withLabels(labels)
+                .addNewOwnerReference()
+                .withApiVersion("k6.io/v1alpha1")
+                .withKind("TestRun")
+                .withName(testRun)
+                .withUid(tr.getMetadata().getUid())
+                .withController(true)
+                .endOwnerReference()
+                .endMetadata()
+                .withNewSpec()
+                .withTemplate(k6Template(labels, image))
+                .endSpec()
+                .build())
+        .create();
+  }
+
   /** The Job controller and kubelet: the runner pod exited, the Job completed or failed. */
   void finishJob(String name, int exitCode, String message) {
     Job job = job(name);
-    var template = job.getSpec().getTemplate();
-    runnerPod(
-        name + "-xyz12",
-        template.getMetadata().getLabels(),
-        template.getSpec().getContainers().getFirst().getImage(),
-        exitCode,
-        message);
+    runnerPod(job, name + "-xyz12", exitCode, message);
     String now = now();
     job.getStatus().setStartTime(now);
     if (exitCode == 0) {
@@ -192,18 +205,20 @@ final class Controllers {
         .build();
   }
 
-  private void runnerPod(
-      String name, Map<String, String> labels, String image, int exitCode, String message) {
+  /** The Job controller's pod of {@code job}, run by the kubelet to its exit. */
+  private void runnerPod(Job job, String name, int exitCode, String message) {
     String now = now();
     pod(
-        k6Template(labels, image),
+        job.getSpec().getTemplate(),
         name,
+        controller(job),
         new PodStatusBuilder()
             .withPhase(exitCode == 0 ? "Succeeded" : "Failed")
             .withContainerStatuses(
                 new ContainerStatusBuilder()
                     .withName("k6")
-                    .withImage(image)
+                    .withImage(
+                        job.getSpec().getTemplate().getSpec().getContainers().getFirst().getImage())
                     .withImageID("")
                     .withReady(false)
                     .withRestartCount(0)
@@ -218,6 +233,18 @@ final class Controllers {
                     .endState()
                     .build())
             .build());
+  }
+
+  /** The controller reference the Job controller puts on the pods it creates. */
+  static OwnerReference controller(Job job) {
+    return new OwnerReferenceBuilder()
+        .withApiVersion("batch/v1")
+        .withKind("Job")
+        .withName(job.getMetadata().getName())
+        .withUid(job.getMetadata().getUid())
+        .withController(true)
+        .withBlockOwnerDeletion(true)
+        .build();
   }
 
   /** A k6 runner's pod template, as k6-operator's runner Job has it. */
@@ -241,6 +268,11 @@ final class Controllers {
    * scheduler and kubelet then write.
    */
   Pod pod(PodTemplateSpec template, String name, PodStatus status) {
+    return pod(template, name, null, status);
+  }
+
+  /** A pod of {@code template} controlled by {@code owner} (none if null), with that status. */
+  Pod pod(PodTemplateSpec template, String name, OwnerReference owner, PodStatus status) {
     Pod pod =
         k8s.pods()
             .inNamespace(ns)
@@ -250,6 +282,7 @@ final class Controllers {
                     .withName(name)
                     .withLabels(template.getMetadata().getLabels())
                     .withAnnotations(template.getMetadata().getAnnotations())
+                    .withOwnerReferences(owner == null ? List.of() : List.of(owner))
                     .endMetadata()
                     .withSpec(template.getSpec())
                     .build())
@@ -288,9 +321,20 @@ final class Controllers {
 
   /** The scheduler finding no node for a pod of {@code template}, with its {@code message}. */
   Pod unschedulable(PodTemplateSpec template, String name, String message) {
+    return unschedulable(template, name, null, message);
+  }
+
+  /** The scheduler finding no node for {@code job}'s pod, which the Job controller created. */
+  Pod unschedulable(Job job, String name, String message) {
+    return unschedulable(job.getSpec().getTemplate(), name, controller(job), message);
+  }
+
+  private Pod unschedulable(
+      PodTemplateSpec template, String name, OwnerReference owner, String message) {
     return pod(
         template,
         name,
+        owner,
         new PodStatusBuilder()
             .withPhase("Pending")
             .withConditions(

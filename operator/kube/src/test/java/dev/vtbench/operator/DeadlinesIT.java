@@ -207,7 +207,7 @@ class DeadlinesIT {
     Job runner = await(jobName, OperatorIT.WAIT, () -> play.job(jobName));
     String message =
         "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector.";
-    play.unschedulable(runner.getSpec().getTemplate(), jobName + "-r7t2p", message);
+    play.unschedulable(runner, jobName + "-r7t2p", message);
     String testRunName = loadName(testRun);
     await(testRunName, OperatorIT.WAIT, () -> play.testRun(testRunName));
 

@@ -110,17 +110,7 @@ class OwnershipIT {
                     .endSpec()
                     .build())
             .create();
-    HasMetadata secret =
-        k8s.secrets()
-            .inNamespace(ns)
-            .resource(
-                new SecretBuilder()
-                    .withNewMetadata()
-                    .withName("s-db-app")
-                    .endMetadata()
-                    .withStringData(Map.of("password", "someone else's"))
-                    .build())
-            .create();
+    HasMetadata secret = foreignSecret(ns, "s-db-app");
     operator = OperatorIT.startOperator(ns);
     create(ns, "v", SPEC);
     create(ns, "s", SPEC);
@@ -240,6 +230,20 @@ class OwnershipIT {
   }
 
   // --- helpers ----------------------------------------------------------------------------------
+
+  /** A Secret someone else made, with a password of theirs, named as a run's credentials. */
+  static HasMetadata foreignSecret(String ns, String name) {
+    return k8s.secrets()
+        .inNamespace(ns)
+        .resource(
+            new SecretBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .endMetadata()
+                .withStringData(Map.of("username", "bench", "password", "someone else's"))
+                .build())
+        .create();
+  }
 
   /** Waits for the run to fail with NameConflict; returns the condition's message. */
   static String nameConflict(String ns, String run) {

@@ -57,6 +57,13 @@ public class BenchmarkRunStatus {
       "ConfigMaps holding the CSV (matrix.csv; split in parts past 1 MiB) and the figures.")
   public List<String> resultsConfigMaps = new ArrayList<>();
 
+  @JsonPropertyDescription(
+      "The database credentials Secret (<name>-db-app) this run created, as its create returned"
+          + " it. The operator may create and delete Secrets but not read them: a Secret of that"
+          + " name the run has not recorded is someone else's and fails the run (NameConflict);"
+          + " the run deletes only this one, with a precondition on its resourceVersion.")
+  public CreatedSecret databaseSecret;
+
   @JsonPropertyDescription("How k6 runs: testrun (k6-operator) or job.")
   public String runner;
 
@@ -89,6 +96,16 @@ public class BenchmarkRunStatus {
 
     @JsonPropertyDescription("Remarks such as cells absent from the baseline (at most 10).")
     public List<String> notes;
+  }
+
+  /** A Secret the run created and may not read: what identifies it, never what it holds. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class CreatedSecret {
+    @JsonPropertyDescription("Its UID.")
+    public String uid;
+
+    @JsonPropertyDescription("Its resourceVersion when created: the run deletes only that version.")
+    public String resourceVersion;
   }
 
   /** One recorded scenario, in a line. */

@@ -2,18 +2,24 @@ package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
+import dev.vtbench.operator.resources.DatabaseCredentials;
 import dev.vtbench.operator.resources.DatabaseTier;
 import dev.vtbench.operator.resources.NetworkPolicyTier;
 import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The CloudNativePG Cluster, bootstrapped and seeded through its seed ConfigMap, Ready; waited for
- * until spec.timeouts.database, then the run fails with what CloudNativePG reports.
+ * The run's database credentials Secret, then the CloudNativePG Cluster, bootstrapped with those
+ * credentials and seeded through its seed ConfigMap, Ready; waited for until
+ * spec.timeouts.database, then the run fails with what CloudNativePG reports.
  */
 final class DatabaseStep implements Step {
+
+  /** After the credentials Secret, the next pass: once status, which records it, is written. */
+  private static final Duration CREDENTIALS_RECORDED = Duration.ofMillis(200);
 
   private final OwnedObjects owned;
   private final Events events;
@@ -26,6 +32,15 @@ final class DatabaseStep implements Step {
   @Override
   public Result apply(RunView view, RunStatus status) {
     var run = view.run();
+    if (view.database() == null && status.status.databaseSecret == null) {
+      // First of all, the one name the operator cannot look up (it may create Secrets, not read
+      // them): created, or taken and the run fails. What was created goes into status before
+      // anything else happens, so no later pass takes the run's own Secret for someone else's.
+      status.status.databaseSecret =
+          owned.createUnread(
+              run, DatabaseCredentials.secret(run, DatabaseCredentials.newPassword()));
+      return Result.waitFor(CREDENTIALS_RECORDED);
+    }
     if (view.database() == null) {
       // Before the run's first pod: who may talk to whom (load -> SUT -> stub and database).
       NetworkPolicyTier.policies(run).forEach(p -> owned.apply(run, p));

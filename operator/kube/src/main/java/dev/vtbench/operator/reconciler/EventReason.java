@@ -17,4 +17,9 @@ public enum EventReason {
   Cleanup,
   /** An object the run would write exists and is not the run's: nothing of it was touched. */
   NameConflict,
+  /**
+   * A pod carries a load's labels but is not a pod of that load's Job: ignored, reported once,
+   * nothing of it read.
+   */
+  UntrustedPod,
 }

@@ -31,10 +31,12 @@ final class LoadStep implements Step {
 
   private final OwnedObjects owned;
   private final Events events;
+  private final IgnoredPods ignored;
 
   LoadStep(OwnedObjects owned, Events events) {
     this.owned = owned;
     this.events = events;
+    this.ignored = new IgnoredPods(events);
   }
 
   @Override
@@ -72,10 +74,12 @@ final class LoadStep implements Step {
       // Back when the runner must have started, if no pod event comes first.
       return Result.waitFor(view.spec().timeouts.loadStart().duration().plusSeconds(1));
     }
+    // Pods that claim to be this load's and are not: their summary is never read.
+    ignored.report(run, name, view.loadPods().ignored());
     LoadState state = view.loadState();
     if (!state.finished()) {
       Instant created = Instant.parse(view.load().getMetadata().getCreationTimestamp());
-      Result notStarted = notStarted(view, load, name, created);
+      Result notStarted = notStarted(view, name, created);
       if (notStarted != null) {
         return notStarted;
       }
@@ -113,9 +117,8 @@ final class LoadStep implements Step {
    * within spec.timeouts.loadStart of the load's creation fails with what the cluster says of the
    * load's pods (k6-operator's initializer included). Null once a runner pod has started.
    */
-  private static Result notStarted(
-      RunView view, RunCursor.Load load, String name, Instant created) {
-    List<Pod> pods = RunView.loadPods(view.pods(), load);
+  private static Result notStarted(RunView view, String name, Instant created) {
+    List<Pod> pods = view.loadPods().trusted();
     Optional<PodDiagnosis.Trouble> stuck = PodDiagnosis.permanent(pods);
     if (stuck.isPresent()) {
       return Result.fail(

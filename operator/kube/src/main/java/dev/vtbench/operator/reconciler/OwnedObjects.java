@@ -1,13 +1,16 @@
 package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.api.BenchmarkRunStatus;
 import dev.vtbench.operator.resources.DatabaseTier;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.LoadTier;
 import dev.vtbench.operator.resources.NameConflict;
 import dev.vtbench.operator.resources.Ownership;
+import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -57,6 +60,31 @@ final class OwnedObjects {
     claim(run, existing);
     desired.getMetadata().setResourceVersion(existing.getMetadata().getResourceVersion());
     client.resource(desired).fieldManager(Events.COMPONENT).forceConflicts().serverSideApply();
+  }
+
+  /**
+   * Creates {@code desired}, of a kind the operator may create but not read (the credentials
+   * Secret): the create is the only check there is. A name taken (409 Conflict) is someone else's
+   * as far as this run knows; the run records what it created (in status) and never creates the
+   * same name twice. The object is not read back, and a refused create's message carries no data of
+   * it.
+   *
+   * @return the UID and resourceVersion of the object created
+   * @throws NameConflict if an object of that name exists
+   */
+  BenchmarkRunStatus.CreatedSecret createUnread(BenchmarkRunResource run, HasMetadata desired) {
+    try {
+      var created = client.resource(desired).create().getMetadata();
+      var recorded = new BenchmarkRunStatus.CreatedSecret();
+      recorded.uid = created.getUid();
+      recorded.resourceVersion = created.getResourceVersion();
+      return recorded;
+    } catch (KubernetesClientException e) {
+      if (e.getCode() == HttpURLConnection.HTTP_CONFLICT) {
+        throw NameConflict.unread(run, desired.getKind(), desired.getMetadata().getName());
+      }
+      throw e;
+    }
   }
 
   /**
@@ -130,9 +158,9 @@ final class OwnedObjects {
 
   /**
    * Deletes what the run created, except results ConfigMaps unless {@code results} is true: the
-   * objects with the run's labels that are the run's own, each by name. Explicit deletes, not only
-   * owner references: the cores are freed the moment a run ends, and a cluster without a garbage
-   * collector running is still cleaned.
+   * objects with the run's labels that are the run's own, each by name, and the credentials Secret
+   * it recorded creating. Explicit deletes, not only owner references: the cores are freed the
+   * moment a run ends, and a cluster without a garbage collector running is still cleaned.
    */
   void release(BenchmarkRunResource run, boolean deleteResults) {
     String ns = run.getMetadata().getNamespace();
@@ -186,6 +214,29 @@ final class OwnedObjects {
         delete(o);
       }
     }
+    deleteCredentials(run);
+  }
+
+  /**
+   * The credentials Secret the run recorded creating, by name with a precondition on the
+   * resourceVersion its create returned: the API server deletes that object, unchanged since, and
+   * refuses any other of that name (which is left alone, as is a changed one: the garbage collector
+   * takes the run's own with the run). Never read.
+   */
+  private void deleteCredentials(BenchmarkRunResource run) {
+    BenchmarkRunStatus.CreatedSecret recorded =
+        run.getStatus() == null ? null : run.getStatus().databaseSecret;
+    if (recorded == null || recorded.resourceVersion == null) {
+      return;
+    }
+    delete(
+        new SecretBuilder()
+            .withNewMetadata()
+            .withName(ResourceNames.databaseAppSecret(run))
+            .withNamespace(run.getMetadata().getNamespace())
+            .withResourceVersion(recorded.resourceVersion)
+            .endMetadata()
+            .build());
   }
 
   /** Deletes {@code o} if it is the run's own. */

@@ -30,7 +30,10 @@ import java.util.Optional;
  * @param runner how k6 runs: testrun or job
  * @param action the cursor's next action, given the SUT config warmed up so far (status.warmedUp)
  * @param load the load object of {@code action}, if it exists
- * @param loadState where that load stands (running, finished, failed), or null without one
+ * @param loadState where that load stands (running, finished, failed), or null without one; read
+ *     from its trusted pods only
+ * @param loadPods the pods labelled as that load's: those whose owner chain ends at the load, and
+ *     those ignored ({@link LoadPods})
  * @param loads every load object the run owns (TestRuns and its own Jobs)
  * @param pods every pod of the run (SUT, stub, k6 initializers and runners), by the run label
  */
@@ -49,6 +52,7 @@ record RunView(
     List<HasMetadata> loads,
     HasMetadata load,
     LoadState loadState,
+    LoadPods loadPods,
     List<Pod> pods) {
 
   static RunView observe(
@@ -71,9 +75,10 @@ record RunView(
     List<Deployment> deployments = cache.list(Deployment.class, RunInformers.DEPLOYMENTS);
     List<Pod> pods = cache.list(Pod.class, RunInformers.PODS);
     List<HasMetadata> loads = new ArrayList<>();
+    List<Job> jobs = cache.list(Job.class, RunInformers.JOBS);
     // Only what this run created: k6-operator copies the runner labels onto its own initializer
     // and runner Jobs, which belong to their TestRun and must be left alone.
-    cache.list(Job.class, RunInformers.JOBS).stream()
+    jobs.stream()
         .filter(j -> ownedBy(j, run))
         .filter(j -> "load".equals(j.getMetadata().getLabels().get(Labels.COMPONENT)))
         .forEach(loads::add);
@@ -84,11 +89,13 @@ record RunView(
     }
     HasMetadata load = null;
     LoadState state = null;
+    LoadPods loadPods = LoadPods.NONE;
     if (action instanceof RunCursor.Load l) {
       String name = loadName(run, l);
       load = named(loads, name).orElse(null);
       if (load != null) {
-        List<Pod> runners = loadPods(pods, l).stream().filter(RunView::isRunner).toList();
+        loadPods = LoadPods.of(load, jobs, labelledAs(pods, l));
+        List<Pod> runners = loadPods.trusted().stream().filter(RunView::isRunner).toList();
         // Ended, yet no terminated runner pod: the pod informer may lag the TestRun's or Job's
         // by a moment, so it counts as running; if the pod is gone for good, the deadline fails.
         state =
@@ -116,6 +123,7 @@ record RunView(
         List.copyOf(loads),
         load,
         state,
+        loadPods,
         List.copyOf(pods));
   }
 
@@ -126,8 +134,11 @@ record RunView(
         .toList();
   }
 
-  /** The pods of one load: k6-operator's initializer and starter, and the runner. */
-  static List<Pod> loadPods(List<Pod> pods, RunCursor.Load load) {
+  /**
+   * The pods labelled as one load's (k6-operator's initializer and the runner), by anyone: {@link
+   * LoadPods} says which of them are.
+   */
+  private static List<Pod> labelledAs(List<Pod> pods, RunCursor.Load load) {
     return pods.stream()
         .filter(p -> "load".equals(p.getMetadata().getLabels().get(Labels.COMPONENT)))
         .filter(p -> load.id().equals(p.getMetadata().getLabels().get(Labels.SCENARIO)))

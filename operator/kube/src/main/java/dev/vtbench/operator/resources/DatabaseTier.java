@@ -34,7 +34,7 @@ public final class DatabaseTier {
 
   /**
    * A one-instance CloudNativePG Cluster with Guaranteed resources, bootstrapped with the seed SQL;
-   * the application's credentials stay in CloudNativePG's {@code -app} Secret.
+   * the application owner's credentials are the run's own Secret ({@link DatabaseCredentials}).
    */
   public static GenericKubernetesResource cluster(BenchmarkRunResource run) {
     BenchmarkRunSpec.Database db = run.getSpec().database;
@@ -72,6 +72,8 @@ public final class DatabaseTier {
                 DATABASE_NAME,
                 "owner",
                 DATABASE_OWNER,
+                "secret",
+                Map.of("name", ResourceNames.databaseAppSecret(run)),
                 "postInitApplicationSQLRefs",
                 Map.of("configMapRefs", List.of(seedRef)))));
     GenericKubernetesResource cluster = new GenericKubernetesResource();

@@ -17,6 +17,25 @@ public final class NameConflict extends RuntimeException {
     super(message(run, existing));
   }
 
+  private NameConflict(String message) {
+    super(message);
+  }
+
+  /**
+   * A name the run tried to create and found taken, of a kind the operator may create but never
+   * read (a Secret): it cannot say whose the object is, only that the run did not create it.
+   */
+  public static NameConflict unread(BenchmarkRunResource run, String kind, String name) {
+    String ns = run.getMetadata().getNamespace();
+    return new NameConflict(
+        taken(
+            kind + " " + ns + "/" + name,
+            "this run did not create it, and vtbench does not read "
+                + kind
+                + "s to see whose it is",
+            delete(kind, name, ns)));
+  }
+
   private static String message(BenchmarkRunResource run, HasMetadata existing) {
     String kind = existing.getKind();
     String ns = existing.getMetadata().getNamespace();
@@ -32,7 +51,7 @@ public final class NameConflict extends RuntimeException {
             .filter(r -> "BenchmarkRun".equals(r.getKind()))
             .map(OwnerReference::getUid)
             .orElse(annotations.get(Ownership.RUN_UID));
-    String delete = "kubectl delete " + kind.toLowerCase(Locale.ROOT) + " " + name + " -n " + ns;
+    String delete = delete(kind, name, ns);
     if (earlierUid != null && ResultsTier.COMPONENT.equals(labels.get(Labels.COMPONENT))) {
       return what
           + " holds the results of an earlier BenchmarkRun "
@@ -58,6 +77,10 @@ public final class NameConflict extends RuntimeException {
             : Ownership.controller(existing)
                 .map(r -> "it is controlled by " + r.getKind() + " " + r.getName())
                 .orElse("it was not created by vtbench for this run");
+    return taken(what, whose, delete);
+  }
+
+  private static String taken(String what, String whose, String delete) {
     return what
         + " already exists and is not this run's ("
         + whose
@@ -65,5 +88,9 @@ public final class NameConflict extends RuntimeException {
         + " the object if nothing needs it ("
         + delete
         + ")";
+  }
+
+  private static String delete(String kind, String name, String ns) {
+    return "kubectl delete " + kind.toLowerCase(Locale.ROOT) + " " + name + " -n " + ns;
   }
 }

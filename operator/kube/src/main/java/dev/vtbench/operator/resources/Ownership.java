@@ -41,7 +41,9 @@ public final class Ownership {
         .orElseGet(() -> annotations(desired).get(RUN_UID));
   }
 
-  /** Controlled by {@code kind} {@code name} with {@code uid}: a Secret of our CNPG Cluster. */
+  /**
+   * Controlled by {@code kind} {@code name} with {@code uid}: the -rw Service of our CNPG Cluster.
+   */
   public static boolean controlledBy(HasMetadata o, String kind, String name, String uid) {
     return controller(o)
         .filter(r -> kind.equals(r.getKind()) && name.equals(r.getName()))

@@ -12,12 +12,15 @@ public final class ResourceNames {
 
   private ResourceNames() {}
 
-  /** The CloudNativePG Cluster; CloudNativePG names its Secret {@code <cluster>-app}. */
+  /** The CloudNativePG Cluster. */
   public static String database(BenchmarkRunResource run) {
     return name(run) + "-db";
   }
 
-  /** CloudNativePG's Secret with the application user's credentials (mounted by the SUT). */
+  /**
+   * The run's database credentials Secret ({@link DatabaseCredentials}), named as CloudNativePG
+   * would name its own {@code <cluster>-app} Secret, which it does not create when given this one.
+   */
   public static String databaseAppSecret(BenchmarkRunResource run) {
     return database(run) + "-app";
   }

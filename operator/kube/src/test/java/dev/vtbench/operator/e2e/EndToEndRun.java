@@ -37,6 +37,7 @@ final class EndToEndRun {
       String csv = null;
       if (succeeded) {
         new FinishedRunChecks(e2e).check(name);
+        new OwnedChecks(e2e).check(name);
         ResultsChecks results = new ResultsChecks(e2e);
         csv = results.csv(name);
         e2e.write(name + "-matrix.csv", csv);

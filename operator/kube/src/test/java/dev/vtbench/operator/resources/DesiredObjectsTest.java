@@ -95,6 +95,8 @@ class DesiredObjectsTest {
     String warmUp = ResourceNames.load(run, 0, true);
     Map<String, Object> objects = new LinkedHashMap<>();
     objects.put("seed", DatabaseTier.seed(run));
+    // A fixed password here; the operator's is random (DatabaseCredentialsTest).
+    objects.put("databaseCredentials", DatabaseCredentials.secret(run, "not-the-password"));
     objects.put("database", DatabaseTier.cluster(run));
     objects.put("stub", StubTier.deployment(run));
     objects.put("stubService", StubTier.service(run));
