@@ -88,6 +88,33 @@ class StubIT {
     }
   }
 
+  /**
+   * The stub reports its process CPU time, which grows with the work it does: the k6 runner of a
+   * cluster run reads it at the hold's start and end for {@code stub_cpu_pct}.
+   */
+  @Test
+  void reportsItsOwnCpuTimeWhichGrowsUnderLoad() throws Exception {
+    try (Stub stub = start(Map.of("STUB_DELAY_MS", "0"));
+        ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+      HttpJson.Response before = HttpJson.get(stub.url() + "/api/runtime-info");
+      assertThat(before.status()).isEqualTo(200);
+      double start = ((Number) before.at("processCpuSeconds")).doubleValue();
+      assertThat(start).isPositive();
+      List<Future<HttpJson.Response>> all = new ArrayList<>();
+      for (int i = 0; i < 2000; i++) {
+        all.add(clients.submit(() -> HttpJson.get(stub.url() + "/downstream")));
+      }
+      for (Future<HttpJson.Response> f : all) {
+        assertThat(f.get().status()).isEqualTo(200);
+      }
+      double end =
+          ((Number) HttpJson.get(stub.url() + "/api/runtime-info").at("processCpuSeconds"))
+              .doubleValue();
+      // 2,000 HTTP exchanges cost well over a millisecond of CPU; a frozen counter would not move
+      assertThat(end).isGreaterThan(start + 0.001);
+    }
+  }
+
   @Test
   void injectsErrorsAtTheConfiguredRate() throws Exception {
     try (Stub stub = start(Map.of("STUB_ERROR_RATE", "1", "STUB_DELAY_MS", "0"))) {
