@@ -8,13 +8,16 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What a cluster run's k6 script saw of the SUT ({@link K6Script#renderForCluster}): its cpuset and
- * JVM, its CPU seconds over the hold and its peaks. Fields the runner could not read are null.
+ * JVM, its CPU seconds over the hold and its peaks; and the stub's CPU seconds over the hold.
+ * Fields the runner could not read are null.
  *
  * @param node the node the SUT ran on (its {@code NODE_NAME}, from the downward API)
  * @param cpuModel the node's CPU model
  * @param kernel the node's kernel release
  * @param onlineCpus the node's online CPUs as a cpu list, to tell an exclusive cpuset from the
  *     whole node
+ * @param stubCpuSeconds the stub's process CPU seconds between the hold's start and end, or null
+ *     unless both readings succeeded
  * @param error why the SUT could not be read before the load, or null
  */
 public record SutProbe(
@@ -26,13 +29,23 @@ public record SutProbe(
     String kernel,
     String onlineCpus,
     Double cpuSeconds,
+    Double stubCpuSeconds,
     double holdSeconds,
     Map<String, Object> peaks,
     String error) {
 
   /** The SUT's CPU over the hold in percent of one core, or null when unmeasured. */
   public Double cpuPct() {
-    return cpuSeconds == null || holdSeconds <= 0 ? null : 100 * cpuSeconds / holdSeconds;
+    return percentOfOneCore(cpuSeconds);
+  }
+
+  /** The stub's CPU over the hold in percent of one core, or null when unmeasured. */
+  public Double stubCpuPct() {
+    return percentOfOneCore(stubCpuSeconds);
+  }
+
+  private Double percentOfOneCore(Double seconds) {
+    return seconds == null || holdSeconds <= 0 ? null : 100 * seconds / holdSeconds;
   }
 
   /**
@@ -68,10 +81,15 @@ public record SutProbe(
         text(sut, "cpuModel"),
         text(sut, "kernel"),
         text(sut, "onlineCpus"),
-        p.path("sutCpuSeconds").isNumber() ? p.path("sutCpuSeconds").asDouble() : null,
+        number(p, "sutCpuSeconds"),
+        number(p, "stubCpuSeconds"),
         p.path("holdSeconds").asDouble(0),
         peaks,
         p.path("sutError").isString() ? p.path("sutError").asString() : null);
+  }
+
+  private static Double number(JsonNode node, String field) {
+    return node.path(field).isNumber() ? node.path(field).asDouble() : null;
   }
 
   private static String text(JsonNode node, String field) {

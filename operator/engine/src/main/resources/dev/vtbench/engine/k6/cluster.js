@@ -1,12 +1,16 @@
 // Run inside a cluster, where nothing but the runner can reach the SUT: the script observes the
-// SUT itself (PLAN.cluster.sut) and puts what it saw into a compact summary.
-import { Gauge } from 'k6/metrics';
+// SUT itself (PLAN.cluster.sut), and the stub's CPU (PLAN.cluster.stub), and puts what it saw into a
+// compact summary.
+import { Gauge, Trend } from 'k6/metrics';
 
 const SUT = PLAN.cluster.sut;
 const SUT_CPU = new Gauge('vtbench_sut_cpu_seconds');
 const PEAKS = ['hikariActiveMax', 'hikariPendingMax', 'jvmThreadsMax', 'rssMbMax',
   'pinnedEvents'];
 const PEAK = Object.fromEntries(PEAKS.map((p) => [p, new Gauge('vtbench_peak_' + p)]));
+// The stub's CPU time at the hold's start and end: a Trend counts its readings, so a missed one
+// leaves the stub's CPU unmeasured (null) rather than zero.
+const STUB_CPU = new Trend('vtbench_stub_cpu_seconds');
 
 // Bodies are discarded for the load; the probes need theirs.
 const PROBE = { tags: { name: 'probe' }, responseType: 'text' };
@@ -29,11 +33,20 @@ export function probeStart() {
   if (r.status === 200 && r.json().processCpuSeconds !== undefined) {
     SUT_CPU.add(r.json().processCpuSeconds);
   }
+  readStubCpu();
+}
+
+function readStubCpu() {
+  const r = http.get(PLAN.cluster.stub + '/api/runtime-info', PROBE);
+  if (r.status === 200 && typeof r.json().processCpuSeconds === 'number') {
+    STUB_CPU.add(r.json().processCpuSeconds);
+  }
 }
 
 // At the hold's end (scenario probe_end): the peaks of the window, and the CPU time again. A
 // Gauge keeps its min and max, so max - min is the SUT's CPU seconds over the hold.
 export function probeEnd() {
+  readStubCpu();
   const r = http.get(SUT + '/api/runtime-info', PROBE);
   if (r.status !== 200) {
     return;
@@ -60,6 +73,7 @@ export function handleSummary(data) {
   }
   const value = (name, stat) => data.metrics[name] ? data.metrics[name].values[stat] : null;
   const cpu = data.metrics['vtbench_sut_cpu_seconds'];
+  const stubCpu = data.metrics['vtbench_stub_cpu_seconds'];
   const peaks = {};
   for (const p of PEAKS) {
     peaks[p] = value('vtbench_peak_' + p, 'value');
@@ -68,6 +82,8 @@ export function handleSummary(data) {
     sut: data.setup_data ? data.setup_data.sut : null,
     sutError: data.setup_data ? data.setup_data.sutError : undefined,
     sutCpuSeconds: cpu ? cpu.values.max - cpu.values.min : null,
+    stubCpuSeconds: stubCpu && stubCpu.values.count === 2
+      ? stubCpu.values.max - stubCpu.values.min : null,
     holdSeconds: PLAN.holdMs / 1000,
     peaks: peaks,
   };

@@ -178,14 +178,16 @@ class K6ScriptIT {
   }
 
   /**
-   * The cluster script against a server that plays the SUT: the runner reads its cpuset before the
-   * load, resets its peaks at the hold's start, reads CPU time and peaks at the hold's end, and the
-   * compact summary fits a termination message.
+   * The cluster script against a server that plays the SUT and the stub: the runner reads the SUT's
+   * cpuset before the load, resets its peaks at the hold's start, reads CPU time and peaks at the
+   * hold's end, reads the stub's CPU time at both ends, and the compact summary fits a termination
+   * message.
    */
   @Test
   void theClusterScriptProbesTheSutAndWritesACompactSummary() throws Exception {
     AtomicLong resets = new AtomicLong();
     AtomicLong infos = new AtomicLong();
+    AtomicLong stubReads = new AtomicLong();
     HttpServer server =
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
@@ -218,13 +220,25 @@ class K6ScriptIT {
           exchange.getResponseBody().write(body);
           exchange.close();
         });
+    server.createContext(
+        "/stub/api/runtime-info",
+        exchange -> {
+          // the stub's CPU time: 4 s at the hold's start, 4.25 s at its end
+          double cpu = 4.0 + 0.25 * Math.min(1, stubReads.getAndIncrement());
+          byte[] body = ("{\"processCpuSeconds\":" + cpu + "}").getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", "application/json");
+          exchange.sendResponseHeaders(200, body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
     server.start();
     try {
       String base = "http://127.0.0.1:" + server.getAddress().getPort();
       K6Plan plan = plan(base + "/item?id={id}", 2, Executor.RAMPING_VUS, 3, 500);
       Path script =
           Files.writeString(
-              Files.createTempFile(dir, "cluster", ".js"), K6Script.renderForCluster(plan, base));
+              Files.createTempFile(dir, "cluster", ".js"),
+              K6Script.renderForCluster(plan, base, base + "/stub"));
       Path summary = dir.resolve("cluster-summary.json");
 
       Result r =
@@ -252,6 +266,10 @@ class K6ScriptIT {
       assertThat(resets.get()).isEqualTo(1);
       assertThat(probe.cpuSeconds()).isCloseTo(1.5, within(1e-9));
       assertThat(probe.cpuPct()).isCloseTo(75.0, within(1e-9));
+      // the stub, read once at each end of the 2 s hold: 0.25 s of CPU is 12.5 % of one core
+      assertThat(stubReads.get()).isEqualTo(2);
+      assertThat(probe.stubCpuSeconds()).isCloseTo(0.25, within(1e-9));
+      assertThat(probe.stubCpuPct()).isCloseTo(12.5, within(1e-9));
       assertThat(probe.peaks())
           .containsEntry("hikariActiveMax", 7)
           .containsEntry("jvmThreadsMax", 40)

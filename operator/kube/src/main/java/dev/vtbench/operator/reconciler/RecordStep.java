@@ -105,14 +105,16 @@ final class RecordStep implements Step {
             probe.cpuModel(),
             probe.kernel(),
             image);
-    // The SUT reports its own CPU; PostgreSQL's, the stub's and the runner's need kubelet stats
-    // (not read), and no per-core data exists, so generator_saturated keeps k6's own share.
+    // The SUT and the stub report their own CPU, read by the runner around the hold. PostgreSQL's
+    // and the runner's own would need the kubelet's stats (docs/cluster.md, "How a cluster row's
+    // CPU is measured"), and no per-core data exists: both stay empty, and so does
+    // generator_saturated, which the engine derives only from what a row measured.
     Platform.TierCpu cpu =
         new Platform.TierCpu(
             probe.cpuPct(),
             null,
             null,
-            null,
+            probe.stubCpuPct(),
             null,
             SpecValidator.millis(spec.sut.cpu) / 1000.0,
             SpecValidator.millis(spec.database.cpu) / 1000.0,
