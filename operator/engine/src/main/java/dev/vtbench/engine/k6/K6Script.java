@@ -123,6 +123,13 @@ public final class K6Script {
   /** Prefix of the stdout line that repeats a cluster run's compact summary. */
   public static final String SUMMARY_LINE = "VTBENCH_SUMMARY ";
 
+  /**
+   * The most a cluster run's compact summary may take: a termination message holds 4 KiB, and the
+   * margin covers characters that take more than one byte. Past it the stub's per-core list is left
+   * out (a node with very many cores).
+   */
+  public static final int SUMMARY_MAX_BYTES = 3900;
+
   /** Default summary path of a cluster run: the container's termination message. */
   public static final String TERMINATION_LOG = "/dev/termination-log";
 

@@ -77,6 +77,7 @@ final class ScriptPlan {
               "stub", probed.stub(),
               "summaryMetrics", K6Script.SUMMARY_METRICS,
               "summaryLine", K6Script.SUMMARY_LINE,
+              "summaryBytes", K6Script.SUMMARY_MAX_BYTES,
               "probeKey", K6Script.PROBE_KEY));
     }
     return p;

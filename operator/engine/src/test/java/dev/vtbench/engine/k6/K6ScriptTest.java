@@ -193,10 +193,11 @@ class K6ScriptTest {
                 "stub", "http://run-stub:8080",
                 "summaryMetrics", K6Script.SUMMARY_METRICS,
                 "summaryLine", K6Script.SUMMARY_LINE,
+                "summaryBytes", K6Script.SUMMARY_MAX_BYTES,
                 "probeKey", K6Script.PROBE_KEY));
     assertThat(js)
-        .contains("export function probeStart()")
-        .contains("export function probeEnd()")
+        .contains("export function probeStart(data)")
+        .contains("export function probeEnd(data)")
         .doesNotContain("JSON.stringify(data, null, 2)");
     assertThat(plan(K6Script.render(plan(Executor.RAMPING_VUS, 0, 0, 1000))))
         .doesNotContainKey("cluster");
