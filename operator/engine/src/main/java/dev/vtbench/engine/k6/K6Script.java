@@ -104,11 +104,12 @@ public final class K6Script {
    * SUT. The script then observes the SUT itself and puts what it saw into the summary, under
    * {@value #PROBE_KEY}: {@code setup()} reads the SUT's cpuset and JVM from {@code
    * /api/runtime-info}; a one-iteration probe at the hold's start resets the SUT's peaks and
-   * records its process CPU time, a second at the hold's end records both again; both also read the
-   * stub's process CPU time. The summary is a compact JSON ({@link #SUMMARY_METRICS} only, under
-   * the 4 KiB a termination message may hold) written to {@code /dev/termination-log}, so the
-   * operator reads it from the pod's status without log access, and printed on a {@value
-   * #SUMMARY_LINE} line as a fallback.
+   * records its process CPU time, a second at the hold's end records both again; the two also open
+   * and end an accounting window on the stub, which {@code handleSummary} reads back (the stub's
+   * CPU and its node's cores over the hold, {@link SutProbe.StubWindow}). The summary is a compact
+   * JSON ({@link #SUMMARY_METRICS} only, under the 4 KiB a termination message may hold) written to
+   * {@code /dev/termination-log}, so the operator reads it from the pod's status without log
+   * access, and printed on a {@value #SUMMARY_LINE} line as a fallback.
    *
    * @param sutBaseUrl the SUT's base URL as the runner sees it, e.g. http://run-sut:8080
    * @param stubBaseUrl the stub's base URL as the runner sees it, e.g. http://run-stub:8080
