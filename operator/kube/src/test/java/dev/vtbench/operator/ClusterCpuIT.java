@@ -14,7 +14,6 @@ import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.results.ResultsStore;
 import io.javaoperatorsdk.operator.Operator;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,15 +28,6 @@ class ClusterCpuIT {
   static final String STUB_WINDOW =
       "\"stub\":{\"cpuSeconds\":0.6,\"cpuset\":\"0\",\"coreBusyPct\":{\"0\":95.0,\"1\":30.0},"
           + "\"stealPct\":1.5},";
-
-  Operator operator;
-
-  @AfterEach
-  void stop() {
-    if (operator != null) {
-      operator.stop();
-    }
-  }
 
   @Test
   void aRunnerOnTheStubsNodeWithItsSharedCoreFullIsASaturatedGenerator() throws Exception {
@@ -68,9 +58,18 @@ class ClusterCpuIT {
    * One scenario, its stub pod on {@code stubNode} and its runner pod on {@code runnerNode}; the
    * row the operator recorded.
    */
-  ResultRow measure(String name, String stubNode, String runnerNode) throws Exception {
+  static ResultRow measure(String name, String stubNode, String runnerNode) throws Exception {
     String ns = KubeApi.namespace("cpu-" + name);
-    operator = OperatorIT.startOperator(ns);
+    Operator operator = OperatorIT.startOperator(ns);
+    try {
+      return recorded(ns, name, stubNode, runnerNode);
+    } finally {
+      operator.stop();
+    }
+  }
+
+  private static ResultRow recorded(String ns, String name, String stubNode, String runnerNode)
+      throws Exception {
     Controllers play = new Controllers(OperatorIT.k8s, ns);
     BenchmarkRunResource run =
         OperatorIT.create(
