@@ -88,6 +88,78 @@ class StubIT {
     }
   }
 
+  /**
+   * The stub's CPU and its node's cores over a window its client opens and ends, as the k6 runner
+   * of a cluster run does around the hold ({@code stub_cpu_pct}, the per-core columns): the CPU of
+   * 2,000 requests shows, every core is a share from 0 to 100, and an ended window stays as it was.
+   */
+  @Test
+  void reportsItsCpuAndTheCoresOverAWindowItsClientOpensAndEnds() throws Exception {
+    try (Stub stub = start(Map.of("STUB_DELAY_MS", "0"));
+        ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+      HttpJson.Response before = HttpJson.get(stub.url() + "/api/runtime-info");
+      assertThat(before.status()).isEqualTo(200);
+      assertThat(before.at("window")).as("no window before the first reset").isNull();
+      assertThat(before.at("cpuset")).isEqualTo(ownCpuset());
+      assertThat(((Number) before.at("processCpuSeconds")).doubleValue()).isPositive();
+
+      assertThat(HttpJson.post(stub.url() + "/api/runtime-info/reset?window=w1").status())
+          .isEqualTo(200);
+      List<Future<HttpJson.Response>> all = new ArrayList<>();
+      for (int i = 0; i < 2000; i++) {
+        all.add(clients.submit(() -> HttpJson.get(stub.url() + "/downstream")));
+      }
+      for (Future<HttpJson.Response> f : all) {
+        assertThat(f.get().status()).isEqualTo(200);
+      }
+      // another client's window does not end this one
+      HttpJson.post(stub.url() + "/api/runtime-info/end?window=someone-else");
+      assertThat(HttpJson.get(stub.url() + "/api/runtime-info").at("window.ended"))
+          .isEqualTo(false);
+      HttpJson.Response ended = HttpJson.post(stub.url() + "/api/runtime-info/end?window=w1");
+
+      assertThat(ended.at("window.id")).isEqualTo("w1");
+      assertThat(ended.at("window.ended")).isEqualTo(true);
+      // 2,000 HTTP exchanges cost well over a millisecond of CPU; a frozen counter would not move
+      assertThat(((Number) ended.at("window.cpuSeconds")).doubleValue()).isGreaterThan(0.001);
+      @SuppressWarnings("unchecked")
+      Map<String, Object> cores = (Map<String, Object>) ended.at("window.coreBusyPct");
+      assertThat(cores).hasSize(cpuLines());
+      assertThat(cores.values())
+          .allSatisfy(v -> assertThat(((Number) v).doubleValue()).isBetween(0.0, 100.0));
+      // the stub and its clients just ran on this machine: some core was busy
+      assertThat(
+              cores.values().stream()
+                  .mapToDouble(v -> ((Number) v).doubleValue())
+                  .max()
+                  .orElseThrow())
+          .isPositive();
+      assertThat(((Number) ended.at("window.stealPct")).doubleValue()).isBetween(0.0, 100.0);
+      Thread.sleep(200);
+      HttpJson.Response later = HttpJson.get(stub.url() + "/api/runtime-info");
+      assertThat(later.at("window"))
+          .as("an ended window is not extended")
+          .isEqualTo(ended.at("window"));
+    }
+  }
+
+  /** This JVM's Cpus_allowed_list: a child started without pinning has the same. */
+  static String ownCpuset() throws Exception {
+    return Files.readAllLines(Path.of("/proc/self/status")).stream()
+        .filter(l -> l.startsWith("Cpus_allowed_list:"))
+        .map(l -> l.substring("Cpus_allowed_list:".length()).strip())
+        .findFirst()
+        .orElseThrow();
+  }
+
+  /** The cpuN lines of /proc/stat: the cores the stub reports on. */
+  static int cpuLines() throws Exception {
+    return (int)
+        Files.readAllLines(Path.of("/proc/stat")).stream()
+            .filter(l -> l.matches("cpu\\d+ .*"))
+            .count();
+  }
+
   @Test
   void injectsErrorsAtTheConfiguredRate() throws Exception {
     try (Stub stub = start(Map.of("STUB_ERROR_RATE", "1", "STUB_DELAY_MS", "0"))) {

@@ -32,9 +32,18 @@ final class Controllers {
   private final KubernetesClient k8s;
   private final String ns;
 
+  /** The node the scheduler puts the next pods on ({@code spec.nodeName}); null: none named. */
+  private String node;
+
   Controllers(KubernetesClient k8s, String ns) {
     this.k8s = k8s;
     this.ns = ns;
+  }
+
+  /** The scheduler binding the pods created from now on to {@code node}. */
+  Controllers onNode(String node) {
+    this.node = node;
+    return this;
   }
 
   GenericKubernetesResource cluster(String name) {
@@ -284,7 +293,10 @@ final class Controllers {
                     .withAnnotations(template.getMetadata().getAnnotations())
                     .withOwnerReferences(owner == null ? List.of() : List.of(owner))
                     .endMetadata()
-                    .withSpec(template.getSpec())
+                    .withSpec(
+                        new io.fabric8.kubernetes.api.model.PodSpecBuilder(template.getSpec())
+                            .withNodeName(node)
+                            .build())
                     .build())
             .create();
     pod.setStatus(status);

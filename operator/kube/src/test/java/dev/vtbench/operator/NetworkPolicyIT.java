@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Test;
  * their selectors, evaluated by the API server's own label selection, pick exactly the pods they
  * mean, labelled the way the operator's builders (and CloudNativePG, from the Cluster's
  * inheritedMetadata) label them: the SUT's policy protects the SUT and lets in this run's load pods
- * only, the stub's lets in this run's SUT only, the database's this run's SUT, its own instances
- * and CloudNativePG's operator. A second run in the same namespace is never selected.
+ * only, the stub's lets in this run's SUT and load pods only, the database's this run's SUT, its
+ * own instances and CloudNativePG's operator. A second run in the same namespace is never selected.
  */
 class NetworkPolicyIT {
 
@@ -76,7 +76,8 @@ class NetworkPolicyIT {
     assertThat(selected(ns, stub.getSpec().getPodSelector())).containsExactly("np-stub-pod");
     assertThat(
             podPeers(ns, stub.getSpec().getIngress().stream().flatMap(i -> i.getFrom().stream())))
-        .containsExactly("np-sut-pod");
+        // the load pods read the stub's CPU time around the hold (stub_cpu_pct)
+        .containsExactlyInAnyOrder("np-sut-pod", "np-load-job-pod", "np-load-testrun-pod");
     // Egress: DNS only.
     assertThat(stub.getSpec().getEgress())
         .singleElement()

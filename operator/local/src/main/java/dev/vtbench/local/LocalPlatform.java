@@ -8,6 +8,7 @@ import dev.vtbench.engine.model.Timeout;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.Platform;
+import dev.vtbench.engine.run.ProcStat;
 import dev.vtbench.engine.run.Progress;
 import dev.vtbench.engine.steady.SteadyState;
 import java.io.IOException;

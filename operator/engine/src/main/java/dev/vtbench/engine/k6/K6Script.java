@@ -104,15 +104,18 @@ public final class K6Script {
    * SUT. The script then observes the SUT itself and puts what it saw into the summary, under
    * {@value #PROBE_KEY}: {@code setup()} reads the SUT's cpuset and JVM from {@code
    * /api/runtime-info}; a one-iteration probe at the hold's start resets the SUT's peaks and
-   * records its process CPU time, a second at the hold's end records both again. The summary is a
-   * compact JSON ({@link #SUMMARY_METRICS} only, under the 4 KiB a termination message may hold)
-   * written to {@code /dev/termination-log}, so the operator reads it from the pod's status without
-   * log access, and printed on a {@value #SUMMARY_LINE} line as a fallback.
+   * records its process CPU time, a second at the hold's end records both again; the two also open
+   * and end an accounting window on the stub, which {@code handleSummary} reads back (the stub's
+   * CPU and its node's cores over the hold, {@link SutProbe.StubWindow}). The summary is a compact
+   * JSON ({@link #SUMMARY_METRICS} only, under the 4 KiB a termination message may hold) written to
+   * {@code /dev/termination-log}, so the operator reads it from the pod's status without log
+   * access, and printed on a {@value #SUMMARY_LINE} line as a fallback.
    *
    * @param sutBaseUrl the SUT's base URL as the runner sees it, e.g. http://run-sut:8080
+   * @param stubBaseUrl the stub's base URL as the runner sees it, e.g. http://run-stub:8080
    */
-  public static String renderForCluster(K6Plan plan, String sutBaseUrl) {
-    return render(plan, sutBaseUrl);
+  public static String renderForCluster(K6Plan plan, String sutBaseUrl, String stubBaseUrl) {
+    return render(plan, new ScriptPlan.Probed(sutBaseUrl, stubBaseUrl));
   }
 
   /** Key of the SUT observations in a cluster run's summary. */
@@ -120,6 +123,13 @@ public final class K6Script {
 
   /** Prefix of the stdout line that repeats a cluster run's compact summary. */
   public static final String SUMMARY_LINE = "VTBENCH_SUMMARY ";
+
+  /**
+   * The most a cluster run's compact summary may take: a termination message holds 4 KiB, and the
+   * margin covers characters that take more than one byte. Past it the stub's per-core list is left
+   * out (a node with very many cores).
+   */
+  public static final int SUMMARY_MAX_BYTES = 3900;
 
   /** Default summary path of a cluster run: the container's termination message. */
   public static final String TERMINATION_LOG = "/dev/termination-log";
@@ -139,10 +149,9 @@ public final class K6Script {
   /** Appended for a run in a cluster: the SUT probes and the compact summary. */
   private static final String CLUSTER = resource("cluster.js");
 
-  private static String render(K6Plan plan, String probeSutUrl) {
-    String plannedScript =
-        SCRIPT.replace(PLAN_PLACEHOLDER, jsString(ScriptPlan.of(plan, probeSutUrl)));
-    return plannedScript + "\n" + (probeSutUrl == null ? LOCAL : CLUSTER);
+  private static String render(K6Plan plan, ScriptPlan.Probed probed) {
+    String plannedScript = SCRIPT.replace(PLAN_PLACEHOLDER, jsString(ScriptPlan.of(plan, probed)));
+    return plannedScript + "\n" + (probed == null ? LOCAL : CLUSTER);
   }
 
   private static String resource(String name) {

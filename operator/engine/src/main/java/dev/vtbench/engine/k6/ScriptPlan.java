@@ -20,10 +20,17 @@ final class ScriptPlan {
   private ScriptPlan() {}
 
   /**
-   * {@code PLAN} for {@code plan}; with a {@code sutUrl} also the part only a cluster run reads
-   * ({@code cluster}: where the SUT is, what the compact summary keeps and how it is printed).
+   * The tiers a cluster run's script probes around the hold, by their base URLs as the runner sees
+   * them.
    */
-  static Map<String, Object> of(K6Plan plan, String sutUrl) {
+  record Probed(String sut, String stub) {}
+
+  /**
+   * {@code PLAN} for {@code plan}; with {@code probed} tiers also the part only a cluster run reads
+   * ({@code cluster}: where the SUT and the stub are, what the compact summary keeps and how it is
+   * printed).
+   */
+  static Map<String, Object> of(K6Plan plan, Probed probed) {
     Map<String, Object> p = new LinkedHashMap<>();
     // For the reader of a generated script; the JavaScript does not read these three.
     p.put(
@@ -52,9 +59,9 @@ final class ScriptPlan {
     // the clock (see closedScenario).
     p.put("holdIsAScenario", plan.openModel());
     p.put("summaryEnv", K6Script.SUMMARY_ENV);
-    p.put("summaryPath", sutUrl == null ? null : K6Script.TERMINATION_LOG);
+    p.put("summaryPath", probed == null ? null : K6Script.TERMINATION_LOG);
     p.put("summaryTrendStats", K6Script.TREND_STATS);
-    p.put("scenarios", scenarios(plan, sutUrl != null));
+    p.put("scenarios", scenarios(plan, probed != null));
     p.put("thresholds", thresholds(plan));
     p.put(
         "holdMetrics",
@@ -62,13 +69,15 @@ final class ScriptPlan {
             "duration", K6Script.HOLD_DURATION,
             "requests", K6Script.HOLD_REQS,
             "failed", K6Script.HOLD_FAILED));
-    if (sutUrl != null) {
+    if (probed != null) {
       p.put(
           "cluster",
           object(
-              "sut", sutUrl,
+              "sut", probed.sut(),
+              "stub", probed.stub(),
               "summaryMetrics", K6Script.SUMMARY_METRICS,
               "summaryLine", K6Script.SUMMARY_LINE,
+              "summaryBytes", K6Script.SUMMARY_MAX_BYTES,
               "probeKey", K6Script.PROBE_KEY));
     }
     return p;

@@ -1,20 +1,25 @@
 package dev.vtbench.engine.k6;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What a cluster run's k6 script saw of the SUT ({@link K6Script#renderForCluster}): its cpuset and
- * JVM, its CPU seconds over the hold and its peaks. Fields the runner could not read are null.
+ * JVM, its CPU seconds over the hold and its peaks; and the stub's window over the hold. Fields the
+ * runner could not read are null.
  *
  * @param node the node the SUT ran on (its {@code NODE_NAME}, from the downward API)
  * @param cpuModel the node's CPU model
  * @param kernel the node's kernel release
  * @param onlineCpus the node's online CPUs as a cpu list, to tell an exclusive cpuset from the
  *     whole node
+ * @param stub what the stub measured over the hold, or null when its window was not read
  * @param error why the SUT could not be read before the load, or null
  */
 public record SutProbe(
@@ -26,13 +31,23 @@ public record SutProbe(
     String kernel,
     String onlineCpus,
     Double cpuSeconds,
+    StubWindow stub,
     double holdSeconds,
     Map<String, Object> peaks,
     String error) {
 
   /** The SUT's CPU over the hold in percent of one core, or null when unmeasured. */
   public Double cpuPct() {
-    return cpuSeconds == null || holdSeconds <= 0 ? null : 100 * cpuSeconds / holdSeconds;
+    return percentOfOneCore(cpuSeconds);
+  }
+
+  /** The stub's CPU over the hold in percent of one core, or null when unmeasured. */
+  public Double stubCpuPct() {
+    return stub == null ? null : percentOfOneCore(stub.cpuSeconds());
+  }
+
+  private Double percentOfOneCore(Double seconds) {
+    return seconds == null || holdSeconds <= 0 ? null : 100 * seconds / holdSeconds;
   }
 
   /**
@@ -68,10 +83,48 @@ public record SutProbe(
         text(sut, "cpuModel"),
         text(sut, "kernel"),
         text(sut, "onlineCpus"),
-        p.path("sutCpuSeconds").isNumber() ? p.path("sutCpuSeconds").asDouble() : null,
+        number(p, "sutCpuSeconds"),
+        StubWindow.of(p.path("stub")),
         p.path("holdSeconds").asDouble(0),
         peaks,
         p.path("sutError").isString() ? p.path("sutError").asString() : null);
+  }
+
+  /**
+   * The stub's accounting window over the hold (its {@code /api/runtime-info} window, read by the
+   * runner).
+   *
+   * @param cpuSeconds the stub's process CPU seconds over the hold, null where unknown
+   * @param cpuset the CPUs the stub could run on (its {@code Cpus_allowed_list}), null where
+   *     unknown
+   * @param coreBusyPct every core of the stub's node, CPU number → percent busy whoever used it;
+   *     empty when not read (or left out of a summary that had to stay small)
+   * @param stealPct the hypervisor's share of the node's cores, null where unknown
+   */
+  public record StubWindow(
+      Double cpuSeconds, String cpuset, SortedMap<Integer, Double> coreBusyPct, Double stealPct) {
+
+    public StubWindow {
+      coreBusyPct = Collections.unmodifiableSortedMap(new TreeMap<>(coreBusyPct));
+    }
+
+    static StubWindow of(JsonNode w) {
+      if (!w.isObject()) {
+        return null;
+      }
+      SortedMap<Integer, Double> cores = new TreeMap<>();
+      for (var e : w.path("coreBusyPct").properties()) {
+        if (e.getValue().isNumber() && e.getKey().matches("\\d{1,4}")) {
+          cores.put(Integer.parseInt(e.getKey()), e.getValue().asDouble());
+        }
+      }
+      return new StubWindow(
+          number(w, "cpuSeconds"), text(w, "cpuset"), cores, number(w, "stealPct"));
+    }
+  }
+
+  private static Double number(JsonNode node, String field) {
+    return node.path(field).isNumber() ? node.path(field).asDouble() : null;
   }
 
   private static String text(JsonNode node, String field) {

@@ -110,7 +110,8 @@ public final class DerivedMetrics {
    * (see {@code load_core_busy_pct}) at or above {@link #SATURATION_FRACTION}. On a small machine
    * k6 shares its core with the stub, PostgreSQL and vtbench itself, so k6's own share can be well
    * under the threshold while the core has nothing left; this is the rule whenever per-core data
-   * exists (the local runner). A cluster row has none and keeps {@link #generatorSaturated}.
+   * exists: the local runner's /proc/stat, or on a cluster the node's as the stub reads it, where
+   * the runner shares the stub's node and pool (k6's own CPU is not measured there).
    *
    * @param loadCoreBusyPct mean busy share of the generator's cores, 0 to 100
    */

@@ -64,7 +64,8 @@ import java.util.Objects;
  * @param sutCpuset the SUT's Linux cpuset, e.g. {@code 0-3} or {@code 0-1,4-5}
  * @param littlesLawBoundRps throughput bound from Little's law, see {@link DerivedMetrics}
  * @param littlesLawRatio {@code throughputRps ÷ littlesLawBoundRps}
- * @param generatorSaturated whether the load generator's CPU was at its limit
+ * @param generatorSaturated whether the load generator's cores (or its own CPU) were at their
+ *     limit; null when neither was measured (a cluster row whose runner's cores are not known)
  * @param bottleneck heuristic name of the binding resource, see {@link DerivedMetrics}
  * @param meanMs mean latency of the hold's requests (k6's {@code avg})
  * @param stubCpuPct the downstream stub's CPU, percent of one core

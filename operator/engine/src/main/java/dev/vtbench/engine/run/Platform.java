@@ -72,8 +72,8 @@ public interface Platform extends AutoCloseable {
    *
    * @param stubPct the downstream stub's CPU
    * @param vtbenchPct the vtbench process itself (the local runner's JVM; null on Kubernetes)
-   * @param cores each core's busy share and steal over the hold; null where not measured
-   *     (Kubernetes)
+   * @param cores each core's busy share and steal over the hold; null where not measured (on
+   *     Kubernetes: where the k6 runner did not run on the stub's node)
    */
   record TierCpu(
       Double appPct,

@@ -1,6 +1,7 @@
 package dev.vtbench.engine.k6;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.fail;
 import static org.assertj.core.api.Assertions.within;
 
@@ -20,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -178,14 +180,17 @@ class K6ScriptIT {
   }
 
   /**
-   * The cluster script against a server that plays the SUT: the runner reads its cpuset before the
-   * load, resets its peaks at the hold's start, reads CPU time and peaks at the hold's end, and the
-   * compact summary fits a termination message.
+   * The cluster script against a server that plays the SUT and the stub: the runner reads the SUT's
+   * cpuset before the load, resets its peaks at the hold's start, reads CPU time and peaks at the
+   * hold's end, reads the stub's CPU time at both ends, and the compact summary fits a termination
+   * message.
    */
   @Test
   void theClusterScriptProbesTheSutAndWritesACompactSummary() throws Exception {
     AtomicLong resets = new AtomicLong();
     AtomicLong infos = new AtomicLong();
+    AtomicReference<String> stubWindow = new AtomicReference<>("none");
+    AtomicLong stubEnds = new AtomicLong();
     HttpServer server =
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
@@ -218,13 +223,38 @@ class K6ScriptIT {
           exchange.getResponseBody().write(body);
           exchange.close();
         });
+    server.createContext(
+        "/stub/api/runtime-info",
+        exchange -> {
+          // the stub's window: opened by .../reset?window=ID, ended by .../end?window=ID
+          String path = exchange.getRequestURI().getPath();
+          String query = String.valueOf(exchange.getRequestURI().getQuery());
+          if (path.endsWith("/reset")) {
+            stubWindow.set(query.substring("window=".length()));
+          } else if (path.endsWith("/end") && query.equals("window=" + stubWindow.get())) {
+            stubEnds.incrementAndGet();
+          }
+          byte[] body =
+              ("{\"processCpuSeconds\":4.5,\"cpuset\":\"0\",\"window\":{\"id\":\""
+                      + stubWindow.get()
+                      + "\",\"ended\":"
+                      + (stubEnds.get() > 0)
+                      + ",\"cpuSeconds\":0.25,\"coreBusyPct\":{\"0\":91.5,\"1\":40.0},"
+                      + "\"stealPct\":0.5}}")
+                  .getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", "application/json");
+          exchange.sendResponseHeaders(200, body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
     server.start();
     try {
       String base = "http://127.0.0.1:" + server.getAddress().getPort();
       K6Plan plan = plan(base + "/item?id={id}", 2, Executor.RAMPING_VUS, 3, 500);
       Path script =
           Files.writeString(
-              Files.createTempFile(dir, "cluster", ".js"), K6Script.renderForCluster(plan, base));
+              Files.createTempFile(dir, "cluster", ".js"),
+              K6Script.renderForCluster(plan, base, base + "/stub"));
       Path summary = dir.resolve("cluster-summary.json");
 
       Result r =
@@ -252,6 +282,15 @@ class K6ScriptIT {
       assertThat(resets.get()).isEqualTo(1);
       assertThat(probe.cpuSeconds()).isCloseTo(1.5, within(1e-9));
       assertThat(probe.cpuPct()).isCloseTo(75.0, within(1e-9));
+      // the stub's window, opened and ended once, under the id the script gave it: 0.25 s of CPU
+      // in the 2 s hold is 12.5 % of one core
+      assertThat(stubWindow.get()).isNotEqualTo("none");
+      assertThat(stubEnds.get()).isEqualTo(1);
+      assertThat(probe.stub().cpuSeconds()).isCloseTo(0.25, within(1e-9));
+      assertThat(probe.stubCpuPct()).isCloseTo(12.5, within(1e-9));
+      assertThat(probe.stub().cpuset()).isEqualTo("0");
+      assertThat(probe.stub().coreBusyPct()).containsExactly(entry(0, 91.5), entry(1, 40.0));
+      assertThat(probe.stub().stealPct()).isEqualTo(0.5);
       assertThat(probe.peaks())
           .containsEntry("hikariActiveMax", 7)
           .containsEntry("jvmThreadsMax", 40)

@@ -175,7 +175,9 @@ class K6ScriptTest {
   void theClusterScriptProbesTheSutAroundTheHold() {
     String js =
         K6Script.renderForCluster(
-            plan(Executor.CONSTANT_ARRIVAL_RATE, 1000, 2000, 3000), "http://run-sut:8080");
+            plan(Executor.CONSTANT_ARRIVAL_RATE, 1000, 2000, 3000),
+            "http://run-sut:8080",
+            "http://run-stub:8080");
     assertThat(scenarios(js)).containsOnlyKeys("probe_start", "probe_end", "warmup", "hold");
     assertThat(scenario(js, "probe_start"))
         .containsEntry("executor", "per-vu-iterations")
@@ -188,12 +190,14 @@ class K6ScriptTest {
             "cluster",
             Map.of(
                 "sut", "http://run-sut:8080",
+                "stub", "http://run-stub:8080",
                 "summaryMetrics", K6Script.SUMMARY_METRICS,
                 "summaryLine", K6Script.SUMMARY_LINE,
+                "summaryBytes", K6Script.SUMMARY_MAX_BYTES,
                 "probeKey", K6Script.PROBE_KEY));
     assertThat(js)
-        .contains("export function probeStart()")
-        .contains("export function probeEnd()")
+        .contains("export function probeStart(data)")
+        .contains("export function probeEnd(data)")
         .doesNotContain("JSON.stringify(data, null, 2)");
     assertThat(plan(K6Script.render(plan(Executor.RAMPING_VUS, 0, 0, 1000))))
         .doesNotContainKey("cluster");

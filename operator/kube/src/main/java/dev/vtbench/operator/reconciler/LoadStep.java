@@ -6,6 +6,7 @@ import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.ResourceNames;
+import dev.vtbench.operator.resources.StubTier;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.time.Duration;
@@ -56,7 +57,11 @@ final class LoadStep implements Step {
     K6Plan k6 = view.k6Plan(load);
     if (view.load() == null) {
       owned.startLoad(
-          run, view.runner(), name, load.id(), K6Script.renderForCluster(k6, view.sutUrl()));
+          run,
+          view.runner(),
+          name,
+          load.id(),
+          K6Script.renderForCluster(k6, view.sutUrl(), StubTier.url(run)));
       status.set(
           Conditions.LOAD_RUNNING,
           "True",

@@ -12,7 +12,9 @@ import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.ScenarioRow;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
+import dev.vtbench.operator.resources.LoadTier;
 import dev.vtbench.operator.resources.ResourceNames;
+import dev.vtbench.operator.resources.StubTier;
 import dev.vtbench.operator.resources.SutTier;
 import dev.vtbench.operator.results.ResultsStore;
 import java.time.Duration;
@@ -56,8 +58,21 @@ final class RecordStep implements Step {
       }
       String image =
           SutImage.of(view.pods(SutTier.COMPONENT), s.sut().key(), view.spec().sut.image);
+      boolean sameNode =
+          GeneratorCores.sameNode(
+              RunView.loadPods(view.pods(LoadTier.COMPONENT), measure).stream()
+                  .filter(RunView::isRunner)
+                  .toList(),
+              view.pods(StubTier.COMPONENT));
       row =
-          row(view.spec(), s, view.loadState().summary(), view.k6Plan(measure), image, view.warm());
+          row(
+              view.spec(),
+              s,
+              view.loadState().summary(),
+              view.k6Plan(measure),
+              image,
+              view.warm(),
+              sameNode);
     } catch (IllegalArgumentException e) {
       return Result.fail(
           Reason.SummaryUnreadable,
@@ -87,6 +102,8 @@ final class RecordStep implements Step {
    * The row from the runner's compact summary: the k6 numbers and what it saw of the SUT.
    *
    * @param image what the SUT ran from ({@link SutImage})
+   * @param runnerOnStubNode whether the k6 runner ran on the stub's node, whose cores the stub
+   *     measured ({@link GeneratorCores})
    */
   static ResultRow row(
       BenchmarkRunSpec spec,
@@ -94,7 +111,8 @@ final class RecordStep implements Step {
       String summary,
       K6Plan measured,
       String image,
-      WarmState warm) {
+      WarmState warm,
+      boolean runnerOnStubNode) {
     SutProbe probe = SutProbe.parse(summary);
     Platform.SutView view =
         new Platform.SutView(
@@ -105,19 +123,21 @@ final class RecordStep implements Step {
             probe.cpuModel(),
             probe.kernel(),
             image);
-    // The SUT reports its own CPU; PostgreSQL's, the stub's and the runner's need kubelet stats
-    // (not read), and no per-core data exists, so generator_saturated keeps k6's own share.
+    // The SUT and the stub report their own CPU, read by the runner around the hold, and the stub
+    // its node's cores. PostgreSQL's and the runner's own CPU would need the kubelet's stats
+    // (docs/cluster.md, "How a cluster row's CPU is measured"): they stay empty, and
+    // generator_saturated comes from the generator's cores, the same rule as locally.
     Platform.TierCpu cpu =
         new Platform.TierCpu(
             probe.cpuPct(),
             null,
             null,
-            null,
+            probe.stubCpuPct(),
             null,
             SpecValidator.millis(spec.sut.cpu) / 1000.0,
             SpecValidator.millis(spec.database.cpu) / 1000.0,
             SpecValidator.millis(spec.load.cpu) / 1000.0,
-            null);
+            GeneratorCores.of(spec, probe.stub(), runnerOnStubNode));
     return ScenarioRow.of(
         spec, s, view, new Platform.Measurement(summary, cpu, probe.peaks()), measured, warm);
   }

@@ -24,7 +24,8 @@ import java.util.Map;
  * <ul>
  *   <li>SUT: ingress only from this run's load pods (the measured requests and {@code POST
  *       /api/runtime-info/reset}); egress only to this run's stub and database, and DNS.
- *   <li>stub: ingress only from this run's SUT; egress only DNS.
+ *   <li>stub: ingress only from this run's SUT, and from its load pods, which read the stub's CPU
+ *       time ({@code GET /api/runtime-info}) at the hold's start and end; egress only DNS.
  *   <li>database: ingress on PostgreSQL's port from this run's SUT and the Cluster's own instances
  *       (replication), on the instance manager's status port from CloudNativePG's operator. Egress
  *       is left open: the instance manager talks to the API server, whose address no pod selector
@@ -68,7 +69,7 @@ public final class NetworkPolicyTier {
         run,
         ResourceNames.sut(run),
         SutTier.COMPONENT,
-        LoadTier.COMPONENT,
+        List.of(LoadTier.COMPONENT),
         List.of(
             egress(pods(Labels.selector(run, StubTier.COMPONENT)), AppTier.HTTP_PORT),
             egress(pods(databasePods(run)), POSTGRES_PORT),
@@ -77,18 +78,22 @@ public final class NetworkPolicyTier {
 
   static NetworkPolicy stub(BenchmarkRunResource run) {
     return javaTier(
-        run, ResourceNames.stub(run), StubTier.COMPONENT, SutTier.COMPONENT, List.of(dns()));
+        run,
+        ResourceNames.stub(run),
+        StubTier.COMPONENT,
+        List.of(SutTier.COMPONENT, LoadTier.COMPONENT),
+        List.of(dns()));
   }
 
   /**
-   * The SUT or the stub ({@code component}): its HTTP port open to the run's {@code client} pods
+   * The SUT or the stub ({@code component}): its HTTP port open to the run's {@code clients} pods
    * and to scrapers, only the {@code egress} rules out.
    */
   private static NetworkPolicy javaTier(
       BenchmarkRunResource run,
       String name,
       String component,
-      String client,
+      List<String> clients,
       List<NetworkPolicyEgressRule> egress) {
     return policy(
         run,
@@ -96,7 +101,9 @@ public final class NetworkPolicyTier {
         component,
         Labels.selector(run, component),
         List.of(
-            ingress(List.of(pods(Labels.selector(run, client))), AppTier.HTTP_PORT),
+            ingress(
+                clients.stream().map(c -> pods(Labels.selector(run, c))).toList(),
+                AppTier.HTTP_PORT),
             ingress(List.of(scrapers()), AppTier.HTTP_PORT)),
         egress);
   }

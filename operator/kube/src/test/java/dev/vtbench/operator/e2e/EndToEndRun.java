@@ -44,6 +44,7 @@ final class EndToEndRun {
         int planned = Integer.parseInt(E2eContext.status(e2e.run(name).get(), "scenariosTotal"));
         List<ResultRow> rows = results.checkCsv(name, csv, planned, follower.pinned());
         results.checkLoads(name, spec.expectedRunner(), rows, loads);
+        new CpuChecks(e2e).check(rows, spec.loadAndStubShareThePool());
         ResultsChecks.printTable(name, rows);
       }
       new DeleteChecks(e2e).deleteAndCheck(name, csv);

@@ -1,5 +1,6 @@
 package dev.vtbench.operator.e2e;
 
+import dev.vtbench.engine.model.SpecValidator;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -63,6 +64,18 @@ final class RunSpec {
   /** The kind of load the operator will use: {@code job} only when the spec asks for Jobs. */
   String expectedRunner() {
     return "job".equals(section("load").get("runner")) ? "job" : "testrun";
+  }
+
+  /**
+   * Whether k6 and the stub ask for a fraction of a CPU each, which puts both in the node's shared
+   * pool (examples/two-core.yaml): then the stub's cores are the generator's.
+   */
+  boolean loadAndStubShareThePool() {
+    return fractional(section("load").get("cpu")) && fractional(section("stub").get("cpu"));
+  }
+
+  private static boolean fractional(Object cpu) {
+    return cpu != null && SpecValidator.millis(String.valueOf(cpu)) % 1000 != 0;
   }
 
   String storage() {

@@ -86,7 +86,7 @@ class PinningCheckTest {
                 "\"availableProcessors\":1,\"node\":\"node-a\",\"cpuModel\":\"Test CPU\","
                     + "\"kernel\":\"6.8.0-45-generic\",\"onlineCpus\":\"0-3\"");
 
-    ResultRow row = RecordStep.row(spec, s, summary, k6, spec.sut.image, WarmState.NONE);
+    ResultRow row = RecordStep.row(spec, s, summary, k6, spec.sut.image, WarmState.NONE, false);
 
     assertThat(row.jdkVersion()).isEqualTo("25.0.3+9-LTS");
     assertThat(row.node()).isEqualTo("node-a");

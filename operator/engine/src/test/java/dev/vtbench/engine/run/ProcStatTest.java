@@ -1,10 +1,9 @@
-package dev.vtbench.local;
+package dev.vtbench.engine.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.vtbench.engine.run.CoreBusy;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,5 @@
-package dev.vtbench.local;
+package dev.vtbench.engine.run;
 
-import dev.vtbench.engine.run.CoreBusy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -13,9 +12,10 @@ import java.util.TreeMap;
 /**
  * Every core's time from /proc/stat, so a hold's busy share per core is measured whoever used the
  * core. Parsing and the delta are pure ({@link #parse}, {@link Snapshot#busySince}); only {@link
- * #read} touches the file.
+ * #read} touches the file. The local runner reads it itself; in a cluster the stub reads its node's
+ * (/proc/stat is not namespaced: a container sees every core of its node).
  */
-final class ProcStat {
+public final class ProcStat {
 
   private ProcStat() {}
 
@@ -24,7 +24,7 @@ final class ProcStat {
    * {@code guest} and {@code guest_nice} are already inside {@code user} and {@code nice}, so they
    * are left out of the total.
    */
-  record CoreTimes(
+  public record CoreTimes(
       long user,
       long nice,
       long system,
@@ -34,18 +34,18 @@ final class ProcStat {
       long softirq,
       long steal) {
 
-    long total() {
+    public long total() {
       return user + nice + system + idle + iowait + irq + softirq + steal;
     }
 
     /** Time the core was not ours to give away: neither idle nor waiting for I/O. */
-    long busy() {
+    public long busy() {
       return total() - idle - iowait;
     }
   }
 
   /** The per-core lines of one reading of /proc/stat, by CPU number. */
-  record Snapshot(SortedMap<Integer, CoreTimes> cores) {
+  public record Snapshot(SortedMap<Integer, CoreTimes> cores) {
 
     /**
      * Each core's busy share between {@code earlier} and this snapshot, in percent, and the steal
@@ -53,7 +53,7 @@ final class ProcStat {
      *
      * @param generatorCores the load generator's CPUs, carried into the result
      */
-    CoreBusy busySince(Snapshot earlier, Set<Integer> generatorCores) {
+    public CoreBusy busySince(Snapshot earlier, Set<Integer> generatorCores) {
       SortedMap<Integer, Double> busy = new TreeMap<>();
       long stealTicks = 0;
       long totalTicks = 0;
@@ -77,7 +77,7 @@ final class ProcStat {
   }
 
   /** Reads /proc/stat now. */
-  static Snapshot read() {
+  public static Snapshot read() {
     try {
       return parse(Files.readString(Path.of("/proc/stat")));
     } catch (IOException e) {
@@ -91,7 +91,7 @@ final class ProcStat {
    *
    * @throws IllegalArgumentException for a cpuN line that is not numbers
    */
-  static Snapshot parse(String text) {
+  public static Snapshot parse(String text) {
     SortedMap<Integer, CoreTimes> cores = new TreeMap<>();
     for (String line : text.split("\n")) {
       String[] f = line.strip().split("\\s+");

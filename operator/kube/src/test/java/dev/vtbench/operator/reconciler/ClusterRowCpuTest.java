@@ -1,0 +1,131 @@
+package dev.vtbench.operator.reconciler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.vtbench.engine.k6.K6Plan;
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.plan.Planner;
+import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.results.Bottleneck;
+import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.run.RunCursor;
+import dev.vtbench.engine.steady.WarmState;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The CPU columns of a cluster row, from what the k6 runner read around the hold
+ * (runner-summary.json: a 3 s hold, the SUT used 1.3 s of CPU) and where the pods ran.
+ */
+class ClusterRowCpuTest {
+
+  /** The stub's window on a 2-core node: CPU 0 (the shared pool) 95 % busy, CPU 1 30 %. */
+  static final String STUB =
+      "\"stub\":{\"cpuSeconds\":0.6,\"cpuset\":\"0\",\"coreBusyPct\":{\"0\":95.0,\"1\":30.0},"
+          + "\"stealPct\":1.5},";
+
+  @Test
+  void theStubsCpuOverTheHoldIsItsOwnColumn() throws Exception {
+    ResultRow row = row(twoCoreSpec(), withStub(STUB), true);
+
+    assertThat(row.appCpuPct()).isCloseTo(43.33, within(0.01));
+    // 0.6 s of CPU in a 3 s hold: 20 % of one core
+    assertThat(row.stubCpuPct()).isCloseTo(20.0, within(1e-9));
+    // PostgreSQL's and k6's own CPU are not measured on a cluster: empty, not zero
+    assertThat(row.pgCpuPct()).isNull();
+    assertThat(row.loadCpuPct()).isNull();
+  }
+
+  @Test
+  void aBusySharedCoreSaturatesTheGeneratorWhoeverUsedIt() throws Exception {
+    ResultRow row = row(twoCoreSpec(), withStub(STUB), true);
+
+    assertThat(row.cpuBusyPct()).isEqualTo("0:95.0|1:30.0");
+    assertThat(row.loadCoreBusyPct()).isEqualTo(95.0);
+    assertThat(row.stealPct()).isEqualTo(1.5);
+    assertThat(row.generatorSaturated()).isTrue();
+    assertThat(row.bottleneck()).isEqualTo(Bottleneck.LOAD_GENERATOR);
+  }
+
+  @Test
+  void aSharedCoreWithRoomLeftIsNotSaturated() throws Exception {
+    ResultRow row = row(twoCoreSpec(), withStub(STUB.replace("95.0", "70.0")), true);
+
+    assertThat(row.loadCoreBusyPct()).isEqualTo(70.0);
+    assertThat(row.generatorSaturated()).isFalse();
+  }
+
+  @Test
+  void coresOfAnotherNodeSayNothingAboutTheGenerator() throws Exception {
+    ResultRow row = row(twoCoreSpec(), withStub(STUB), false);
+
+    assertThat(row.cpuBusyPct()).isNull();
+    assertThat(row.loadCoreBusyPct()).isNull();
+    assertThat(row.stealPct()).isNull();
+    assertThat(row.generatorSaturated()).as("unknown, not false").isNull();
+  }
+
+  @Test
+  void aGeneratorWithWholeCpusHasCoresNothingHereCanName() throws Exception {
+    BenchmarkRunSpec spec = twoCoreSpec();
+    spec.load.cpu = "2";
+
+    ResultRow row = row(spec, withStub(STUB), true);
+
+    // the node's cores are still the row's, the generator's share of them is unknown
+    assertThat(row.cpuBusyPct()).isEqualTo("0:95.0|1:30.0");
+    assertThat(row.loadCoreBusyPct()).isNull();
+    assertThat(row.generatorSaturated()).isNull();
+  }
+
+  @Test
+  void aStubWindowTheRunnerMissedLeavesTheColumnsEmptyNotZero() throws Exception {
+    ResultRow row = row(twoCoreSpec(), summary(), true);
+
+    assertThat(row.stubCpuPct()).isNull();
+    assertThat(row.cpuBusyPct()).isNull();
+    assertThat(row.generatorSaturated()).isNull();
+    assertThat(row.appCpuPct()).isNotNull();
+  }
+
+  @Test
+  void sameNodeMeansEveryRunnerAndStubPodOnOneScheduledNode() {
+    assertThat(GeneratorCores.sameNode(List.of(pod("a")), List.of(pod("a")))).isTrue();
+    assertThat(GeneratorCores.sameNode(List.of(pod("a")), List.of(pod("b")))).isFalse();
+    assertThat(GeneratorCores.sameNode(List.of(pod("a")), List.of(pod("a"), pod("b")))).isFalse();
+    assertThat(GeneratorCores.sameNode(List.of(pod(null)), List.of(pod(null)))).isFalse();
+    assertThat(GeneratorCores.sameNode(List.of(), List.of(pod("a")))).isFalse();
+  }
+
+  /** examples/two-core.yaml's shares: k6 and the stub in the shared pool. */
+  static BenchmarkRunSpec twoCoreSpec() {
+    BenchmarkRunSpec spec = new BenchmarkRunSpec();
+    spec.load.cpu = "200m";
+    spec.stub.cpu = "400m";
+    return spec;
+  }
+
+  static ResultRow row(BenchmarkRunSpec spec, String summary, boolean runnerOnStubNode) {
+    Scenario s = Planner.plan(spec).getFirst();
+    K6Plan k6 = RunCursor.of(spec, List.of()).k6Plan(new RunCursor.Measure(s), "http://sut:8080");
+    return RecordStep.row(spec, s, summary, k6, spec.sut.image, WarmState.NONE, runnerOnStubNode);
+  }
+
+  static String withStub(String stub) throws Exception {
+    return summary().replace("\"holdSeconds\":3", stub + "\"holdSeconds\":3");
+  }
+
+  static String summary() throws Exception {
+    return Files.readString(
+        Path.of(ClusterRowCpuTest.class.getResource("/runner-summary.json").toURI()));
+  }
+
+  static Pod pod(String node) {
+    return new PodBuilder().withNewSpec().withNodeName(node).endSpec().build();
+  }
+}
