@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.vtbench.engine.k6.K6Plan.Executor;
+import dev.vtbench.engine.steady.LoadWindow;
+import dev.vtbench.engine.steady.SteadyState;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -256,6 +258,80 @@ class K6ScriptIT {
           .containsEntry("hikariActiveMax", 7)
           .containsEntry("jvmThreadsMax", 40)
           .containsEntry("rssMbMax", 210.5);
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  /**
+   * The SUT's load windows through the real cluster script: the probe at the hold's start asks for
+   * 5 s windows, the one at its end reads them, and the summary carries the hold's whole windows (a
+   * window closed after the hold is left out) in the shape {@link LoadWindow#ofPhase} reads.
+   */
+  @Test
+  void theClusterScriptCarriesTheHoldsLoadWindows() throws Exception {
+    List<String> resets = new ArrayList<>();
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+    server.createContext(
+        "/item",
+        exchange -> {
+          exchange.sendResponseHeaders(200, -1);
+          exchange.close();
+        });
+    server.createContext(
+        "/api/runtime-info",
+        exchange -> {
+          if (exchange.getRequestURI().getPath().endsWith("/reset")) {
+            resets.add(exchange.getRequestURI().toString());
+          }
+          // two windows in the 10 s hold, a third closed just after it; the JVM of the second
+          // does not report its CPU
+          byte[] body =
+              ("{\"cpuset\":\"3\",\"processCpuSeconds\":10.0,\"peaks\":{\"windows\":"
+                      + "{\"windowSeconds\":5.0,\"list\":["
+                      + "{\"seconds\":5.001,\"requests\":500,\"cpuSeconds\":1.25,"
+                      + "\"compileSeconds\":0.05},"
+                      + "{\"seconds\":4.999,\"requests\":510,\"cpuSeconds\":null,"
+                      + "\"compileSeconds\":0.0},"
+                      + "{\"seconds\":5.0,\"requests\":7,\"cpuSeconds\":0.1,"
+                      + "\"compileSeconds\":0.0}]}}}")
+                  .getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", "application/json");
+          exchange.sendResponseHeaders(200, body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
+    server.start();
+    try {
+      String base = "http://127.0.0.1:" + server.getAddress().getPort();
+      K6Plan plan =
+          new K6Plan(
+              base + "/item?id={id}",
+              2,
+              Executor.RAMPING_VUS,
+              2,
+              0,
+              Duration.ofSeconds(1),
+              Duration.ZERO,
+              Duration.ofSeconds(10),
+              Duration.ofSeconds(2));
+      Path script =
+          Files.writeString(
+              Files.createTempFile(dir, "cluster", ".js"), K6Script.renderForCluster(plan, base));
+      Path summary = dir.resolve("windows-summary.json");
+
+      Result r =
+          k6(K6Script.commandLine(script, summary), K6Script.totalDuration(plan).plusSeconds(60));
+
+      assertThat(r.exit()).as("k6 run%n%s", r.stderr()).isZero();
+      assertThat(resets).containsExactly(SteadyState.RESET_PATH);
+      String json = Files.readString(summary);
+      assertThat(json.getBytes(StandardCharsets.UTF_8).length).isLessThan(4096);
+      assertThat(LoadWindow.ofPhase(SutProbe.parse(json).peaks(), plan.hold()))
+          .containsExactly(
+              new LoadWindow(5.001, 500, 1.25, 0.05), new LoadWindow(4.999, 510, null, 0.0));
     } finally {
       server.stop(0);
     }
