@@ -7,8 +7,6 @@ import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.steady.LoadWindow;
-import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.steady.WarmState;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -67,7 +65,7 @@ public final class BenchmarkRunner {
                 + Durations.format(cursor.warmUpCap())
                 + " until steady)");
         Platform.Measurement m = platform.runLoad(named, k6, K6Script.render(k6), progress);
-        warm = warm.afterWarmUp(w.length(), LoadWindow.ofPhase(m.peaks(), w.length()));
+        warm = w.after(warm, m.peaks());
         progress.message(
             warm.steady()
                 ? "SUT: steady after " + Durations.format(warm.underLoad()) + " of load"
@@ -78,10 +76,7 @@ public final class BenchmarkRunner {
       Platform.Measurement measured = platform.runLoad(named, k6, K6Script.render(k6), progress);
       underLoad = underLoad.plusNanos(System.nanoTime() - loadStart);
       ResultRow row = ScenarioRow.of(spec, s, sut, measured, k6, warm);
-      warm =
-          warm.afterMeasure(
-              k6.ramp().plus(k6.warmup()).plus(k6.hold()),
-              SteadyState.judgeHold(ScenarioRow.holdWindows(measured, k6)));
+      warm = ScenarioRow.afterMeasure(warm, measured.peaks(), k6);
       sink.append(row);
       rows.add(row);
       progress.scenarioFinished(row);

@@ -47,10 +47,11 @@ final class RecordStep implements Step {
     Scenario s = measure.scenario();
     String name = RunView.loadName(run, measure);
     ResultRow row;
+    SutProbe probe;
     try {
+      probe = SutProbe.parse(view.loadState().summary());
       // a row from cores the kubelet did not grant is not recorded: the run fails instead
-      Optional<String> unpinned =
-          PinningCheck.refusal(view.spec().sut, SutProbe.parse(view.loadState().summary()));
+      Optional<String> unpinned = PinningCheck.refusal(view.spec().sut, probe);
       if (unpinned.isPresent()) {
         return Result.fail(Reason.PinningNotGranted, name + ": " + unpinned.get());
       }
@@ -71,6 +72,11 @@ final class RecordStep implements Step {
     rows.add(row);
     RunCursor cursor = view.cursor().recording(s.id());
     status.results(configMaps, rows, cursor.done(), cursor.total());
+    // the hold, judged like a warm-up, says whether the SUT stayed steady for the next scenario
+    WarmUpStatus.write(
+        status.status,
+        ScenarioRow.afterMeasure(view.warm(), probe.peaks(), view.k6Plan(measure)),
+        view.sutStart());
     // The scenario that comes next, not the one just recorded, until the next pass says.
     status.status.scenario = cursor.nextScenario().map(Scenario::id).orElse(null);
     status.progressing(
