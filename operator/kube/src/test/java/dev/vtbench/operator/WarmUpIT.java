@@ -141,6 +141,80 @@ class WarmUpIT {
             name + ": SUT steady after 60 s of load");
   }
 
+  /**
+   * The SUT pod replaced while a scenario is measured: a new JVM, so the measurement is dropped,
+   * the warm-up starts again from 0 s under a new step label (the old SUT's first step left its
+   * runner pod behind), and the row counts only the new JVM's load.
+   */
+  @Test
+  void aSutRestartedMidMeasurementIsWarmedUpAgainAndTheMeasurementDropped() {
+    String ns = KubeApi.namespace("restarted");
+    operator = OperatorIT.startOperator(ns);
+    Controllers play = new Controllers(k8s, ns);
+    BenchmarkRunResource run =
+        create(
+            ns,
+            "cold",
+            OperatorIT.SMALL.formatted("job", "90s")
+                + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
+                + " repetitions: 1}\n");
+    Scenario s = Planner.plan(run.getSpec()).getFirst();
+    await("Cluster", WAIT, () -> play.cluster("cold-db"));
+    play.clusterReady("cold-db");
+    await("SUT", WAIT, () -> play.deployment("cold-sut"));
+    await("stub", WAIT, () -> play.deployment("cold-stub"));
+    String a = play.runningPod("cold-sut", "cold-sut-a", "sut@sha256:a").getMetadata().getUid();
+    play.available("cold-sut");
+    play.available("cold-stub");
+    String name = ResourceNames.load(run, s.index(), true);
+    String measured = ResourceNames.load(run, s.index(), false);
+
+    Job first = await(name, WAIT, () -> play.job(name));
+    String firstStep = first.getMetadata().getLabels().get(Labels.WARM_UP_FROM);
+    assertThat(firstStep).startsWith("0-");
+    play.finishJob(name, name + "-a", 0, warm);
+    BenchmarkRunStatus status = awaitStatus(ns, "cold", "steady", st -> underLoad(st, 30.0));
+    assertThat(status.warmUp.steady).isTrue();
+    assertThat(status.warmUp.sutStart).isEqualTo(a + "/0");
+    await(measured, WAIT, () -> play.job(measured));
+
+    // evicted, say: the ReplicaSet's new pod is another JVM
+    k8s.pods().inNamespace(ns).withName("cold-sut-a").delete();
+    play.runningPod("cold-sut", "cold-sut-b", "sut@sha256:a");
+    await(measured + " dropped", WAIT, () -> play.job(measured) == null ? true : null);
+    Job again =
+        await(
+            name + " for the new JVM",
+            WAIT,
+            () -> {
+              Job j = play.job(name);
+              return j != null
+                      && !firstStep.equals(j.getMetadata().getLabels().get(Labels.WARM_UP_FROM))
+                  ? j
+                  : null;
+            });
+    assertThat(again.getMetadata().getLabels().get(Labels.WARM_UP_FROM)).startsWith("0-");
+    assertThat(k8s.pods().inNamespace(ns).withName(name + "-a").get())
+        .as("the old SUT's warm-up pod is still there, and not read")
+        .isNotNull();
+    assertThat(get(ns, "cold").getStatus().scenariosDone).isZero();
+    play.finishJob(name, name + "-b", 0, warm);
+    String b = k8s.pods().inNamespace(ns).withName("cold-sut-b").get().getMetadata().getUid();
+    awaitStatus(
+        ns,
+        "cold",
+        "the new JVM steady",
+        st -> st.warmUp != null && (b + "/0").equals(st.warmUp.sutStart));
+
+    await(measured + " again", WAIT, () -> play.job(measured));
+    play.finishJob(measured, 0, warm);
+    awaitStatus(ns, "cold", "recorded", st -> Objects.equals(st.scenariosDone, 1));
+    List<ResultRow> rows = new ResultsStore(k8s).rows(get(ns, "cold"));
+    assertThat(rows).hasSize(1);
+    assertThat(rows.getFirst().warmupS()).as("the new JVM's load only").isEqualTo(30.0);
+    assertThat(rows.getFirst().steadyState()).isTrue();
+  }
+
   private static boolean underLoad(BenchmarkRunStatus st, double seconds) {
     return st.warmUp != null && Objects.equals(st.warmUp.underLoadSeconds, seconds);
   }

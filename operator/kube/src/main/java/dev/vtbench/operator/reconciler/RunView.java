@@ -98,7 +98,7 @@ record RunView(
     LoadState state = null;
     if (action instanceof RunCursor.Load l) {
       String name = loadName(run, l);
-      String step = warmUpFrom(l, warm);
+      String step = warmUpFrom(l, warm, sutStart);
       load = named(loads, name).filter(o -> ofStep(o, step)).orElse(null);
       stale = named(loads, name).filter(o -> !ofStep(o, step)).orElse(null);
       if (load != null) {
@@ -164,16 +164,16 @@ record RunView(
   }
 
   /**
-   * The {@link Labels#WARM_UP_FROM} of {@code load} started at {@code warm}: a warm-up step's, null
-   * for a measured load.
+   * The {@link Labels#WARM_UP_FROM} of {@code load} started at {@code warm} on the SUT start {@code
+   * sutStart}: a warm-up step's, null for a measured load.
    */
-  static String warmUpFrom(RunCursor.Load load, WarmState warm) {
-    return load instanceof RunCursor.WarmUp ? WarmUpStatus.stepLabel(warm) : null;
+  static String warmUpFrom(RunCursor.Load load, WarmState warm, String sutStart) {
+    return load instanceof RunCursor.WarmUp ? WarmUpStatus.stepLabel(warm, sutStart) : null;
   }
 
   /** The {@link Labels#WARM_UP_FROM} of the next load (null: none, or a measured one). */
   String warmUpFrom() {
-    return nextLoad().map(l -> warmUpFrom(l, warm)).orElse(null);
+    return nextLoad().map(l -> warmUpFrom(l, warm, sutStart)).orElse(null);
   }
 
   /** Whether {@code o} belongs to the load step labelled {@code step} (null: a measured load). */

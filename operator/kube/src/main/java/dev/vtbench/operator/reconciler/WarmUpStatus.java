@@ -50,10 +50,13 @@ final class WarmUpStatus {
 
   /**
    * The {@link dev.vtbench.operator.resources.Labels#WARM_UP_FROM} of the warm-up step that starts
-   * at {@code warm}: the load it had before, in milliseconds.
+   * at {@code warm} on the SUT start {@code sutStart}: the load it had before, in milliseconds, and
+   * a hash of the start. A restarted SUT begins again from 0 ms; the hash keeps its first step from
+   * reading the first step of the SUT before it, whose runner pod may still be there.
    */
-  static String stepLabel(WarmState warm) {
-    return Long.toString(warm.underLoad().toMillis());
+  static String stepLabel(WarmState warm, String sutStart) {
+    String ms = Long.toString(warm.underLoad().toMillis());
+    return sutStart == null ? ms : ms + "-" + Integer.toHexString(sutStart.hashCode());
   }
 
   /**

@@ -43,6 +43,9 @@ final class EndToEndRun {
         int planned = Integer.parseInt(E2eContext.status(e2e.run(name).get(), "scenariosTotal"));
         List<ResultRow> rows = results.checkCsv(name, csv, planned, follower.pinned());
         results.checkLoads(name, spec.expectedRunner(), rows, loads);
+        var defaults = new dev.vtbench.engine.model.BenchmarkRunSpec().load;
+        results.checkSteadyState(
+            rows, spec.load("sutWarmup", defaults.sutWarmup), spec.load("hold", defaults.hold));
         ResultsChecks.printTable(name, rows);
       }
       new DeleteChecks(e2e).deleteAndCheck(name, csv);

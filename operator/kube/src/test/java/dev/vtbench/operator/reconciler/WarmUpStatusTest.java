@@ -60,7 +60,7 @@ class WarmUpStatusTest {
           "JIT warm-up step "
               + WarmUpStatus.stepNumber(warm)
               + " from "
-              + WarmUpStatus.stepLabel(warm)
+              + WarmUpStatus.stepLabel(warm, null)
               + " ms");
       WarmState after = w.after(warm, peaks(step >= steadyFrom));
       WarmUpStatus.write(status, after, "uid-1/0");
@@ -191,7 +191,11 @@ class WarmUpStatusTest {
     assertThat(RunView.loadPods(List.of(first), warmUp, "30000")).isEmpty();
     assertThat(RunView.ofStep(first, "0")).isTrue();
     assertThat(RunView.ofStep(first, null)).as("a measured load's is unlabelled").isFalse();
-    assertThat(RunView.warmUpFrom(warmUp, new WarmState("k", Duration.ofSeconds(30), false)))
-        .isEqualTo("30000");
+    WarmState at30 = new WarmState("k", Duration.ofSeconds(30), false);
+    assertThat(RunView.warmUpFrom(warmUp, at30, null)).isEqualTo("30000");
+    // the first step after a SUT restart is not the first step before it
+    assertThat(RunView.warmUpFrom(warmUp, WarmState.NONE, "uid-1/0"))
+        .startsWith("0-")
+        .isNotEqualTo(RunView.warmUpFrom(warmUp, WarmState.NONE, "uid-1/1"));
   }
 }
