@@ -58,18 +58,8 @@ class WarmUpIT {
     String ns = KubeApi.namespace("steady");
     operator = OperatorIT.startOperator(ns);
     Controllers play = new Controllers(k8s, ns);
-    BenchmarkRunResource run =
-        create(
-            ns,
-            "warm",
-            OperatorIT.SMALL.formatted("job", "90s")
-                + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
-                + " repetitions: 1}\n");
+    BenchmarkRunResource run = upToTheSut(play, ns, "warm");
     Scenario s = Planner.plan(run.getSpec()).getFirst();
-    await("Cluster", WAIT, () -> play.cluster("warm-db"));
-    play.clusterReady("warm-db");
-    await("SUT", WAIT, () -> play.deployment("warm-sut"));
-    await("stub", WAIT, () -> play.deployment("warm-stub"));
     play.available("warm-sut");
     play.available("warm-stub");
     String name = ResourceNames.load(run, s.index(), true);
@@ -151,18 +141,8 @@ class WarmUpIT {
     String ns = KubeApi.namespace("restarted");
     operator = OperatorIT.startOperator(ns);
     Controllers play = new Controllers(k8s, ns);
-    BenchmarkRunResource run =
-        create(
-            ns,
-            "cold",
-            OperatorIT.SMALL.formatted("job", "90s")
-                + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
-                + " repetitions: 1}\n");
+    BenchmarkRunResource run = upToTheSut(play, ns, "cold");
     Scenario s = Planner.plan(run.getSpec()).getFirst();
-    await("Cluster", WAIT, () -> play.cluster("cold-db"));
-    play.clusterReady("cold-db");
-    await("SUT", WAIT, () -> play.deployment("cold-sut"));
-    await("stub", WAIT, () -> play.deployment("cold-stub"));
     String a = play.runningPod("cold-sut", "cold-sut-a", "sut@sha256:a").getMetadata().getUid();
     play.available("cold-sut");
     play.available("cold-stub");
@@ -213,6 +193,25 @@ class WarmUpIT {
     assertThat(rows).hasSize(1);
     assertThat(rows.getFirst().warmupS()).as("the new JVM's load only").isEqualTo(30.0);
     assertThat(rows.getFirst().steadyState()).isTrue();
+  }
+
+  /**
+   * A one-scenario run through Jobs with a 90 s warm-up cap, played up to its SUT and stub
+   * Deployments (not yet available).
+   */
+  static BenchmarkRunResource upToTheSut(Controllers play, String ns, String name) {
+    BenchmarkRunResource run =
+        create(
+            ns,
+            name,
+            OperatorIT.SMALL.formatted("job", "90s")
+                + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
+                + " repetitions: 1}\n");
+    await("Cluster", WAIT, () -> play.cluster(name + "-db"));
+    play.clusterReady(name + "-db");
+    await("SUT", WAIT, () -> play.deployment(name + "-sut"));
+    await("stub", WAIT, () -> play.deployment(name + "-stub"));
+    return run;
   }
 
   private static boolean underLoad(BenchmarkRunStatus st, double seconds) {
