@@ -126,7 +126,7 @@ final class LoadStep implements Step {
             Reason.SummaryUnreadable,
             "the summary of " + name + " does not parse: " + e.getMessage());
       }
-      WarmUpStatus.write(status.status, after, view.sutStart());
+      WarmUpStatus.write(status.status, after, load.scenario().sut(), view.sutStart());
       owned.deleteLoad(run, view.runner(), name);
       String verdict = verdict(after, view.cursor().warmUpCap());
       status.set(Conditions.LOAD_RUNNING, "False", Reason.LoadFinished, verdict);

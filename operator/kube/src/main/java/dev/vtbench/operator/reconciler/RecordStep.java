@@ -76,6 +76,7 @@ final class RecordStep implements Step {
     WarmUpStatus.write(
         status.status,
         ScenarioRow.afterMeasure(view.warm(), probe.peaks(), view.k6Plan(measure)),
+        s.sut(),
         view.sutStart());
     // The scenario that comes next, not the one just recorded, until the next pass says.
     status.status.scenario = cursor.nextScenario().map(Scenario::id).orElse(null);

@@ -2,6 +2,8 @@ package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.api.BenchmarkRunResource;
@@ -73,13 +75,13 @@ record RunView(
     Secondaries cache = new Secondaries(ctx);
     List<Deployment> deployments = cache.list(Deployment.class, RunInformers.DEPLOYMENTS);
     List<Pod> pods = cache.list(Pod.class, RunInformers.PODS);
-    String nextSut = cursor.nextScenario().map(s -> s.sut().key()).orElse(null);
+    SutConfig nextSut = cursor.nextScenario().map(Scenario::sut).orElse(null);
     String sutStart =
         nextSut == null
             ? null
-            : SutPods.start(ofComponent(pods, SutTier.COMPONENT), nextSut).orElse(null);
-    WarmState recordedWarm = WarmUpStatus.read(status, sutStart);
-    WarmState warm = nextSut == null ? recordedWarm : recordedWarm.of(nextSut);
+            : SutPods.start(ofComponent(pods, SutTier.COMPONENT), nextSut.key()).orElse(null);
+    WarmState warm =
+        nextSut == null ? WarmState.NONE : WarmUpStatus.read(status, nextSut, sutStart);
     RunCursor.Action action = cursor.next(warm);
     List<HasMetadata> loads = new ArrayList<>();
     // Only what this run created: k6-operator copies the runner labels onto its own initializer

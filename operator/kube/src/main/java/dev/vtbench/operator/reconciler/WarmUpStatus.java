@@ -1,5 +1,6 @@
 package dev.vtbench.operator.reconciler;
 
+import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
@@ -8,39 +9,46 @@ import java.time.Duration;
 /**
  * The engine's {@link WarmState} as status keeps it ({@code warmedUp} and {@code warmUp}), so the
  * cursor decides on a cluster from the same state as locally, across operator restarts. The
- * operator adds only what a cluster needs: which start of the SUT the state is about, since a pod
- * can restart under the same configuration.
+ * operator adds only what a cluster needs to know when its SUT is a new JVM: any change of
+ * configuration rolls the SUT's Deployment ({@link AppTiersStep}; the pool is not resized live
+ * here), so status names the full {@link SutConfig#key()}, not the engine's {@link
+ * SutConfig#restartKey()}; and a pod can restart under the same configuration, so status names the
+ * start of the SUT the state is about.
  */
 final class WarmUpStatus {
 
   private WarmUpStatus() {}
 
   /**
-   * The state status records, or a fresh start of its configuration when the SUT started again
-   * since ({@code sutStart} observed now differs from the one recorded; either unknown counts as
-   * the same start). A status from before warmUp existed warms up again.
+   * The state of the SUT that runs {@code next}: the one status records, or a fresh start when the
+   * SUT runs another configuration or started again since ({@code sutStart} observed now differs
+   * from the one recorded; either unknown counts as the same start). A status from before warmUp
+   * existed warms up again.
    *
+   * @param next the configuration of the next scenario
    * @param sutStart the start observed now ({@link SutPods#start}), or null
    */
-  static WarmState read(BenchmarkRunStatus status, String sutStart) {
-    if (status.warmedUp == null) {
-      return WarmState.NONE;
-    }
+  static WarmState read(BenchmarkRunStatus status, SutConfig next, String sutStart) {
+    WarmState fresh = WarmState.NONE.of(next.restartKey());
     BenchmarkRunStatus.WarmUp w = status.warmUp;
-    boolean restarted =
-        w != null && w.sutStart != null && sutStart != null && !w.sutStart.equals(sutStart);
-    if (w == null || w.underLoadSeconds == null || restarted) {
-      return new WarmState(status.warmedUp, Duration.ZERO, false);
+    if (!next.key().equals(status.warmedUp) || w == null || w.underLoadSeconds == null) {
+      return fresh;
+    }
+    if (w.sutStart != null && sutStart != null && !w.sutStart.equals(sutStart)) {
+      return fresh;
     }
     return new WarmState(
-        status.warmedUp,
+        next.restartKey(),
         Duration.ofMillis(Math.round(w.underLoadSeconds * 1000)),
         Boolean.TRUE.equals(w.steady));
   }
 
-  /** Records {@code warm}, about the SUT start {@code sutStart} (null: not observed). */
-  static void write(BenchmarkRunStatus status, WarmState warm, String sutStart) {
-    status.warmedUp = warm.sutKey();
+  /**
+   * Records {@code warm} of the SUT running {@code config}, about its start {@code sutStart} (null:
+   * not observed).
+   */
+  static void write(BenchmarkRunStatus status, WarmState warm, SutConfig config, String sutStart) {
+    status.warmedUp = config.key();
     BenchmarkRunStatus.WarmUp w = new BenchmarkRunStatus.WarmUp();
     w.underLoadSeconds = warm.underLoad().toMillis() / 1000.0;
     w.steady = warm.steady();

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.plan.Planner;
+import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
@@ -50,8 +52,8 @@ class WarmUpStatusTest {
   static List<String> passes(BenchmarkRunStatus status, RunCursor cursor, int steadyFrom) {
     List<String> said = new ArrayList<>();
     for (int step = 1; ; step++) {
-      String key = cursor.nextScenario().orElseThrow().sut().key();
-      WarmState warm = WarmUpStatus.read(status, "uid-1/0").of(key);
+      SutConfig config = cursor.nextScenario().orElseThrow().sut();
+      WarmState warm = WarmUpStatus.read(status, config, "uid-1/0");
       if (!(cursor.next(warm) instanceof RunCursor.WarmUp w)) {
         said.add("measure");
         return said;
@@ -63,7 +65,7 @@ class WarmUpStatusTest {
               + WarmUpStatus.stepLabel(warm, null)
               + " ms");
       WarmState after = w.after(warm, peaks(step >= steadyFrom));
-      WarmUpStatus.write(status, after, "uid-1/0");
+      WarmUpStatus.write(status, after, config, "uid-1/0");
       said.add(LoadStep.verdict(after, cursor.warmUpCap()));
     }
   }
@@ -103,38 +105,57 @@ class WarmUpStatusTest {
     assertThat(status.warmUp.steady).isFalse();
   }
 
+  /** The SUT configurations of pool 10 and pool 20, virtual threads. */
+  static final SutConfig POOL_10 = config(10);
+
+  static final SutConfig POOL_20 = config(20);
+
+  static SutConfig config(int pool) {
+    BenchmarkRunSpec spec = spec("180s");
+    spec.matrix.hikariPoolSizes = List.of(pool);
+    return Planner.plan(spec).getFirst().sut();
+  }
+
   @Test
   void statusKeepsTheStateOfTheSameSutStart() {
     BenchmarkRunStatus status = new BenchmarkRunStatus();
-    assertThat(WarmUpStatus.read(status, "uid-1/0")).isEqualTo(WarmState.NONE);
+    WarmState fresh = new WarmState(POOL_10.restartKey(), Duration.ZERO, false);
+    assertThat(WarmUpStatus.read(status, POOL_10, "uid-1/0")).isEqualTo(fresh);
 
-    WarmState steady = new WarmState("cfg", Duration.ofMillis(75_500), true);
-    WarmUpStatus.write(status, steady, "uid-1/0");
+    WarmState steady = new WarmState(POOL_10.restartKey(), Duration.ofMillis(75_500), true);
+    WarmUpStatus.write(status, steady, POOL_10, "uid-1/0");
 
-    assertThat(status.warmedUp).isEqualTo("cfg");
-    assertThat(WarmUpStatus.read(status, "uid-1/0")).isEqualTo(steady);
+    assertThat(status.warmedUp).isEqualTo(POOL_10.key());
+    assertThat(WarmUpStatus.read(status, POOL_10, "uid-1/0")).isEqualTo(steady);
     // a start not observed (now or then) is no evidence of a restart
-    assertThat(WarmUpStatus.read(status, null)).isEqualTo(steady);
-    WarmUpStatus.write(status, steady, null);
-    assertThat(WarmUpStatus.read(status, "uid-2/0")).isEqualTo(steady);
+    assertThat(WarmUpStatus.read(status, POOL_10, null)).isEqualTo(steady);
+    WarmUpStatus.write(status, steady, POOL_10, null);
+    assertThat(WarmUpStatus.read(status, POOL_10, "uid-2/0")).isEqualTo(steady);
   }
 
   @Test
   void aRestartedSutStartsItsWarmUpOver() {
     BenchmarkRunStatus status = new BenchmarkRunStatus();
-    WarmUpStatus.write(status, new WarmState("cfg", Duration.ofSeconds(90), true), "uid-1/0");
-    WarmState fresh = new WarmState("cfg", Duration.ZERO, false);
+    WarmUpStatus.write(
+        status,
+        new WarmState(POOL_10.restartKey(), Duration.ofSeconds(90), true),
+        POOL_10,
+        "uid-1/0");
+    WarmState fresh = new WarmState(POOL_10.restartKey(), Duration.ZERO, false);
 
     // the container restarted in its pod, or the pod was replaced
-    assertThat(WarmUpStatus.read(status, "uid-1/1")).isEqualTo(fresh);
-    assertThat(WarmUpStatus.read(status, "uid-2/0")).isEqualTo(fresh);
-    // another configuration is a new JVM too: the engine's WarmState.of says so
-    assertThat(WarmUpStatus.read(status, "uid-1/0").of("other"))
-        .isEqualTo(new WarmState("other", Duration.ZERO, false));
+    assertThat(WarmUpStatus.read(status, POOL_10, "uid-1/1")).isEqualTo(fresh);
+    assertThat(WarmUpStatus.read(status, POOL_10, "uid-2/0")).isEqualTo(fresh);
+    // another pool: the engine would keep the JVM (same restart key), but a cluster rolls the
+    // SUT's Deployment on any change of configuration, so it starts over even before its new pod
+    // is seen
+    assertThat(POOL_20.restartKey()).isEqualTo(POOL_10.restartKey());
+    assertThat(WarmUpStatus.read(status, POOL_20, null))
+        .isEqualTo(new WarmState(POOL_20.restartKey(), Duration.ZERO, false));
     // a status written before warmUp existed: warm up again rather than trust it
     BenchmarkRunStatus old = new BenchmarkRunStatus();
-    old.warmedUp = "cfg";
-    assertThat(WarmUpStatus.read(old, "uid-1/0")).isEqualTo(fresh);
+    old.warmedUp = POOL_10.key();
+    assertThat(WarmUpStatus.read(old, POOL_10, "uid-1/0")).isEqualTo(fresh);
   }
 
   static Pod sutPod(String uid, String config, int restarts, boolean deleting) {
