@@ -186,8 +186,16 @@ final class Controllers {
 
   /** The Job controller and kubelet: the runner pod exited, the Job completed or failed. */
   void finishJob(String name, int exitCode, String message) {
+    finishJob(name, name + "-xyz12", exitCode, message);
+  }
+
+  /**
+   * {@link #finishJob(String, int, String)} with the runner pod named {@code pod}: a later Job of
+   * the same name gets another pod, while the earlier one stays (no garbage collector runs here).
+   */
+  void finishJob(String name, String pod, int exitCode, String message) {
     Job job = job(name);
-    runnerPod(job, name + "-xyz12", exitCode, message);
+    runnerPod(job, pod, exitCode, message);
     String now = now();
     job.getStatus().setStartTime(now);
     if (exitCode == 0) {

@@ -53,11 +53,29 @@ class OperatorIT {
   static final Duration WAIT = Duration.ofSeconds(60);
   static final KubernetesClient k8s = KubeApi.client();
   static String summary;
+
+  /** {@link #summary} with six 5 s SUT windows of a warm JVM: a warm-up that finds it steady. */
+  static String steadySummary;
+
   Operator operator;
 
   @BeforeAll
   static void server() throws Exception {
     summary = runnerSummary();
+    steadySummary = withWindows(summary, "[5,5000,1.5,0.01]");
+  }
+
+  /**
+   * {@code summary} with six 5 s SUT windows, each the compact {@code [seconds, requests,
+   * cpuSeconds, compileSeconds]} the cluster script writes.
+   */
+  static String withWindows(String summary, String window) {
+    String s = summary.strip();
+    assertThat(s).endsWith("}}");
+    return s.substring(0, s.length() - 2)
+        + ",\"windows\":{\"windowSeconds\":5,\"list\":["
+        + String.join(",", java.util.Collections.nCopies(6, window))
+        + "]}}}";
   }
 
   /** The real k6 cluster-script summary a finished runner leaves as its termination message. */
@@ -190,7 +208,7 @@ class OperatorIT {
         create(
             ns,
             "hello",
-            SMALL.formatted("testrun", "1s")
+            SMALL.formatted("testrun", "30s")
                 + "matrix: {threadModes: [platform, virtual], hikariPoolSizes: [10],"
                 + " concurrency: [10], repetitions: 1}\n");
     List<Scenario> plan = Planner.plan(run.getSpec());
@@ -286,12 +304,15 @@ class OperatorIT {
       Thread.sleep(2_000);
       assertThat(play.job(runnerJob)).as("k6-operator's runner Job left alone").isNotNull();
       assertThat(get(ns, "hello").getStatus().phase).isEqualTo("Running");
-      play.finishTestRun(warm, 0, summary);
+      play.finishTestRun(warm, 0, steadySummary);
 
       String measured = ResourceNames.load(run, s.index(), false);
       GenericKubernetesResource m = await(measured, WAIT, () -> play.testRun(measured));
       checkTestRun(m, run, s.id());
       awaitStatus(ns, "hello", "warm-up recorded", st -> st.warmedUp != null);
+      // one 30 s step whose windows agree: steady, measured at once
+      assertThat(get(ns, "hello").getStatus().warmUp.underLoadSeconds).isEqualTo(30.0);
+      assertThat(get(ns, "hello").getStatus().warmUp.steady).isTrue();
       play.finishTestRun(measured, 0, summary);
       int done = i + 1;
       status =
@@ -368,6 +389,10 @@ class OperatorIT {
     assertThat(r.sutArtifact()).isEqualTo("docker.io/vtbench/sut@sha256:feed");
     assertThat(rows.get(1).sutArtifact()).isEqualTo("vtbench/sut:test");
     assertThat(r.meanMs()).isCloseTo(101.81, within(0.01));
+    // every SUT start had one warm-up step, which found it steady (the 3 s hold is too short to
+    // judge on its own: it has no whole 5 s window)
+    assertThat(rows).allSatisfy(row -> assertThat(row.warmupS()).isEqualTo(30.0));
+    assertThat(rows).allSatisfy(row -> assertThat(row.steadyState()).isTrue());
     // Kept when the run goes (keepOnDelete defaults to true): no owner.
     assertThat(results.getMetadata().getOwnerReferences()).isEmpty();
     ConfigMap figures = k8s.configMaps().inNamespace(ns).withName("hello-figures").get();

@@ -103,13 +103,15 @@ public final class K6Script {
    * The k6 script for {@code plan} run inside a cluster, where nothing but the runner can reach the
    * SUT. The script then observes the SUT itself and puts what it saw into the summary, under
    * {@value #PROBE_KEY}: {@code setup()} reads the SUT's cpuset and JVM from {@code
-   * /api/runtime-info}; a one-iteration probe at the hold's start resets the SUT's peaks and
-   * records its process CPU time, a second at the hold's end records both again; the two also open
-   * and end an accounting window on the stub, which {@code handleSummary} reads back (the stub's
-   * CPU and its node's cores over the hold, {@link SutProbe.StubWindow}). The summary is a compact
-   * JSON ({@link #SUMMARY_METRICS} only, under the 4 KiB a termination message may hold) written to
-   * {@code /dev/termination-log}, so the operator reads it from the pod's status without log
-   * access, and printed on a {@value #SUMMARY_LINE} line as a fallback.
+   * /api/runtime-info}; a one-iteration probe at the hold's start resets the SUT's peaks and load
+   * windows ({@link dev.vtbench.engine.steady.SteadyState#RESET_PATH}) and records its process CPU
+   * time, a second at the hold's end records them again, with the hold's windows (at most {@link
+   * #MAX_WINDOWS}); the two also open and end an accounting window on the stub, which {@code
+   * handleSummary} reads back (the stub's CPU and its node's cores over the hold, {@link
+   * SutProbe.StubWindow}). The summary is a compact JSON ({@link #SUMMARY_METRICS} only, under the
+   * 4 KiB a termination message may hold) written to {@code /dev/termination-log}, so the operator
+   * reads it from the pod's status without log access, and printed on a {@value #SUMMARY_LINE} line
+   * as a fallback.
    *
    * @param sutBaseUrl the SUT's base URL as the runner sees it, e.g. http://run-sut:8080
    * @param stubBaseUrl the stub's base URL as the runner sees it, e.g. http://run-stub:8080
@@ -137,6 +139,14 @@ public final class K6Script {
   /** The metrics {@link K6Summary} reads; a cluster run's summary keeps only these. */
   public static final List<String> SUMMARY_METRICS =
       List.of(HOLD_DURATION, HOLD_REQS, HOLD_FAILED, HOLD_DROPPED, "vus_max");
+
+  /**
+   * Most SUT load windows ({@link dev.vtbench.engine.steady.SteadyState#WINDOW} each) a cluster
+   * run's summary carries: 24 windows of 5 s cover a 2-minute hold, and as compact arrays they take
+   * under 800 bytes of the 4 KiB termination message. The windows of a longer hold past the 24th
+   * are dropped, so its drift check and {@code hold_cv} see its first two minutes only.
+   */
+  public static final int MAX_WINDOWS = 24;
 
   /** Where {@link ScriptPlan} goes in {@code script.js}: the one thing a script is filled with. */
   static final String PLAN_PLACEHOLDER = "__VTBENCH_PLAN__";

@@ -1,6 +1,7 @@
 package dev.vtbench.engine.k6;
 
 import dev.vtbench.engine.model.Durations;
+import dev.vtbench.engine.steady.SteadyState;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -79,8 +80,21 @@ final class ScriptPlan {
               "summaryLine", K6Script.SUMMARY_LINE,
               "summaryBytes", K6Script.SUMMARY_MAX_BYTES,
               "probeKey", K6Script.PROBE_KEY));
+      p.put(
+          "sutWindows",
+          object("resetPath", SteadyState.RESET_PATH, "count", holdWindows(plan.hold())));
     }
     return p;
+  }
+
+  /**
+   * The SUT's load windows a cluster summary carries: the whole windows in a hold of {@code hold}
+   * ({@link dev.vtbench.engine.steady.LoadWindow#ofPhase} reads no more), at most {@link
+   * K6Script#MAX_WINDOWS}.
+   */
+  static int holdWindows(Duration hold) {
+    long whole = hold.toMillis() / SteadyState.WINDOW.toMillis();
+    return (int) Math.min(K6Script.MAX_WINDOWS, whole);
   }
 
   /**

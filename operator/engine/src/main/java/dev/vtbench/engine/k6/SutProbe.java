@@ -1,8 +1,11 @@
 package dev.vtbench.engine.k6;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import tools.jackson.core.JacksonException;
@@ -14,6 +17,10 @@ import tools.jackson.databind.json.JsonMapper;
  * JVM, its CPU seconds over the hold and its peaks; and the stub's window over the hold. Fields the
  * runner could not read are null.
  *
+ * @param peaks the SUT's peaks over the hold, and under {@value #WINDOWS} its load windows in the
+ *     shape {@code /api/runtime-info} reports them ({@code windowSeconds}, {@code list} of {@code
+ *     seconds}, {@code requests}, {@code cpuSeconds}, {@code compileSeconds}), as {@link
+ *     dev.vtbench.engine.steady.LoadWindow#ofPhase} reads them
  * @param node the node the SUT ran on (its {@code NODE_NAME}, from the downward API)
  * @param cpuModel the node's CPU model
  * @param kernel the node's kernel release
@@ -35,6 +42,13 @@ public record SutProbe(
     double holdSeconds,
     Map<String, Object> peaks,
     String error) {
+
+  /** Key of the load windows in {@link #peaks()}, as in {@code /api/runtime-info}'s peaks. */
+  public static final String WINDOWS = "windows";
+
+  /** The fields of one window, in the order the cluster script writes them as an array. */
+  private static final List<String> WINDOW_FIELDS =
+      List.of("seconds", "requests", "cpuSeconds", "compileSeconds");
 
   /** The SUT's CPU over the hold in percent of one core, or null when unmeasured. */
   public Double cpuPct() {
@@ -75,6 +89,7 @@ public record SutProbe(
         .forEach(
             e ->
                 peaks.put(e.getKey(), e.getValue().isNumber() ? e.getValue().numberValue() : null));
+    windows(p.path(WINDOWS)).ifPresent(w -> peaks.put(WINDOWS, w));
     return new SutProbe(
         text(sut, "cpuset"),
         sut.path("availableProcessors").isNumber() ? sut.path("availableProcessors").asInt() : null,
@@ -125,6 +140,30 @@ public record SutProbe(
 
   private static Double number(JsonNode node, String field) {
     return node.path(field).isNumber() ? node.path(field).asDouble() : null;
+  }
+
+  /**
+   * The summary's compact windows ({@code windowSeconds} and a list of {@code [seconds, requests,
+   * cpuSeconds, compileSeconds]} arrays) in the runtime-info shape; empty when the summary has none
+   * or their length is unknown.
+   */
+  private static Optional<Map<String, Object>> windows(JsonNode w) {
+    if (!w.path("windowSeconds").isNumber()) {
+      return Optional.empty();
+    }
+    List<Object> list = new ArrayList<>();
+    for (JsonNode row : w.path("list")) {
+      Map<String, Object> window = new LinkedHashMap<>();
+      for (int i = 0; i < WINDOW_FIELDS.size(); i++) {
+        JsonNode v = row.path(i);
+        window.put(WINDOW_FIELDS.get(i), v.isNumber() ? v.numberValue() : null);
+      }
+      list.add(window);
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("windowSeconds", w.path("windowSeconds").numberValue());
+    out.put("list", list);
+    return Optional.of(out);
   }
 
   private static String text(JsonNode node, String field) {

@@ -67,23 +67,19 @@ public final class BenchmarkRunner {
                 + Durations.format(cursor.warmUpCap())
                 + " until steady)");
         Platform.Measurement m = platform.runLoad(named, k6, K6Script.render(k6), progress);
-        List<LoadWindow> windows = LoadWindow.ofPhase(m.peaks(), w.length());
-        warm = warm.afterWarmUp(w.length(), windows);
+        warm = w.after(warm, m.peaks());
         progress.message(
             (warm.steady()
                     ? "SUT: steady after " + Durations.format(warm.underLoad()) + " of load: "
                     : "SUT: not steady yet: ")
-                + SteadyState.explain(windows));
+                + SteadyState.explain(LoadWindow.ofPhase(m.peaks(), w.length())));
         continue;
       }
       long loadStart = System.nanoTime();
       Platform.Measurement measured = platform.runLoad(named, k6, K6Script.render(k6), progress);
       underLoad = underLoad.plusNanos(System.nanoTime() - loadStart);
       ResultRow row = ScenarioRow.of(spec, s, sut, measured, k6, warm);
-      warm =
-          warm.afterMeasure(
-              k6.ramp().plus(k6.warmup()).plus(k6.hold()),
-              SteadyState.judgeHold(ScenarioRow.holdWindows(measured, k6)));
+      warm = ScenarioRow.afterMeasure(warm, measured.peaks(), k6);
       sink.append(row);
       rows.add(row);
       progress.scenarioFinished(row);

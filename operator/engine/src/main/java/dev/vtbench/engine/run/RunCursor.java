@@ -6,12 +6,14 @@ import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.steady.WarmState;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -73,7 +75,16 @@ public final class RunCursor {
    * {@link SteadyState} at its end; another follows until the SUT is steady or the spec's cap
    * ({@code load.sutWarmup}) is spent.
    */
-  public record WarmUp(Scenario scenario, Duration length) implements Load {}
+  public record WarmUp(Scenario scenario, Duration length) implements Load {
+
+    /**
+     * The SUT's state after this warm-up, judged on the windows it reported over the load ({@code
+     * peaks} as {@code /api/runtime-info} gives them).
+     */
+    public WarmState after(WarmState warm, Map<String, Object> peaks) {
+      return warm.afterWarmUp(length, LoadWindow.ofPhase(peaks, length));
+    }
+  }
 
   /** The measured load of {@code scenario}, whose row is then recorded. */
   public record Measure(Scenario scenario) implements Load {}

@@ -44,6 +44,16 @@ public final class ScenarioRow {
     return DerivedMetrics.derive(row, rig(spec, m));
   }
 
+  /**
+   * The SUT's state after the measured load {@code k6}: its whole length counts as load, and its
+   * hold, judged on the windows in {@code peaks}, says whether the SUT is (still) steady.
+   */
+  public static WarmState afterMeasure(WarmState warm, Map<String, Object> peaks, K6Plan k6) {
+    return warm.afterMeasure(
+        k6.ramp().plus(k6.warmup()).plus(k6.hold()),
+        SteadyState.judgeHold(LoadWindow.ofPhase(peaks, k6.hold())));
+  }
+
   /** The SUT's windows over the hold of {@code k6}: the platform resets them at its start. */
   public static List<LoadWindow> holdWindows(Platform.Measurement m, K6Plan k6) {
     return LoadWindow.ofPhase(m.peaks(), k6.hold());

@@ -38,7 +38,7 @@ public final class SteadyState {
   public static final double JIT_QUIET = 0.05;
 
   /** One warm-up load: judged at its end; the next one follows until steady or the cap. */
-  public static final Duration WARM_UP_STEP = WINDOW.multipliedBy(6);
+  public static final Duration WARM_UP_STEP = WINDOW.multipliedBy(4);
 
   /**
    * The SUT call that starts a measured phase: new peaks, and windows of {@link #WINDOW} from now.

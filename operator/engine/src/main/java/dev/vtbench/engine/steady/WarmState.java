@@ -32,15 +32,16 @@ public record WarmState(String sutKey, Duration underLoad, boolean steady) {
   }
 
   /**
-   * The state after a measured load of {@code length}: a hold judged steady shows the SUT is; one
-   * judged not steady shows it drifted; one too short to judge changes nothing.
+   * The state after a measured load of {@code length}: a hold judged steady shows the SUT is. One
+   * judged not steady labels its own row (steady_state=false) but does not send the SUT back to
+   * warming up: every later hold is judged on its own windows, and a new concurrency level's first
+   * seconds (a few compilations of newly hot paths) would otherwise cost a whole warm-up step.
    */
   public WarmState afterMeasure(Duration length, SteadyState.Verdict hold) {
     boolean now =
         switch (hold) {
           case STEADY -> true;
-          case NOT_STEADY -> false;
-          case TOO_SHORT -> steady;
+          case NOT_STEADY, TOO_SHORT -> steady;
         };
     return new WarmState(sutKey, underLoad.plus(length), now);
   }

@@ -1,6 +1,7 @@
 // Run inside a cluster, where nothing but the runner can reach the SUT: the script observes the
 // SUT itself (PLAN.cluster.sut) and the stub's CPU and node (PLAN.cluster.stub), and puts what it
 // saw into a compact summary.
+import { sleep } from 'k6';
 import { Gauge } from 'k6/metrics';
 
 const SUT = PLAN.cluster.sut;
@@ -9,6 +10,14 @@ const PEAKS = ['hikariActiveMax', 'hikariPendingMax', 'jvmThreadsMax', 'rssMbMax
   'pinnedEvents'];
 const PEAK = Object.fromEntries(PEAKS.map((p) => [p, new Gauge('vtbench_peak_' + p)]));
 const STUB = PLAN.cluster.stub;
+// The SUT's load windows over the hold, which the steady-state check reads: handleSummary sees
+// only metrics, so each of the hold's windows (PLAN.sutWindows.count, at most 24) has a Gauge per
+// field. Windows past that count are dropped: the summary must fit a termination message.
+const WINDOW_FIELDS = ['seconds', 'requests', 'cpuSeconds', 'compileSeconds'];
+const windowMetric = (i, field) => 'vtbench_window_' + i + '_' + field;
+const WINDOW_SECONDS = new Gauge('vtbench_window_seconds');
+const WINDOW = Array.from({ length: PLAN.sutWindows.count }, (_, i) =>
+  Object.fromEntries(WINDOW_FIELDS.map((f) => [f, new Gauge(windowMetric(i, f))])));
 
 // Bodies are discarded for the load; the probes need theirs.
 const PROBE = { tags: { name: 'probe' }, responseType: 'text' };
@@ -28,10 +37,10 @@ export function setup() {
     kernel: info.kernel, onlineCpus: info.onlineCpus } };
 }
 
-// At the hold's start (scenario probe_start): a new peaks window, the SUT's CPU time so far, and
-// the stub's window opened.
+// At the hold's start (scenario probe_start): new peaks, a new series of load windows, the SUT's
+// CPU time so far, and the stub's window opened.
 export function probeStart(data) {
-  const r = http.post(SUT + '/api/runtime-info/reset', null, PROBE);
+  const r = http.post(SUT + PLAN.sutWindows.resetPath, null, PROBE);
   if (r.status === 200 && r.json().processCpuSeconds !== undefined) {
     SUT_CPU.add(r.json().processCpuSeconds);
   }
@@ -56,6 +65,39 @@ export function probeEnd(data) {
       PEAK[p].add(v);
     }
   }
+  recordWindows();
+}
+
+// The hold's last window closes when its length has passed since the reset, which reached the
+// busy SUT a little after the hold began: read the windows a second later, so the last one is in.
+// Windows closed after the hold are the SUT's idle time; LoadWindow.ofPhase leaves them out.
+function recordWindows() {
+  if (WINDOW.length === 0) {
+    return;
+  }
+  sleep(1);
+  const r = http.get(SUT + '/api/runtime-info', PROBE);
+  const windows = r.status === 200 && r.json().peaks ? r.json().peaks.windows : undefined;
+  if (windows && typeof windows.windowSeconds === 'number') {
+    WINDOW_SECONDS.add(windows.windowSeconds);
+    windows.list.slice(0, WINDOW.length).forEach((w, i) => {
+      for (const f of WINDOW_FIELDS) {
+        if (typeof w[f] === 'number') {
+          WINDOW[i][f].add(w[f]);
+        }
+      }
+    });
+  }
+}
+
+// The windows as compact [seconds, requests, cpuSeconds, compileSeconds] arrays (null: unknown);
+// SutProbe.parse turns them back into /api/runtime-info's peaks.windows.
+function windowsOf(data, value) {
+  const list = [];
+  for (let i = 0; i < WINDOW.length && data.metrics[windowMetric(i, 'requests')]; i++) {
+    list.push(WINDOW_FIELDS.map((f) => value(windowMetric(i, f), 'value')));
+  }
+  return { windowSeconds: value('vtbench_window_seconds', 'value'), list: list };
 }
 
 // Only what the operator reads, so it fits a termination message (4 KiB).
@@ -79,6 +121,7 @@ export function handleSummary(data) {
     stub: stubWindow(data.setup_data ? data.setup_data.window : undefined),
     holdSeconds: PLAN.holdMs / 1000,
     peaks: peaks,
+    windows: windowsOf(data, value),
   };
   let json = JSON.stringify({ metrics: metrics, [PLAN.cluster.probeKey]: probe });
   if (json.length > PLAN.cluster.summaryBytes && probe.stub) {

@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.vtbench.engine.k6.K6Plan.Executor;
+import dev.vtbench.engine.steady.LoadWindow;
+import dev.vtbench.engine.steady.SteadyState;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -18,10 +20,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -180,10 +184,9 @@ class K6ScriptIT {
   }
 
   /**
-   * The cluster script against a server that plays the SUT and the stub: the runner reads the SUT's
-   * cpuset before the load, resets its peaks at the hold's start, reads CPU time and peaks at the
-   * hold's end, reads the stub's CPU time at both ends, and the compact summary fits a termination
-   * message.
+   * The cluster script against a server that plays the SUT: the runner reads its cpuset before the
+   * load, resets its peaks at the hold's start, reads CPU time and peaks at the hold's end, and the
+   * compact summary fits a termination message.
    */
   @Test
   void theClusterScriptProbesTheSutAndWritesACompactSummary() throws Exception {
@@ -192,37 +195,21 @@ class K6ScriptIT {
     AtomicReference<String> stubWindow = new AtomicReference<>("none");
     AtomicLong stubEnds = new AtomicLong();
     HttpServer server =
-        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-    server.createContext(
-        "/item",
-        exchange -> {
-          exchange.sendResponseHeaders(200, -1);
-          exchange.close();
-        });
-    server.createContext(
-        "/api/runtime-info",
-        exchange -> {
-          boolean reset = exchange.getRequestURI().getPath().endsWith("/reset");
-          if (reset) {
-            resets.incrementAndGet();
-          }
-          // CPU time: 10 s at the reset, 11.5 s at the hold's end
-          double cpu = reset ? 10.0 : 10.0 + 1.5 * Math.min(1, infos.getAndIncrement());
-          byte[] body =
-              ("{\"cpuset\":\"3\",\"availableProcessors\":1,\"javaVersion\":\"25\","
-                      + "\"node\":\"node-a\",\"cpuModel\":\"Test CPU @ 2.0GHz\","
-                      + "\"kernel\":\"6.8.0\",\"onlineCpus\":\"0-7\","
-                      + "\"processCpuSeconds\":"
-                      + cpu
-                      + ",\"peaks\":{\"hikariActiveMax\":7,\"hikariPendingMax\":0,"
-                      + "\"jvmThreadsMax\":40,\"rssMbMax\":210.5,\"pinnedEvents\":0}}")
-                  .getBytes(StandardCharsets.UTF_8);
-          exchange.getResponseHeaders().add("Content-Type", "application/json");
-          exchange.sendResponseHeaders(200, body.length);
-          exchange.getResponseBody().write(body);
-          exchange.close();
-        });
+        fakeSut(
+            reset -> {
+              if (reset) {
+                resets.incrementAndGet();
+              }
+              // CPU time: 10 s at the reset, 11.5 s at the hold's end
+              double cpu = reset ? 10.0 : 10.0 + 1.5 * Math.min(1, infos.getAndIncrement());
+              return "{\"cpuset\":\"3\",\"availableProcessors\":1,\"javaVersion\":\"25\","
+                  + "\"node\":\"node-a\",\"cpuModel\":\"Test CPU @ 2.0GHz\","
+                  + "\"kernel\":\"6.8.0\",\"onlineCpus\":\"0-7\","
+                  + "\"processCpuSeconds\":"
+                  + cpu
+                  + ",\"peaks\":{\"hikariActiveMax\":7,\"hikariPendingMax\":0,"
+                  + "\"jvmThreadsMax\":40,\"rssMbMax\":210.5,\"pinnedEvents\":0}}";
+            });
     server.createContext(
         "/stub/api/runtime-info",
         exchange -> {
@@ -247,25 +234,10 @@ class K6ScriptIT {
           exchange.getResponseBody().write(body);
           exchange.close();
         });
-    server.start();
     try {
       String base = "http://127.0.0.1:" + server.getAddress().getPort();
       K6Plan plan = plan(base + "/item?id={id}", 2, Executor.RAMPING_VUS, 3, 500);
-      Path script =
-          Files.writeString(
-              Files.createTempFile(dir, "cluster", ".js"),
-              K6Script.renderForCluster(plan, base, base + "/stub"));
-      Path summary = dir.resolve("cluster-summary.json");
-
-      Result r =
-          k6(K6Script.commandLine(script, summary), K6Script.totalDuration(plan).plusSeconds(60));
-
-      assertThat(r.exit()).as("k6 run%n%s", r.stderr()).isZero();
-      String json = Files.readString(summary);
-      assertThat(json.getBytes(StandardCharsets.UTF_8).length)
-          .as("fits a termination message")
-          .isLessThan(4096);
-      assertThat(r.stdout()).contains(K6Script.SUMMARY_LINE + json);
+      String json = runCluster(plan, base);
       LoadResult load = K6Summary.parse(json, plan.hold());
       assertThat(load.httpReqs()).isPositive();
       assertThat(load.errorRate()).isZero();
@@ -298,6 +270,114 @@ class K6ScriptIT {
     } finally {
       server.stop(0);
     }
+  }
+
+  /**
+   * The SUT's load windows through the real cluster script: the probe at the hold's start asks for
+   * 5 s windows, the one at its end reads them, and the summary carries the hold's whole windows (a
+   * window closed after the hold is left out) in the shape {@link LoadWindow#ofPhase} reads.
+   */
+  @Test
+  void theClusterScriptCarriesTheHoldsLoadWindows() throws Exception {
+    List<String> resets = new CopyOnWriteArrayList<>();
+    HttpServer server =
+        fakeSut(
+            reset -> {
+              // two windows in the 10 s hold, a third closed just after it; the JVM of the second
+              // does not report its CPU
+              return "{\"cpuset\":\"3\",\"processCpuSeconds\":10.0,\"peaks\":{\"windows\":"
+                  + "{\"windowSeconds\":5.0,\"list\":["
+                  + "{\"seconds\":5.001,\"requests\":500,\"cpuSeconds\":1.25,"
+                  + "\"compileSeconds\":0.05},"
+                  + "{\"seconds\":4.999,\"requests\":510,\"cpuSeconds\":null,"
+                  + "\"compileSeconds\":0.0},"
+                  + "{\"seconds\":5.0,\"requests\":7,\"cpuSeconds\":0.1,"
+                  + "\"compileSeconds\":0.0}]}}}";
+            },
+            resets);
+    try {
+      String base = "http://127.0.0.1:" + server.getAddress().getPort();
+      K6Plan plan =
+          new K6Plan(
+              base + "/item?id={id}",
+              2,
+              Executor.RAMPING_VUS,
+              2,
+              0,
+              Duration.ofSeconds(1),
+              Duration.ZERO,
+              Duration.ofSeconds(10),
+              Duration.ofSeconds(2));
+      String json = runCluster(plan, base);
+      assertThat(resets).containsExactly(SteadyState.RESET_PATH);
+      assertThat(LoadWindow.ofPhase(SutProbe.parse(json).peaks(), plan.hold()))
+          .containsExactly(
+              new LoadWindow(5.001, 500, 1.25, 0.05), new LoadWindow(4.999, 510, null, 0.0));
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  /**
+   * Runs the cluster script of {@code plan} against the SUT at {@code base}; returns its compact
+   * summary, checked to fit a termination message and to be repeated on stdout.
+   */
+  String runCluster(K6Plan plan, String base) throws Exception {
+    Path script =
+        Files.writeString(
+            Files.createTempFile(dir, "cluster", ".js"),
+            K6Script.renderForCluster(plan, base, base + "/stub"));
+    Path summary = Files.createTempFile(dir, "cluster-summary", ".json");
+    Files.delete(summary);
+
+    Result r =
+        k6(K6Script.commandLine(script, summary), K6Script.totalDuration(plan).plusSeconds(60));
+
+    assertThat(r.exit()).as("k6 run%n%s", r.stderr()).isZero();
+    String json = Files.readString(summary);
+    assertThat(json.getBytes(StandardCharsets.UTF_8).length)
+        .as("fits a termination message")
+        .isLessThan(4096);
+    assertThat(r.stdout()).contains(K6Script.SUMMARY_LINE + json);
+    return json;
+  }
+
+  /**
+   * A started server on loopback that plays the SUT for the cluster script: {@code /item} answers
+   * 200, {@code /api/runtime-info} (and its {@code /reset}) answers {@code runtimeInfo}'s JSON,
+   * told whether it is a reset.
+   */
+  static HttpServer fakeSut(Function<Boolean, String> runtimeInfo) throws IOException {
+    return fakeSut(runtimeInfo, new CopyOnWriteArrayList<>());
+  }
+
+  /** {@link #fakeSut(Function)}, adding each reset's path and query to {@code resets}. */
+  static HttpServer fakeSut(Function<Boolean, String> runtimeInfo, List<String> resets)
+      throws IOException {
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+    server.createContext(
+        "/item",
+        exchange -> {
+          exchange.sendResponseHeaders(200, -1);
+          exchange.close();
+        });
+    server.createContext(
+        "/api/runtime-info",
+        exchange -> {
+          boolean reset = exchange.getRequestURI().getPath().endsWith("/reset");
+          if (reset) {
+            resets.add(exchange.getRequestURI().toString());
+          }
+          byte[] body = runtimeInfo.apply(reset).getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", "application/json");
+          exchange.sendResponseHeaders(200, body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
+    server.start();
+    return server;
   }
 
   /** k6 prints durations the Go way: 12s, 5.5s, 1m30s. */

@@ -65,40 +65,47 @@ class RunCursorTest {
   void aFreshSutIsWarmedUpUntilSteadyThenMeasured() {
     assertThat(drive(RunCursor.ofRecorded(spec("180s"), List.of()), 3))
         .containsExactly(
-            "r1-platform-pool10-c5-jit-warmup 30s",
-            "r1-platform-pool10-c5-jit-warmup 30s",
-            "r1-platform-pool10-c5-jit-warmup 30s",
+            "r1-platform-pool10-c5-jit-warmup 20s",
+            "r1-platform-pool10-c5-jit-warmup 20s",
+            "r1-platform-pool10-c5-jit-warmup 20s",
             "r1-platform-pool10-c5",
             "r1-platform-pool10-c20",
-            "r1-virtual-pool10-c5-jit-warmup 30s",
-            "r1-virtual-pool10-c5-jit-warmup 30s",
-            "r1-virtual-pool10-c5-jit-warmup 30s",
+            "r1-virtual-pool10-c5-jit-warmup 20s",
+            "r1-virtual-pool10-c5-jit-warmup 20s",
+            "r1-virtual-pool10-c5-jit-warmup 20s",
             "r1-virtual-pool10-c5",
             "r1-virtual-pool10-c20");
   }
 
   @Test
   void aSutNeverSteadyIsMeasuredOnceTheCapIsSpent() {
-    assertThat(drive(RunCursor.ofRecorded(spec("45s"), List.of()), 99))
+    assertThat(drive(RunCursor.ofRecorded(spec("55s"), List.of()), 99))
         .containsExactly(
-            "r1-platform-pool10-c5-jit-warmup 30s",
+            "r1-platform-pool10-c5-jit-warmup 20s",
+            "r1-platform-pool10-c5-jit-warmup 20s",
             "r1-platform-pool10-c5-jit-warmup 15s",
             "r1-platform-pool10-c5",
             "r1-platform-pool10-c20",
-            "r1-virtual-pool10-c5-jit-warmup 30s",
+            "r1-virtual-pool10-c5-jit-warmup 20s",
+            "r1-virtual-pool10-c5-jit-warmup 20s",
             "r1-virtual-pool10-c5-jit-warmup 15s",
             "r1-virtual-pool10-c5",
             "r1-virtual-pool10-c20");
   }
 
   @Test
-  void aHoldThatDriftsSendsTheSutBackToWarmingUpWithinTheCap() {
+  void aHoldThatDriftsLabelsItsRowButASteadyHoldProvesTheSutSteady() {
     RunCursor cursor = RunCursor.ofRecorded(spec("180s"), List.of());
-    WarmState warm =
-        new WarmState(cursor.plan().get(0).sut().restartKey(), Duration.ofSeconds(60), true);
+    String key = cursor.plan().get(0).sut().restartKey();
+    WarmState warm = new WarmState(key, Duration.ofSeconds(60), true);
     assertThat(cursor.next(warm)).isInstanceOf(RunCursor.Measure.class);
     WarmState drifted = warm.afterMeasure(Duration.ofSeconds(20), SteadyState.Verdict.NOT_STEADY);
-    assertThat(cursor.next(drifted)).isInstanceOf(RunCursor.WarmUp.class);
+    assertThat(drifted.steady()).isTrue();
+    assertThat(drifted.underLoad()).isEqualTo(Duration.ofSeconds(80));
+    assertThat(cursor.next(drifted)).isInstanceOf(RunCursor.Measure.class);
+    WarmState cold = new WarmState(key, Duration.ofSeconds(180), false);
+    assertThat(cold.afterMeasure(Duration.ofSeconds(20), SteadyState.Verdict.STEADY).steady())
+        .isTrue();
     WarmState tooShort = warm.afterMeasure(Duration.ofSeconds(5), SteadyState.Verdict.TOO_SHORT);
     assertThat(tooShort.steady()).isTrue();
   }

@@ -68,8 +68,14 @@ public class BenchmarkRunStatus {
   public String runner;
 
   @JsonPropertyDescription(
-      "The SUT configuration that has had its JIT warm-up since the SUT last started, as a hash.")
+      "The SUT configuration that has had load since the SUT last started, as a hash: the one"
+          + " warmUp describes.")
   public String warmedUp;
+
+  @JsonPropertyDescription(
+      "How warm the SUT running the warmedUp configuration is: its load since it started and"
+          + " whether it was found at steady state (docs/architecture.md, the run cursor).")
+  public WarmUp warmUp;
 
   @JsonPropertyDescription("The latest recorded scenarios, newest last (at most 20).")
   public List<ScenarioResult> recentScenarios = new ArrayList<>();
@@ -77,6 +83,26 @@ public class BenchmarkRunStatus {
   @JsonPropertyDescription(
       "The verdict on spec.thresholds once every scenario is recorded; absent without thresholds.")
   public ThresholdsResult thresholds;
+
+  /**
+   * The engine's {@code WarmState} of the running SUT, kept here so a restarted operator neither
+   * warms a steady SUT again nor measures a cold one.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class WarmUp {
+    @JsonPropertyDescription("Seconds of warm-up and measured load since the SUT started.")
+    public Double underLoadSeconds;
+
+    @JsonPropertyDescription(
+        "Whether the last load phase judged found the SUT at steady state: its throughput, CPU per"
+            + " request and JIT activity settled.")
+    public Boolean steady;
+
+    @JsonPropertyDescription(
+        "The SUT pod this is about, as its uid and its container's restart count: another value"
+            + " means the SUT restarted, and its warm-up starts over.")
+    public String sutStart;
+  }
 
   /** What the gate found, bounded: the counts, and the first violations and notes as sentences. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

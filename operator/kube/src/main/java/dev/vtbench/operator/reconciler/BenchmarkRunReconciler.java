@@ -94,8 +94,7 @@ public class BenchmarkRunReconciler
       BenchmarkRunResource run, Context<BenchmarkRunResource> ctx, RunStatus status) {
     String runner = capabilities.runner(run.getSpec().load.runner);
     RunView view =
-        RunView.observe(
-            run, ctx, results, capabilities, runner, status.status.warmedUp, clock.instant());
+        RunView.observe(run, ctx, results, capabilities, runner, status.status, clock.instant());
     observed(view, status);
     for (Step step : steps) {
       Step.Result result = step.apply(view, status);

@@ -7,6 +7,8 @@ public enum EventReason {
   DatabaseReady,
   SutConfigured,
   WarmUpStarted,
+  /** A JIT warm-up step ended: the message says whether the SUT is steady. */
+  WarmUpFinished,
   LoadStarted,
   ScenarioRecorded,
   LoadFailed,

@@ -2,10 +2,12 @@ package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.K6Script;
+import dev.vtbench.engine.k6.SutProbe;
+import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.run.RunCursor;
+import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.Labels;
-import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.StubTier;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -19,8 +21,10 @@ import java.util.Set;
  * The cursor's next load (a warm-up or a measured scenario) as a TestRun or Job: started once,
  * watched until its runner pod ends, failed past its deadlines (no runner started within
  * spec.timeouts.loadStart; not finished within its scheduled length plus {@link #LOAD_GRACE}). A
- * finished warm-up marks the SUT's config warm; a finished measurement goes on to {@link
- * RecordStep}.
+ * finished warm-up step is judged by the engine's steady-state policy and its result goes into
+ * status ({@link WarmUpStatus}); the cursor then asks for another step or the measurement. Steps
+ * share the load's name: the next starts once the last one's object is gone. A finished measurement
+ * goes on to {@link RecordStep}.
  */
 final class LoadStep implements Step {
 
@@ -49,24 +53,34 @@ final class LoadStep implements Step {
     }
     RunCursor.Load load = view.nextLoad().get();
     int index = load.scenario().index();
-    // Loads of scenarios recorded before an operator restart that had no time to delete them.
-    owned.deleteLoadsExcept(
-        view, Set.of(ResourceNames.load(run, index, false), ResourceNames.load(run, index, true)));
     boolean warmUp = load instanceof RunCursor.WarmUp;
     String name = RunView.loadName(run, load);
+    // Loads of scenarios recorded before an operator restart that had no time to delete them, and
+    // a measurement the SUT restarted under (the cursor asks for a warm-up again): not this load.
+    owned.deleteLoadsExcept(view, Set.of(name));
     K6Plan k6 = view.k6Plan(load);
+    if (view.staleLoad() != null) {
+      owned.deleteLoad(run, view.runner(), name);
+      status.set(
+          Conditions.LOAD_RUNNING,
+          "False",
+          Reason.WarmingUp,
+          "waiting for the last warm-up step's " + name + " to be deleted");
+      return Result.waitFor(Duration.ofSeconds(1));
+    }
     if (view.load() == null) {
       owned.startLoad(
           run,
           view.runner(),
           name,
           load.id(),
+          view.warmUpFrom(),
           K6Script.renderForCluster(k6, view.sutUrl(), StubTier.url(run)));
       status.set(
           Conditions.LOAD_RUNNING,
           "True",
           warmUp ? Reason.WarmingUp : Reason.LoadStarted,
-          (warmUp ? "JIT warm-up before " : "measuring ")
+          (warmUp ? warmUpStep(view) + " before " : "measuring ")
               + load.scenario().id()
               + " ("
               + view.runner()
@@ -108,13 +122,52 @@ final class LoadStep implements Step {
       events.warning(run, EventReason.LoadFailed, state.failure());
       return Result.fail(Reason.LoadFailed, state.failure());
     }
-    if (warmUp) {
-      status.status.warmedUp = load.scenario().sut().restartKey();
+    if (load instanceof RunCursor.WarmUp w) {
+      WarmState after;
+      try {
+        after = w.after(view.warm(), SutProbe.parse(state.summary()).peaks());
+      } catch (IllegalArgumentException e) {
+        return Result.fail(
+            Reason.SummaryUnreadable,
+            "the summary of " + name + " does not parse: " + e.getMessage());
+      }
+      WarmUpStatus.write(status.status, after, load.scenario().sut(), view.sutStart());
       owned.deleteLoad(run, view.runner(), name);
-      status.set(Conditions.LOAD_RUNNING, "False", Reason.LoadFinished, "warm-up done");
+      String verdict = verdict(after, view.cursor().warmUpCap());
+      status.set(Conditions.LOAD_RUNNING, "False", Reason.LoadFinished, verdict);
+      events.normal(run, EventReason.WarmUpFinished, name + ": " + verdict);
       return Result.waitFor(Duration.ofSeconds(1));
     }
     return Result.next();
+  }
+
+  /** "JIT warm-up step 2 (60 s so far, at most 180 s)": where the SUT's warm-up stands. */
+  static String warmUpStep(RunView view) {
+    return "JIT warm-up step "
+        + WarmUpStatus.stepNumber(view.warm())
+        + " ("
+        + seconds(view.warm().underLoad())
+        + " so far, at most "
+        + seconds(view.cursor().warmUpCap())
+        + ")";
+  }
+
+  /** What a finished warm-up step found: "SUT steady after 75 s of load", or not yet. */
+  static String verdict(WarmState after, Duration cap) {
+    if (after.steady()) {
+      return "SUT steady after " + seconds(after.underLoad()) + " of load";
+    }
+    return "SUT not steady after "
+        + seconds(after.underLoad())
+        + " of load"
+        + (after.underLoad().compareTo(cap) < 0
+            ? " (at most " + seconds(cap) + ")"
+            : "; the warm-up cap (spec.load.sutWarmup) is spent: measuring, rows say"
+                + " steady_state=false");
+  }
+
+  private static String seconds(Duration d) {
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : Durations.format(d);
   }
 
   /**

@@ -97,15 +97,25 @@ final class OwnedObjects {
     }
   }
 
-  /** The script's ConfigMap, then the TestRun or Job that runs it. */
+  /**
+   * The script's ConfigMap, then the TestRun or Job that runs it.
+   *
+   * @param warmUpFrom a warm-up step's {@link dev.vtbench.operator.resources.Labels#WARM_UP_FROM},
+   *     or null for a measured load
+   */
   void startLoad(
-      BenchmarkRunResource run, String runner, String name, String scenarioId, String script) {
+      BenchmarkRunResource run,
+      String runner,
+      String name,
+      String scenarioId,
+      String warmUpFrom,
+      String script) {
     apply(run, LoadTier.script(run, name, script));
     apply(
         run,
         runner.equals("testrun")
-            ? LoadTier.testRun(run, name, scenarioId)
-            : LoadTier.job(run, name, scenarioId));
+            ? LoadTier.testRun(run, name, scenarioId, warmUpFrom)
+            : LoadTier.job(run, name, scenarioId, warmUpFrom));
   }
 
   /**

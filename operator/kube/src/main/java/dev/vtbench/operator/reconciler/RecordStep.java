@@ -12,7 +12,6 @@ import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.ScenarioRow;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
-import dev.vtbench.operator.resources.LoadTier;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.StubTier;
 import dev.vtbench.operator.resources.SutTier;
@@ -49,10 +48,11 @@ final class RecordStep implements Step {
     Scenario s = measure.scenario();
     String name = RunView.loadName(run, measure);
     ResultRow row;
+    SutProbe probe;
     try {
+      probe = SutProbe.parse(view.loadState().summary());
       // a row from cores the kubelet did not grant is not recorded: the run fails instead
-      Optional<String> unpinned =
-          PinningCheck.refusal(view.spec().sut, SutProbe.parse(view.loadState().summary()));
+      Optional<String> unpinned = PinningCheck.refusal(view.spec().sut, probe);
       if (unpinned.isPresent()) {
         return Result.fail(Reason.PinningNotGranted, name + ": " + unpinned.get());
       }
@@ -60,9 +60,7 @@ final class RecordStep implements Step {
           SutImage.of(view.pods(SutTier.COMPONENT), s.sut().key(), view.spec().sut.image);
       boolean sameNode =
           GeneratorCores.sameNode(
-              RunView.loadPods(view.pods(LoadTier.COMPONENT), measure).stream()
-                  .filter(RunView::isRunner)
-                  .toList(),
+              view.loadPods().trusted().stream().filter(RunView::isRunner).toList(),
               view.pods(StubTier.COMPONENT));
       row =
           row(
@@ -86,6 +84,12 @@ final class RecordStep implements Step {
     rows.add(row);
     RunCursor cursor = view.cursor().recording(s.id());
     status.results(configMaps, rows, cursor.done(), cursor.total());
+    // the hold, judged like a warm-up, says whether the SUT stayed steady for the next scenario
+    WarmUpStatus.write(
+        status.status,
+        ScenarioRow.afterMeasure(view.warm(), probe.peaks(), view.k6Plan(measure)),
+        s.sut(),
+        view.sutStart());
     // The scenario that comes next, not the one just recorded, until the next pass says.
     status.status.scenario = cursor.nextScenario().map(Scenario::id).orElse(null);
     status.progressing(

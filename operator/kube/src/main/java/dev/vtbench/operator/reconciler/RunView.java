@@ -2,9 +2,12 @@ package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.api.BenchmarkRunStatus;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.Ownership;
 import dev.vtbench.operator.resources.ResourceNames;
@@ -19,6 +22,7 @@ import io.javaoperatorsdk.operator.api.reconciler.Context;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -28,12 +32,15 @@ import java.util.Optional;
  * decide from this; none of them reads the cluster again.
  *
  * @param runner how k6 runs: testrun or job
- * @param action the cursor's next action, given the SUT config warmed up so far (status.warmedUp)
- * @param load the load object of {@code action}, if it exists
- * @param loadState where that load stands (running, finished, failed), or null without one; read
- *     from its trusted pods only
+ * @param warm how warm the SUT of the next scenario is ({@link WarmUpStatus}); a fresh start when
+ *     it runs another configuration or restarted
+ * @param sutStart which start of the SUT that is ({@link SutPods#start}), or null when unobserved
+ * @param action the cursor's next action, given {@code warm}
+ * @param load the load object of {@code action}, if it exists (for a warm-up: of this step)
+ * @param staleLoad an earlier warm-up step's object under the name {@code action}'s load needs
+ * @param loadState where that load stands (running, finished, failed), or null without one
  * @param loadPods the pods labelled as that load's: those whose owner chain ends at the load, and
- *     those ignored ({@link LoadPods})
+ *     those ignored ({@link LoadPods}); read from its trusted pods only
  * @param loads every load object the run owns (TestRuns and its own Jobs)
  * @param pods every pod of the run (SUT, stub, k6 initializers and runners), by the run label
  */
@@ -45,12 +52,14 @@ record RunView(
     ResultsStore.Recorded recorded,
     RunCursor cursor,
     WarmState warm,
+    String sutStart,
     RunCursor.Action action,
     GenericKubernetesResource database,
     Deployment sut,
     Deployment stub,
     List<HasMetadata> loads,
     HasMetadata load,
+    HasMetadata staleLoad,
     LoadState loadState,
     LoadPods loadPods,
     List<Pod> pods) {
@@ -61,19 +70,22 @@ record RunView(
       ResultsStore results,
       Capabilities capabilities,
       String runner,
-      String warmedUp,
+      BenchmarkRunStatus status,
       Instant now) {
     BenchmarkRunSpec spec = run.getSpec();
     ResultsStore.Recorded recorded = results.read(run);
     RunCursor cursor = RunCursor.of(spec, recorded.rows());
-    // The cluster does not judge steady state yet (no SUT windows reach the operator): a warm-up
-    // that ran counts as spent, not as steady, and its rows say steady_state=false.
-    WarmState warm =
-        warmedUp == null ? WarmState.NONE : new WarmState(warmedUp, cursor.warmUpCap(), false);
-    RunCursor.Action action = cursor.next(warm);
     Secondaries cache = new Secondaries(ctx);
     List<Deployment> deployments = cache.list(Deployment.class, RunInformers.DEPLOYMENTS);
     List<Pod> pods = cache.list(Pod.class, RunInformers.PODS);
+    SutConfig nextSut = cursor.nextScenario().map(Scenario::sut).orElse(null);
+    String sutStart =
+        nextSut == null
+            ? null
+            : SutPods.start(ofComponent(pods, SutTier.COMPONENT), nextSut.key()).orElse(null);
+    WarmState warm =
+        nextSut == null ? WarmState.NONE : WarmUpStatus.read(status, nextSut, sutStart);
+    RunCursor.Action action = cursor.next(warm);
     List<HasMetadata> loads = new ArrayList<>();
     List<Job> jobs = cache.list(Job.class, RunInformers.JOBS);
     // Only what this run created: k6-operator copies the runner labels onto its own initializer
@@ -88,13 +100,16 @@ record RunView(
           .forEach(loads::add);
     }
     HasMetadata load = null;
+    HasMetadata stale = null;
     LoadState state = null;
     LoadPods loadPods = LoadPods.NONE;
     if (action instanceof RunCursor.Load l) {
       String name = loadName(run, l);
-      load = named(loads, name).orElse(null);
+      String step = warmUpFrom(l, warm, sutStart);
+      load = named(loads, name).filter(o -> ofStep(o, step)).orElse(null);
+      stale = named(loads, name).filter(o -> !ofStep(o, step)).orElse(null);
       if (load != null) {
-        loadPods = LoadPods.of(load, jobs, labelledAs(pods, l));
+        loadPods = LoadPods.of(load, jobs, labelledAs(pods, l, step));
         List<Pod> runners = loadPods.trusted().stream().filter(RunView::isRunner).toList();
         // Ended, yet no terminated runner pod: the pod informer may lag the TestRun's or Job's
         // by a moment, so it counts as running; if the pod is gone for good, the deadline fails.
@@ -110,6 +125,7 @@ record RunView(
         recorded,
         cursor,
         warm,
+        sutStart,
         action,
         capabilities.cnpg()
             ? owned(
@@ -122,6 +138,7 @@ record RunView(
         owned(deployments, ResourceNames.stub(run), run).orElse(null),
         List.copyOf(loads),
         load,
+        stale,
         state,
         loadPods,
         List.copyOf(pods));
@@ -129,20 +146,45 @@ record RunView(
 
   /** The run's pods of one tier: sut, stub or load. */
   List<Pod> pods(String component) {
+    return ofComponent(pods, component);
+  }
+
+  private static List<Pod> ofComponent(List<Pod> pods, String component) {
     return pods.stream()
         .filter(p -> component.equals(p.getMetadata().getLabels().get(Labels.COMPONENT)))
         .toList();
   }
 
   /**
-   * The pods labelled as one load's (k6-operator's initializer and the runner), by anyone: {@link
-   * LoadPods} says which of them are.
+   * The pods labelled as one load's (k6-operator's initializer and starter, and the runner), by
+   * anyone, for a warm-up those of the step labelled {@code step} ({@link #warmUpFrom}), not an
+   * earlier step's: {@link LoadPods} says which of them are the load's.
    */
-  private static List<Pod> labelledAs(List<Pod> pods, RunCursor.Load load) {
+  static List<Pod> labelledAs(List<Pod> pods, RunCursor.Load load, String step) {
     return pods.stream()
         .filter(p -> "load".equals(p.getMetadata().getLabels().get(Labels.COMPONENT)))
         .filter(p -> load.id().equals(p.getMetadata().getLabels().get(Labels.SCENARIO)))
+        .filter(p -> ofStep(p, step))
         .toList();
+  }
+
+  /**
+   * The {@link Labels#WARM_UP_FROM} of {@code load} started at {@code warm} on the SUT start {@code
+   * sutStart}: a warm-up step's, null for a measured load.
+   */
+  static String warmUpFrom(RunCursor.Load load, WarmState warm, String sutStart) {
+    return load instanceof RunCursor.WarmUp ? WarmUpStatus.stepLabel(warm, sutStart) : null;
+  }
+
+  /** The {@link Labels#WARM_UP_FROM} of the next load (null: none, or a measured one). */
+  String warmUpFrom() {
+    return nextLoad().map(l -> warmUpFrom(l, warm, sutStart)).orElse(null);
+  }
+
+  /** Whether {@code o} belongs to the load step labelled {@code step} (null: a measured load). */
+  static boolean ofStep(HasMetadata o, String step) {
+    Map<String, String> labels = o.getMetadata().getLabels();
+    return Objects.equals(step, labels == null ? null : labels.get(Labels.WARM_UP_FROM));
   }
 
   /** The load object's name for {@code load}: one per scenario, and one for its warm-up. */

@@ -1,7 +1,5 @@
 package dev.vtbench.operator.reconciler;
 
-import dev.vtbench.operator.resources.SutTier;
-import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.util.List;
 import java.util.Objects;
@@ -22,14 +20,8 @@ final class SutImage {
    * @param specImage spec.sut.image
    */
   static String of(List<Pod> sutPods, String configKey, String specImage) {
-    return sutPods.stream()
-        .filter(p -> p.getMetadata().getAnnotations() != null)
-        .filter(
-            p -> configKey.equals(p.getMetadata().getAnnotations().get(SutTier.CONFIG_ANNOTATION)))
-        .filter(p -> p.getStatus() != null && p.getStatus().getContainerStatuses() != null)
-        .flatMap(p -> p.getStatus().getContainerStatuses().stream())
-        .filter(cs -> SutTier.COMPONENT.equals(cs.getName())) // the container is named so
-        .map(ContainerStatus::getImageID)
+    return SutPods.of(sutPods, configKey).stream()
+        .map(o -> o.container().getImageID())
         .filter(Objects::nonNull)
         .filter(id -> !id.isBlank())
         .findFirst()

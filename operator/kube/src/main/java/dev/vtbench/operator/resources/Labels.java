@@ -20,6 +20,13 @@ public final class Labels {
   /** On load objects: the scenario id they measure (or warm up for). */
   public static final String SCENARIO = "vtbench.dev/scenario";
 
+  /**
+   * On a warm-up load and its runner pods: the milliseconds of load its SUT had had when it began.
+   * Consecutive warm-up steps share the load's name; this tells a step's objects and pods from the
+   * last one's.
+   */
+  public static final String WARM_UP_FROM = "vtbench.dev/warm-up-from";
+
   /** Selects everything any run created, for the informers. */
   public static final String SELECTOR = MANAGED_BY + "=" + MANAGER;
 

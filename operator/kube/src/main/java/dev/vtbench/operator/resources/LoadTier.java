@@ -50,10 +50,19 @@ public final class LoadTier {
    */
   public static GenericKubernetesResource testRun(
       BenchmarkRunResource run, String name, String scenarioId) {
+    return testRun(run, name, scenarioId, null);
+  }
+
+  /**
+   * The TestRun of one warm-up step, labelled (with its runner pods) {@link Labels#WARM_UP_FROM}
+   * {@code warmUpFrom}; null for a measured load.
+   */
+  public static GenericKubernetesResource testRun(
+      BenchmarkRunResource run, String name, String scenarioId, String warmUpFrom) {
     BenchmarkRunSpec.Load load = run.getSpec().load;
     Map<String, Object> runner = new LinkedHashMap<>();
     runner.put("image", load.image);
-    runner.put("metadata", Map.of("labels", runnerLabels(run, scenarioId)));
+    runner.put("metadata", Map.of("labels", runnerLabels(run, scenarioId, warmUpFrom)));
     runner.put("resources", Guaranteed.resourceMap(load.cpu, load.memory));
     if (!load.nodeSelector.isEmpty()) {
       runner.put("nodeSelector", new TreeMap<>(load.nodeSelector));
@@ -96,7 +105,7 @@ public final class LoadTier {
     GenericKubernetesResource testRun = new GenericKubernetesResource();
     testRun.setApiVersion(K6_API);
     testRun.setKind("TestRun");
-    testRun.setMetadata(meta(run, name, scenarioId));
+    testRun.setMetadata(meta(run, name, scenarioId, warmUpFrom));
     testRun.setAdditionalProperty("spec", spec);
     return testRun;
   }
@@ -113,6 +122,15 @@ public final class LoadTier {
 
   /** The same load as a plain Job, for clusters without k6-operator. */
   public static Job job(BenchmarkRunResource run, String name, String scenarioId) {
+    return job(run, name, scenarioId, null);
+  }
+
+  /**
+   * The Job of one warm-up step: see {@link #testRun(BenchmarkRunResource, String, String,
+   * String)}.
+   */
+  public static Job job(
+      BenchmarkRunResource run, String name, String scenarioId, String warmUpFrom) {
     BenchmarkRunSpec.Load load = run.getSpec().load;
     Volume script =
         new VolumeBuilder()
@@ -134,13 +152,13 @@ public final class LoadTier {
             .withTerminationMessagePolicy("File")
             .build();
     return new JobBuilder()
-        .withMetadata(meta(run, name, scenarioId))
+        .withMetadata(meta(run, name, scenarioId, warmUpFrom))
         .withNewSpec()
         // A failed k6 is a failed scenario: no retry would measure the same thing.
         .withBackoffLimit(0)
         .withNewTemplate()
         .withNewMetadata()
-        .withLabels(runnerLabels(run, scenarioId))
+        .withLabels(runnerLabels(run, scenarioId, warmUpFrom))
         .endMetadata()
         .withSpec(
             PodHardening.pod(c, List.of(script), load.nodeSelector)
@@ -171,16 +189,28 @@ public final class LoadTier {
   }
 
   /** The labels on the k6 runner pod, so the operator's pod informer sees it. */
-  static Map<String, String> runnerLabels(BenchmarkRunResource run, String scenarioId) {
+  static Map<String, String> runnerLabels(
+      BenchmarkRunResource run, String scenarioId, String warmUpFrom) {
     Map<String, String> labels = Labels.of(run, COMPONENT);
-    labels.put(Labels.SCENARIO, scenarioId);
+    labels.putAll(loadLabels(scenarioId, warmUpFrom));
     return labels;
   }
 
-  private static ObjectMeta meta(BenchmarkRunResource run, String name, String scenarioId) {
+  private static ObjectMeta meta(
+      BenchmarkRunResource run, String name, String scenarioId, String warmUpFrom) {
     ObjectMeta meta = RunMeta.of(run, name, COMPONENT, true);
-    meta.getLabels().put(Labels.SCENARIO, scenarioId);
+    meta.getLabels().putAll(loadLabels(scenarioId, warmUpFrom));
     return meta;
+  }
+
+  /** What tells one load from another: its scenario, and a warm-up's step. */
+  private static Map<String, String> loadLabels(String scenarioId, String warmUpFrom) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put(Labels.SCENARIO, scenarioId);
+    if (warmUpFrom != null) {
+      labels.put(Labels.WARM_UP_FROM, warmUpFrom);
+    }
+    return labels;
   }
 
   private static List<String> jobArgs(BenchmarkRunResource run, String scenarioId) {

@@ -45,6 +45,9 @@ final class EndToEndRun {
         List<ResultRow> rows = results.checkCsv(name, csv, planned, follower.pinned());
         results.checkLoads(name, spec.expectedRunner(), rows, loads);
         new CpuChecks(e2e).check(rows, spec.loadAndStubShareThePool());
+        var defaults = new dev.vtbench.engine.model.BenchmarkRunSpec().load;
+        results.checkSteadyState(
+            rows, spec.load("sutWarmup", defaults.sutWarmup), spec.load("hold", defaults.hold));
         ResultsChecks.printTable(name, rows);
       }
       new DeleteChecks(e2e).deleteAndCheck(name, csv);

@@ -2,8 +2,10 @@ package dev.vtbench.operator.e2e;
 
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.operator.Checks;
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -68,6 +70,31 @@ final class ResultsChecks {
               + pinned);
     }
     return rows;
+  }
+
+  /**
+   * Steady state was judged on the cluster, from SUT windows that crossed the runner's termination
+   * message: every row says how much load its SUT had had ({@code warmup_s} > 0 after a warm-up)
+   * and whether it was steady, and a hold of two windows or more has its {@code hold_cv}.
+   */
+  void checkSteadyState(List<ResultRow> rows, Duration sutWarmup, Duration hold) {
+    Checks c = e2e.checks;
+    boolean windowed = hold.compareTo(SteadyState.WINDOW.multipliedBy(2)) >= 0;
+    for (ResultRow r : rows) {
+      if (sutWarmup.isPositive()) {
+        c.check(
+            r.warmupS() != null && r.warmupS() > 0,
+            r.scenarioId() + ": warmup_s " + r.warmupS() + " > 0 after its SUT's warm-up");
+      }
+      c.check(
+          r.steadyState() != null,
+          r.scenarioId() + ": steady_state judged (" + r.steadyState() + ")");
+      if (windowed) {
+        c.check(
+            r.holdCv() != null,
+            r.scenarioId() + ": hold_cv " + r.holdCv() + " from the SUT's windows over the hold");
+      }
+    }
   }
 
   /**

@@ -78,6 +78,12 @@ final class RunSpec {
     return cpu != null && SpecValidator.millis(String.valueOf(cpu)) % 1000 != 0;
   }
 
+  /** A duration of spec.load ({@code hold}, {@code sutWarmup}), or {@code otherwise} if unset. */
+  java.time.Duration load(String field, String otherwise) {
+    return dev.vtbench.engine.model.Durations.parse(
+        "spec.load." + field, String.valueOf(section("load").getOrDefault(field, otherwise)));
+  }
+
   String storage() {
     return String.valueOf(section("database").getOrDefault("storage", "1Gi"));
   }
