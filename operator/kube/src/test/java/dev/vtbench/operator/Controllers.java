@@ -195,7 +195,6 @@ final class Controllers {
    */
   void finishJob(String name, String pod, int exitCode, String message) {
     Job job = job(name);
-    runnerPod(job, pod, exitCode, message);
     String now = now();
     job.getStatus().setStartTime(now);
     if (exitCode == 0) {
@@ -208,7 +207,10 @@ final class Controllers {
       job.getStatus()
           .setConditions(List.of(condition("FailureTarget", now), condition("Failed", now)));
     }
+    // The Job's status first, then its pod: once the operator reads the pod's exit it may delete
+    // the Job (a warm-up step makes way for the next one), and a status write would then fail.
     k8s.batch().v1().jobs().inNamespace(ns).resource(job).updateStatus();
+    runnerPod(job, pod, exitCode, message);
   }
 
   private static io.fabric8.kubernetes.api.model.batch.v1.JobCondition condition(

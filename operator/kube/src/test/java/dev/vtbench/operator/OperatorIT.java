@@ -310,8 +310,8 @@ class OperatorIT {
       GenericKubernetesResource m = await(measured, WAIT, () -> play.testRun(measured));
       checkTestRun(m, run, s.id());
       awaitStatus(ns, "hello", "warm-up recorded", st -> st.warmedUp != null);
-      // one 30 s step whose windows agree: steady, measured at once
-      assertThat(get(ns, "hello").getStatus().warmUp.underLoadSeconds).isEqualTo(30.0);
+      // one 20 s step (the spec caps at 30 s) whose windows agree: steady, measured at once
+      assertThat(get(ns, "hello").getStatus().warmUp.underLoadSeconds).isEqualTo(20.0);
       assertThat(get(ns, "hello").getStatus().warmUp.steady).isTrue();
       play.finishTestRun(measured, 0, summary);
       int done = i + 1;
@@ -391,7 +391,7 @@ class OperatorIT {
     assertThat(r.meanMs()).isCloseTo(101.81, within(0.01));
     // every SUT start had one warm-up step, which found it steady (the 3 s hold is too short to
     // judge on its own: it has no whole 5 s window)
-    assertThat(rows).allSatisfy(row -> assertThat(row.warmupS()).isEqualTo(30.0));
+    assertThat(rows).allSatisfy(row -> assertThat(row.warmupS()).isEqualTo(20.0));
     assertThat(rows).allSatisfy(row -> assertThat(row.steadyState()).isTrue());
     // Kept when the run goes (keepOnDelete defaults to true): no owner.
     assertThat(results.getMetadata().getOwnerReferences()).isEmpty();

@@ -74,7 +74,7 @@ public class BenchmarkRunStatus {
 
   @JsonPropertyDescription(
       "How warm the SUT running the warmedUp configuration is: its load since it started and"
-          + " whether it was found at steady state (docs/architecture.md, the run cursor).")
+          + " whether it was found at steady state (docs/steady-state.md).")
   public WarmUp warmUp;
 
   @JsonPropertyDescription("The latest recorded scenarios, newest last (at most 20).")
