@@ -114,6 +114,11 @@ class SteadyStateTest {
     assertThat(SteadyState.judgeHold(drifting.subList(1, 3))).isEqualTo(SteadyState.Verdict.STEADY);
     assertThat(SteadyState.judgeHold(drifting.subList(0, 1)))
         .isEqualTo(SteadyState.Verdict.TOO_SHORT);
+    // A hold is judged for drift: windows that agree while the JIT compiles a little are steady.
+    List<LoadWindow> compilingALittle = List.of(w(5, 5000, 1, 0.4), w(5, 5050, 1.01, 0.3));
+    assertThat(SteadyState.judgeHold(compilingALittle)).isEqualTo(SteadyState.Verdict.STEADY);
+    assertThat(SteadyState.judge(compilingALittle.subList(0, 2)))
+        .isEqualTo(SteadyState.Verdict.TOO_SHORT);
   }
 
   @Test
