@@ -141,8 +141,23 @@ public final class RunCursor {
 
   /** The k6 plan of {@code load} against the SUT at {@code sutBaseUrl}. */
   public K6Plan k6Plan(Load load, String sutBaseUrl) {
-    K6Plan measured = measured(load.scenario(), sutBaseUrl);
-    return load instanceof WarmUp w ? warmUp(measured, w.length()) : measured;
+    if (load instanceof WarmUp w) {
+      return warmUp(
+          K6Plan.fromSpec(
+              spec.load, sutBaseUrl + Workloads.path(spec), Workloads.idMax(spec), warmUpLevel()),
+          w.length());
+    }
+    return measured(load.scenario(), sutBaseUrl);
+  }
+
+  /**
+   * The level a warm-up loads the SUT at: the matrix's highest, whatever the next scenario's. The
+   * JIT compiles a method once it has run often enough, so a JVM warmed at 50 VUs (about 500 req/s
+   * here) was still compiling in bursts after 100 s, while the highest level gets there sooner and
+   * makes hot every path the run's levels will take (docs/steady-state.md).
+   */
+  public int warmUpLevel() {
+    return spec.matrix.concurrency.stream().mapToInt(Integer::intValue).max().orElseThrow();
   }
 
   /** The measured load of scenario {@code s} against the SUT at {@code sutBaseUrl}. */
@@ -151,7 +166,7 @@ public final class RunCursor {
         spec.load, sutBaseUrl + Workloads.path(spec), Workloads.idMax(spec), s.concurrency());
   }
 
-  /** {@code length} of load at the measured level, all of it hold, none of it recorded. */
+  /** {@code length} of {@code measured}'s load, all of it hold, none of it recorded. */
   private static K6Plan warmUp(K6Plan measured, Duration length) {
     return new K6Plan(
         measured.targetUrl(),
