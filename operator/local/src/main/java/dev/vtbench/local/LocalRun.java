@@ -93,10 +93,11 @@ public final class LocalRun {
             rows,
             String.format(
                 Locale.ROOT,
-                "Wall-clock %s for %s under load (overhead ×%.2f).",
+                "Wall-clock %s for %s of measured hold: wall ÷ hold = %.2f (JVM starts, warm-ups"
+                    + " until steady, ramps and settling are the rest).",
                 Progress.formatDuration(outcome.wall()),
-                Progress.formatDuration(outcome.loadPhases()),
-                outcome.overhead()));
+                Progress.formatDuration(outcome.held()),
+                outcome.wallPerHold()));
     Path summary = dir.resolve(SummaryReport.FILE_NAME);
     List<Path> figures = new ArrayList<>();
     try {

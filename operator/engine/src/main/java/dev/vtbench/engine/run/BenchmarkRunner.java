@@ -22,12 +22,19 @@ public final class BenchmarkRunner {
 
   private BenchmarkRunner() {}
 
-  /** What a run did, for the closing report. */
-  public record Outcome(List<ResultRow> rows, int skipped, Duration wall, Duration loadPhases) {
+  /**
+   * What a run did, for the closing report.
+   *
+   * @param held the measured hold windows of this run's rows, added up
+   */
+  public record Outcome(List<ResultRow> rows, int skipped, Duration wall, Duration held) {
 
-    /** Total time ÷ time under load: what the orchestration costs on top of the measurements. */
-    public double overhead() {
-      return loadPhases.isZero() ? Double.NaN : (double) wall.toMillis() / loadPhases.toMillis();
+    /**
+     * Wall clock ÷ measured hold: what everything else (JVM starts, warm-ups, ramps, settling,
+     * start-up) costs on top of the windows the rows report.
+     */
+    public double wallPerHold() {
+      return held.isZero() ? Double.NaN : (double) wall.toMillis() / held.toMillis();
     }
   }
 
@@ -40,7 +47,7 @@ public final class BenchmarkRunner {
       progress.message("resuming: " + skipped + " of " + cursor.total() + " scenarios done");
     }
     long started = System.nanoTime();
-    Duration underLoad = Duration.ZERO;
+    Duration held = Duration.ZERO;
     platform.prepareDatabase(spec);
 
     List<ResultRow> rows = new ArrayList<>();
@@ -75,9 +82,8 @@ public final class BenchmarkRunner {
                 + SteadyState.explain(LoadWindow.ofPhase(m.peaks(), w.length())));
         continue;
       }
-      long loadStart = System.nanoTime();
       Platform.Measurement measured = platform.runLoad(named, k6, K6Script.render(k6), progress);
-      underLoad = underLoad.plusNanos(System.nanoTime() - loadStart);
+      held = held.plus(k6.hold());
       ResultRow row = ScenarioRow.of(spec, s, sut, measured, k6, warm);
       warm = ScenarioRow.afterMeasure(warm, measured.peaks(), k6);
       sink.append(row);
@@ -85,6 +91,6 @@ public final class BenchmarkRunner {
       progress.scenarioFinished(row);
       cursor = cursor.recording(s.id());
     }
-    return new Outcome(rows, skipped, Duration.ofNanos(System.nanoTime() - started), underLoad);
+    return new Outcome(rows, skipped, Duration.ofNanos(System.nanoTime() - started), held);
   }
 }

@@ -27,7 +27,7 @@ class HeadlineTest {
     String h = Headline.of(committed("quickstart"));
     assertThat(h)
         .isEqualTo(
-            "virtual 3.0x platform at 200 VUs, pool 50 (1464 vs 481 req/s): no verdict (1"
+            "virtual 3.8x platform at 200 VUs, pool 50 (1859 vs 484 req/s): no verdict (1"
                 + " repetition, need 3)");
     // a kubectl printer column, and ASCII for any terminal
     assertThat(h.length()).isLessThanOrEqualTo(100);
