@@ -82,24 +82,8 @@ need_root() { [ "$(id -u)" = 0 ] || die "$1 needs root (containerd, kubelet, mou
 need_cmd() { command -v "$1" >/dev/null 2>&1 || die "$1 is missing${2:+; $2}"; }
 kubectl_() { "$kube_dir/kubectl" --kubeconfig="$cluster/kubeconfig" "$@"; }
 ctr_() { ctr --address "$sock" --namespace k8s.io "$@"; }
-# Runs a step with its output in $build_logs/NAME.log; on failure shows the log's tail.
-logged() {
-  local name=$1; shift
-  mkdir -p "$build_logs"
-  if ! "$@" >"$build_logs/$name.log" 2>&1; then
-    tail -n 40 "$build_logs/$name.log" >&2
-    die "$name failed; full log: $build_logs/$name.log"
-  fi
-}
-gorun() { GONOSUMDB='*' GOFLAGS='-mod=mod -buildvcs=false' nice -n "$build_nice" "$@"; }
-# Downloads a module through the configured GOPROXY and prints its read-only directory.
-moddir() {
-  local out dir
-  out=$(cd / && GONOSUMDB='*' go mod download -json "$1" 2>&1) || die "cannot download Go module $1 (GOPROXY=$(go env GOPROXY)): $(grep -m1 Error <<<"$out" || echo "$out")"
-  dir=$(sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p' <<<"$out")
-  [ -d "$dir" ] || die "go mod download $1 gave no directory"
-  echo "$dir"
-}
+# logged, gorun, moddir
+. "$here/go-steps.sh"
 # Serialises Go builds with hack/kube-tools.sh (same lock file). Never held while daemons start.
 build_lock() { mkdir -p "$cache"; exec 9>"$cache/.kube-tools.lock"; flock 9; }
 build_unlock() { exec 9>&-; }
