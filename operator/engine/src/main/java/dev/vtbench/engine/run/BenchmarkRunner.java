@@ -6,6 +6,7 @@ import dev.vtbench.engine.model.BenchmarkRun;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
@@ -60,7 +61,8 @@ public final class BenchmarkRunner {
         Duration eta = cursor.scenarioLength().multipliedBy(cursor.total() - cursor.done());
         progress.scenarioStarted(s, cursor.done() + 1, cursor.total(), eta);
       }
-      Platform.SutView sut = platform.prepareSut(s.sut());
+      SutConfig config = load instanceof RunCursor.WarmUp ? cursor.warmUpSut(s) : s.sut();
+      Platform.SutView sut = platform.prepareSut(config);
       K6Plan k6 = cursor.k6Plan(load, platform.sutBaseUrl());
       Scenario named = new Scenario(s.index(), load.id(), s.rep(), s.concurrency(), s.sut());
       warm = warm.of(s.sut().restartKey());

@@ -5,6 +5,7 @@ import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
@@ -158,6 +159,26 @@ public final class RunCursor {
    */
   public int warmUpLevel() {
     return spec.matrix.concurrency.stream().mapToInt(Integer::intValue).max().orElseThrow();
+  }
+
+  /**
+   * The SUT configuration a warm-up before {@code s} runs where the platform resizes the pool live
+   * (locally): {@code s}'s JVM with the largest pool any scenario of that JVM uses. A small pool in
+   * held mode bounds throughput to pool ÷ service time (about 95 req/s at pool 10 here), so a JVM
+   * warmed there sees a seventh of the requests, and compiles for minutes; warmed at the largest
+   * pool it serves the same paths at full rate. Where a pool change restarts the SUT (a cluster),
+   * each pool is its own JVM and is warmed at its own size.
+   */
+  public SutConfig warmUpSut(Scenario s) {
+    String jvm = s.sut().restartKey();
+    int pool =
+        plan.stream()
+            .map(Scenario::sut)
+            .filter(c -> c.restartKey().equals(jvm))
+            .mapToInt(SutConfig::hikariPool)
+            .max()
+            .orElseThrow();
+    return s.sut().withHikariPool(pool);
   }
 
   /** The measured load of scenario {@code s} against the SUT at {@code sutBaseUrl}. */
