@@ -298,17 +298,7 @@ class K6ScriptIT {
             resets);
     try {
       String base = "http://127.0.0.1:" + server.getAddress().getPort();
-      K6Plan plan =
-          new K6Plan(
-              base + "/item?id={id}",
-              2,
-              Executor.RAMPING_VUS,
-              2,
-              0,
-              Duration.ofSeconds(1),
-              Duration.ZERO,
-              Duration.ofSeconds(10),
-              Duration.ofSeconds(2));
+      K6Plan plan = itemPlan(base, 2, Duration.ofSeconds(10));
       String json = runCluster(plan, base);
       assertThat(resets).containsExactly(SteadyState.RESET_PATH);
       assertThat(LoadWindow.ofPhase(SutProbe.parse(json).peaks(), plan.hold()))
@@ -340,17 +330,7 @@ class K6ScriptIT {
         });
     try {
       String base = "http://127.0.0.1:" + server.getAddress().getPort();
-      K6Plan plan =
-          new K6Plan(
-              base + "/item?id={id}",
-              2,
-              Executor.RAMPING_VUS,
-              1,
-              0,
-              Duration.ofSeconds(1),
-              Duration.ZERO,
-              Duration.ofSeconds(2),
-              Duration.ofSeconds(2));
+      K6Plan plan = itemPlan(base, 1, Duration.ofSeconds(2));
       Path script =
           Files.writeString(
               Files.createTempFile(dir, "pool", ".js"),
@@ -375,6 +355,22 @@ class K6ScriptIT {
     } finally {
       server.stop(0);
     }
+  }
+
+  /**
+   * {@code vus} closed-model VUs on the fake SUT's {@code /item}, a 1 s ramp, then {@code hold}.
+   */
+  static K6Plan itemPlan(String base, int vus, Duration hold) {
+    return new K6Plan(
+        base + "/item?id={id}",
+        2,
+        Executor.RAMPING_VUS,
+        vus,
+        0,
+        Duration.ofSeconds(1),
+        Duration.ZERO,
+        hold,
+        Duration.ofSeconds(2));
   }
 
   /**
