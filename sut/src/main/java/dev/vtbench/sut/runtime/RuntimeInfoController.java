@@ -1,6 +1,7 @@
 package dev.vtbench.sut.runtime;
 
 import dev.vtbench.sut.SutSettings;
+import dev.vtbench.sut.db.DbCpuProbe;
 import dev.vtbench.sut.db.PoolResizer;
 import dev.vtbench.sut.errors.ApiException;
 import dev.vtbench.sut.errors.Params;
@@ -27,9 +28,12 @@ class RuntimeInfoController {
   private final Peaks peaks;
   private final LoadWindows windows;
   private final PoolResizer pool;
+  private final DbCpuProbe dbCpu;
 
-  RuntimeInfoController(SutSettings settings, Peaks peaks, LoadWindows windows, PoolResizer pool) {
+  RuntimeInfoController(
+      SutSettings settings, Peaks peaks, LoadWindows windows, PoolResizer pool, DbCpuProbe dbCpu) {
     this.pool = pool;
+    this.dbCpu = dbCpu;
     this.settings = settings;
     this.peaks = peaks;
     this.windows = windows;
@@ -57,6 +61,9 @@ class RuntimeInfoController {
     // and end, which gives the SUT's CPU over exactly the measured window without metrics-server.
     m.put("processCpuSeconds", nullIfNaN(LoadWindows.cpuSeconds()));
     m.put("compileSeconds", nullIfNaN(LoadWindows.compileSeconds()));
+    // The database's CPU time so far, read the same way at the same moments (cluster only: the
+    // runner cannot reach the database itself); null where nothing installed the function.
+    m.put("dbCpuSeconds", dbCpu.seconds());
     m.put("pinnedEventsEnabled", peaks.pinnedEventsEnabled());
     m.put("pinnedThresholdMs", settings.pinnedThreshold().toMillis());
     m.put("sampleIntervalMs", settings.sampleInterval().toMillis());
