@@ -257,24 +257,29 @@ def check_histogram(cluster, args, run, start, end, checks):
     labelled = [s for s in native if s["metric"].get("run") == run and s["metric"].get("testid")]
     checks.check(bool(labelled), f"histogram: k6_http_req_duration_seconds is a native histogram with run and testid: {len(native)} of {len(result)} series native"
                  + (f", testids {sorted({s['metric']['testid'] for s in labelled})}" if labelled else ""))
-    classic = series_of(cluster.prom("/api/v1/query", query=f'count(last_over_time(k6_http_req_duration_seconds_bucket{{run="{run}"}}[1h]))', time=end))
-    checks.check(not classic, "histogram: no classic _bucket series beside it (nativeHistograms: true)")
+    # With nativeHistograms: false k6 sends its trend stats as gauges instead (k6_http_req_duration_p99, ...).
+    gauges = series_of(cluster.prom("/api/v1/query", query=f'count(last_over_time({{__name__=~"k6_http_req_duration_(p99|max)", run="{run}"}}[1h]))', time=end))
+    checks.check(not gauges, "histogram: no trend-stat gauges (k6_http_req_duration_p99, _max) beside it")
 
 
-def check_operator(cluster, args, run, status, end, checks):
+def check_operator(cluster, args, run, status, start, end, checks):
     sel = f'namespace="{args.namespace}", run="{run}"'
     planned = status.get("scenariosTotal")
     done = series_of(cluster.prom("/api/v1/query", query=f"max_over_time(vtbench_run_scenarios_done{{{sel}}}[1h])", time=end))
     value = int(float(done[0]["value"][1])) if done else None
     checks.check(value is not None and value == planned, f"operator: vtbench_run_scenarios_done reached {value} of {planned} planned")
-    # The run gauges are read at each scrape: wait one scrape interval past the end for Succeeded.
+    # The run gauges are read at each scrape: Succeeded must count one more run than when the run was made.
+    succeeded = 'sum(vtbench_runs{phase="Succeeded", tier="operator"})'
+    before = series_of(cluster.prom("/api/v1/query", query=succeeded, time=start))
+    before = float(before[0]["value"][1]) if before else 0.0
     deadline = time.time() + 60
     while True:
-        ok = series_of(cluster.prom("/api/v1/query", query='vtbench_runs{phase="Succeeded", tier="operator"} >= 1'))
-        if ok or time.time() > deadline:
+        after = series_of(cluster.prom("/api/v1/query", query=succeeded))
+        after = float(after[0]["value"][1]) if after else None
+        if (after is not None and after > before) or time.time() > deadline:
             break
         time.sleep(5)
-    checks.check(bool(ok), "operator: vtbench_runs{phase=\"Succeeded\"} counts the run" + (f" ({ok[0]['value'][1]})" if ok else ""))
+    checks.check(after is not None and after > before, f"operator: vtbench_runs{{phase=\"Succeeded\"}} counts the run: {before:g} when it was made, {after} now")
     recs = series_of(cluster.prom("/api/v1/query", query='sum(operator_sdk_reconciliations_started_total{tier="operator"})'))
     checks.check(bool(recs) and float(recs[0]["value"][1]) > 0, "operator: java-operator-sdk's reconciliations counted"
                  + (f" ({recs[0]['value'][1]})" if recs else ""))
@@ -317,7 +322,7 @@ def main():
     time.sleep(max(0, end + 20 - time.time()))
     check_labels(cluster, args, run, start, end, checks)
     check_histogram(cluster, args, run, start, end, checks)
-    check_operator(cluster, args, run, status, end, checks)
+    check_operator(cluster, args, run, status, start, end, checks)
     check_dashboard(cluster, args, run, start, end, checks)
     print(f"monitoring: {checks.passed} ok, {checks.failed} FAIL", flush=True)
     return 1 if checks.failed else 0
