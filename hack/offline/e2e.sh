@@ -41,7 +41,8 @@ Usage: hack/offline/e2e.sh [--keep] [--help]          (normally: make e2e; docs/
 End to end on the single-node cluster of hack/offline/local-cluster.sh (root, 2 cores):
   cluster   hack/offline/local-cluster.sh create, unless it is already healthy
   images    make images when a source is newer than the image tars; hack/offline/e2e-images.sh
-            all (CloudNativePG, PostgreSQL, k6-operator, k6, the starter, the manifests); load them
+            all (CloudNativePG, PostgreSQL, k6-operator, k6, the starter, prometheus-operator,
+            Prometheus, the manifests); load them
   install   CloudNativePG and k6-operator (small CPU requests), prometheus-operator and a
             Prometheus set up like kube-prometheus-stack's (hack/offline/monitoring-stack.sh),
             the CRD, the chart with monitoring.enabled; namespace $ns

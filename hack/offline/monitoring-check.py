@@ -295,7 +295,7 @@ def main():
     p.add_argument("--spec", default=env("VTBENCH_E2E_SPEC", "examples/two-core.yaml"))
     p.add_argument("--db-image", default=env("VTBENCH_E2E_DB_IMAGE", "vtbench/postgresql:15"))
     p.add_argument("--k6-image", default=env("VTBENCH_E2E_K6_IMAGE", "vtbench/k6:1.8.1"))
-    p.add_argument("--volumes", default=env("VTBENCH_E2E_VOLUMES"))
+    p.add_argument("--volumes", default=env("VTBENCH_E2E_VOLUMES", os.path.expanduser("~/.cache/vtbench/cluster/e2e-volumes")))
     p.add_argument("--dashboard", default=os.path.join(os.path.dirname(__file__), "../../charts/vtbench/dashboards/vtbench.json"))
     p.add_argument("--run", default="monitoring")
     p.add_argument("--reuse", action="store_true", help="check the finished run --run instead of making it")
@@ -305,7 +305,7 @@ def main():
     checks = Checks()
     run = args.run
     pools = monitor_pools(cluster, args.operator_namespace)
-    log(f"the chart's monitors: {pools}")
+    checks.check(len(pools) > 0, f"the chart installed {len(pools)} monitor endpoints in {args.operator_namespace}: {pools}")
     if not args.reuse:
         resource, storage = run_spec(args, run)
         create_volume(cluster, args, run, storage)
@@ -313,6 +313,7 @@ def main():
         log(f"applied {run}: one scenario, k6 remote write to {REMOTE_WRITE}")
         status = follow_run(cluster, args, run, pools, checks)
     else:
+        log("--reuse: no target checks (the run's targets are gone with its pods)")
         status = cluster.json("-n", args.namespace, "get", "benchmarkrun", run).get("status") or {}
     checks.check(status.get("phase") == "Succeeded", f"run {run} Succeeded ({status.get('phase')}: {status.get('progress', '')})")
     created = cluster.json("-n", args.namespace, "get", "benchmarkrun", run)["metadata"]["creationTimestamp"]
