@@ -634,7 +634,7 @@ render_manifests() {
     --image "$promop_image=$promop_image" >&2
   # The CRDs as they are (PyYAML cannot read their "=" enum values; kubectl can).
   for f in "$promop"/example/prometheus-operator-crd/*.yaml; do echo "---"; cat "$f"; done >"$promop_manifest.tmp"
-  cat "$work/promop.yaml" >>"$promop_manifest.tmp"
+  { echo "---"; cat "$work/promop.yaml"; } >>"$promop_manifest.tmp"
   mv "$promop_manifest.tmp" "$promop_manifest"
   rm -f "$work/cnpg.raw.yaml" "$work/k6op.raw.yaml" "$work/promop.raw.yaml" "$work/promop.yaml"
   echo "$key" >"$manifests/.stamp"
