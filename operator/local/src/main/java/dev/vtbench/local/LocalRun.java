@@ -109,6 +109,7 @@ public final class LocalRun {
     progress.message("");
     progress.message(report.table().toText());
     progress.message(VirtualVsPlatform.METHOD);
+    progress.message(report.spread().sentence());
     return new Report(dir, csv, summary, figures, outcome);
   }
 

@@ -32,6 +32,12 @@ public record SutConfig(
     extraEnv = Collections.unmodifiableMap(new TreeMap<>(extraEnv));
   }
 
+  /** This config with the pool at {@code size}: the same JVM where the pool resizes live. */
+  public SutConfig withHikariPool(int size) {
+    return new SutConfig(
+        virtualThreads, size, connectionMode, pathMode, tomcatMaxThreads, stubTimeout, extraEnv);
+  }
+
   /** The SUT's environment for this config, with the reference rig's variable names. */
   public Map<String, String> env() {
     Map<String, String> env = new LinkedHashMap<>(extraEnv);

@@ -5,6 +5,7 @@ import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
@@ -158,6 +159,35 @@ public final class RunCursor {
    */
   public int warmUpLevel() {
     return spec.matrix.concurrency.stream().mapToInt(Integer::intValue).max().orElseThrow();
+  }
+
+  /**
+   * The configuration {@code s}'s JVM starts with and warms up at: {@code s}'s, with the largest
+   * pool any scenario of that JVM ({@link SutConfig#restartKey()}) uses. The SUT resizes its pool
+   * live, so one JVM serves every pool size of a thread mode: the local platform resizes it before
+   * each load, a cluster load's script does so in its setup. A small pool in held mode bounds
+   * throughput to pool ÷ service time (about 95 req/s at pool 10 here), so a JVM warmed there would
+   * see a seventh of the requests and compile for minutes; warmed at the largest pool it serves the
+   * same paths at full rate.
+   */
+  public SutConfig jvmConfig(Scenario s) {
+    String jvm = s.sut().restartKey();
+    int pool =
+        plan.stream()
+            .map(Scenario::sut)
+            .filter(c -> c.restartKey().equals(jvm))
+            .mapToInt(SutConfig::hikariPool)
+            .max()
+            .orElseThrow();
+    return s.sut().withHikariPool(pool);
+  }
+
+  /**
+   * The configuration the SUT must be in for {@code load}: its JVM's ({@link #jvmConfig}) for a
+   * warm-up, the scenario's own for a measurement (the same JVM, its pool resized).
+   */
+  public SutConfig loadConfig(Load load) {
+    return load instanceof WarmUp ? jvmConfig(load.scenario()) : load.scenario().sut();
   }
 
   /** The measured load of scenario {@code s} against the SUT at {@code sutBaseUrl}. */

@@ -25,6 +25,8 @@ class SummaryReportTest {
                 + table
                 + "\n"
                 + VirtualVsPlatform.METHOD
+                + "\n\n"
+                + CpuPerRequestSpread.of(rows).sentence()
                 + "\n\n\nWall-clock 1m.\nSecond fact.\n");
     assertThat(md).contains("2.00×");
   }
@@ -32,7 +34,13 @@ class SummaryReportTest {
   @Test
   void withoutHeadingOrFactsItIsTheTableAndItsMethod() {
     assertThat(SummaryReport.of(null, rows).toMarkdown())
-        .isEqualTo(SummaryTable.of(rows).toMarkdown() + "\n" + VirtualVsPlatform.METHOD + "\n");
+        .isEqualTo(
+            SummaryTable.of(rows).toMarkdown()
+                + "\n"
+                + VirtualVsPlatform.METHOD
+                + "\n\n"
+                + CpuPerRequestSpread.of(rows).sentence()
+                + "\n");
   }
 
   @Test

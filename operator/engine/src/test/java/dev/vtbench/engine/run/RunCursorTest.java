@@ -162,6 +162,25 @@ class RunCursorTest {
   }
 
   @Test
+  void aWarmUpRunsTheJvmAtTheLargestPoolItWillServe() {
+    BenchmarkRunSpec spec = spec("15s");
+    spec.matrix.hikariPoolSizes = List.of(10, 80, 20);
+    RunCursor cursor = RunCursor.ofRecorded(spec, List.of());
+    Scenario first = cursor.nextScenario().orElseThrow();
+    assertThat(first.hikariPool()).isEqualTo(10);
+    var warmUp = cursor.jvmConfig(first);
+    // same JVM (the pool resizes live), the matrix's largest pool, everything else the scenario's
+    assertThat(warmUp.hikariPool()).isEqualTo(80);
+    assertThat(warmUp.restartKey()).isEqualTo(first.sut().restartKey());
+    assertThat(warmUp.withHikariPool(10)).isEqualTo(first.sut());
+    // a JVM of the other mode has its own largest pool, the same here
+    Scenario virtual =
+        cursor.plan().stream().filter(s -> s.sut().virtualThreads()).findFirst().orElseThrow();
+    assertThat(cursor.jvmConfig(virtual).virtualThreads()).isTrue();
+    assertThat(cursor.jvmConfig(virtual).hikariPool()).isEqualTo(80);
+  }
+
+  @Test
   void rowsOutsideThePlanDoNotCountAsDone() {
     RunCursor cursor = RunCursor.ofRecorded(spec("0s"), List.of("r9-virtual-pool99-c1"));
     assertThat(cursor.done()).isZero();

@@ -57,7 +57,7 @@ final class RecordStep implements Step {
         return Result.fail(Reason.PinningNotGranted, name + ": " + unpinned.get());
       }
       String image =
-          SutImage.of(view.pods(SutTier.COMPONENT), s.sut().key(), view.spec().sut.image);
+          SutImage.of(view.pods(SutTier.COMPONENT), view.jvm(s).key(), view.spec().sut.image);
       boolean sameNode =
           GeneratorCores.sameNode(
               view.loadPods().trusted().stream().filter(RunView::isRunner).toList(),
@@ -88,7 +88,7 @@ final class RecordStep implements Step {
     WarmUpStatus.write(
         status.status,
         ScenarioRow.afterMeasure(view.warm(), probe.peaks(), view.k6Plan(measure)),
-        s.sut(),
+        view.jvm(s),
         view.sutStart());
     // The scenario that comes next, not the one just recorded, until the next pass says.
     status.status.scenario = cursor.nextScenario().map(Scenario::id).orElse(null);

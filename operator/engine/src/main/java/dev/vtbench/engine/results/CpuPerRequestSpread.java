@@ -1,0 +1,105 @@
+package dev.vtbench.engine.results;
+
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Whether a cold JVM hid among the repetitions: the SUT's CPU per request of every steady row
+ * beside the other repetitions of its cell (same mode, pool, connection and path mode, workload,
+ * executor and level, so the same throughput level). A JVM measured while its JIT still compiled
+ * cost 2–5× the CPU per request of a warm one on this project's machine, so the rows of one cell
+ * that all passed the steady-state rule should agree within {@link #BOUND}.
+ *
+ * @param cells cells with at least two steady repetitions that report the SUT's CPU
+ * @param worst the largest ratio of a cell's most to least CPU per request; NaN without cells
+ * @param where the cell and repetitions of {@code worst}, e.g. {@code virtual, pool 50, level 800:
+ *     rep 3 vs rep 1}
+ * @param above how many cells exceed {@link #BOUND}
+ */
+public record CpuPerRequestSpread(int cells, double worst, String where, int above) {
+
+  /** The most one steady repetition may cost per request over another of its cell. */
+  public static final double BOUND = 1.3;
+
+  /** The spread over the eligible ({@link VerdictRows}) rows of {@code rows}. */
+  public static CpuPerRequestSpread of(Collection<ResultRow> rows) {
+    Map<List<Object>, List<ResultRow>> byCell =
+        VerdictRows.of(rows).stream()
+            .filter(r -> r.appCpuPct() != null && r.appCpuPct() > 0 && r.throughputRps() > 0)
+            .collect(Collectors.groupingBy(CpuPerRequestSpread::cell));
+    int cells = 0;
+    int above = 0;
+    double worst = Double.NaN;
+    String where = "";
+    for (List<ResultRow> reps : byCell.values()) {
+      if (reps.size() < 2) {
+        continue;
+      }
+      cells++;
+      ResultRow most =
+          reps.stream().max(Comparator.comparingDouble(CpuPerRequestSpread::cost)).get();
+      ResultRow least =
+          reps.stream().min(Comparator.comparingDouble(CpuPerRequestSpread::cost)).get();
+      double ratio = cost(most) / cost(least);
+      if (ratio > BOUND) {
+        above++;
+      }
+      if (Double.isNaN(worst) || ratio > worst) {
+        worst = ratio;
+        where =
+            String.format(
+                Locale.ROOT,
+                "%s, pool %d, level %d: rep %d vs rep %d",
+                most.threadMode(),
+                most.hikariPool(),
+                most.concurrency(),
+                most.rep(),
+                least.rep());
+      }
+    }
+    return new CpuPerRequestSpread(cells, worst, where, above);
+  }
+
+  /** The SUT's CPU per request, in percent of a core × seconds: only ratios of it are used. */
+  private static double cost(ResultRow r) {
+    return r.appCpuPct() / r.throughputRps();
+  }
+
+  private static List<Object> cell(ResultRow r) {
+    return List.of(
+        r.threadMode(),
+        r.hikariPool(),
+        r.connMode(),
+        r.pathMode(),
+        String.valueOf(r.workload()),
+        String.valueOf(r.executor()),
+        r.concurrency());
+  }
+
+  /** One sentence for summary.md. */
+  public String sentence() {
+    if (cells == 0) {
+      return "SUT CPU per request across repetitions: no cell has two steady repetitions to"
+          + " compare.";
+    }
+    return String.format(
+        Locale.ROOT,
+        "SUT CPU per request across repetitions (steady rows of one cell, %d cells): at most"
+            + " %.2f× apart (%s); %s",
+        cells,
+        worst,
+        where,
+        above == 0
+            ? String.format(
+                Locale.ROOT, "within %.1f×, so no repetition ran on a colder JVM.", BOUND)
+            : String.format(
+                Locale.ROOT,
+                "%d cell(s) above %.1f×: a repetition ran on a colder JVM (see warmup_s).",
+                above,
+                BOUND));
+  }
+}
