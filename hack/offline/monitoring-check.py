@@ -33,6 +33,8 @@ POSTGRES_UID = 26
 # Grafana's $__rate_interval for a 15 s scrape interval and a 15 s step: max(4 x scrape, step + scrape).
 RATE_INTERVAL = "1m"
 STEP = 15
+# Seconds past the run's finish the checks look: two scrape intervals (and k6 pushes every 5 s).
+SETTLE = 30
 
 
 class Checks:
@@ -318,9 +320,14 @@ def main():
     checks.check(status.get("phase") == "Succeeded", f"run {run} Succeeded ({status.get('phase')}: {status.get('progress', '')})")
     created = cluster.json("-n", args.namespace, "get", "benchmarkrun", run)["metadata"]["creationTimestamp"]
     start = parse_time(created)
-    end = parse_time(status["finishedAt"]) if status.get("finishedAt") else time.time()
-    # One more scrape interval, so the last scrape of the run's targets and k6's last push count.
-    time.sleep(max(0, end + 20 - time.time()))
+    finished = parse_time(status["finishedAt"]) if status.get("finishedAt") else time.time()
+    # The window a Grafana user looks at once the run is over: it reaches two scrape intervals past
+    # the finish. Ending it at the finish lost the run's last seconds: a range query's last step
+    # falls up to one step before its end, and the hold phase of a short scenario is over in ~15 s,
+    # so rate() over the hold found one sample (live run: the k6 panels were empty); the operator's
+    # gauges, too, show the finished run only from the next scrape on.
+    end = finished + SETTLE
+    time.sleep(max(0, end - time.time()))
     check_labels(cluster, args, run, start, end, checks)
     check_histogram(cluster, args, run, start, end, checks)
     check_operator(cluster, args, run, status, start, end, checks)
