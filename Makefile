@@ -93,8 +93,12 @@ image-test: images ## Build the three images and prove they start as non-root
 	  operator/kube/target/vtbench-operator-image.tar
 
 .PHONY: e2e
-e2e: java-check ## End to end on a real single-node cluster built here, offline (root; 2 CPUs; ~10 min warm, ~70 min cold): the *E2E tests; see docs/e2e.md
+e2e: java-check ## End to end on a real single-node cluster built here, offline (root; 2 CPUs; ~13 min warm, ~70 min cold): the *E2E tests and the monitoring phase; see docs/e2e.md
 	bash hack/offline/e2e.sh $(E2E_ARGS)
+
+.PHONY: e2e-monitoring
+e2e-monitoring: java-check ## The monitoring phase of make e2e alone (root): a live Prometheus answers every dashboard query for a short run; see docs/monitoring.md
+	bash hack/offline/e2e.sh --monitoring-only $(E2E_ARGS)
 
 .PHONY: cluster
 cluster: ## Start the offline single-node cluster (hack/offline/local-cluster.sh create); `hack/offline/local-cluster.sh teardown` stops it
