@@ -320,6 +320,30 @@ class K6ScriptIT {
   }
 
   /**
+   * A CPU counter read at only one edge of the hold (here the SUT answered the reset but not the
+   * read at the end) gives no figure: unknown, not the zero that one reading minus itself is.
+   */
+  @Test
+  void aCpuCounterReadAtOnlyOneEdgeOfTheHoldIsUnknownNotZero() throws Exception {
+    HttpServer server =
+        fakeSut(
+            reset ->
+                reset
+                    ? "{\"cpuset\":\"3\",\"processCpuSeconds\":10.0,\"dbCpuSeconds\":20.0}"
+                    : "{\"cpuset\":\"3\"}");
+    try {
+      String base = "http://127.0.0.1:" + server.getAddress().getPort();
+      SutProbe probe = SutProbe.parse(runCluster(itemPlan(base, 2, Duration.ofSeconds(2)), base));
+
+      assertThat(probe.cpuSeconds()).isNull();
+      assertThat(probe.cpuPct()).isNull();
+      assertThat(probe.dbCpuSeconds()).isNull();
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  /**
    * On a cluster the load resizes the SUT's pool: the script's setup asks for this load's size
    * before anything else reaches the SUT, and a SUT that refuses fails the load (k6 exits non-zero,
    * naming the call), so no row is measured at the wrong pool size.

@@ -2,49 +2,40 @@ package dev.vtbench.operator.e2e;
 
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.SutTier;
-import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.Watch;
-import io.fabric8.kubernetes.client.Watcher;
-import io.fabric8.kubernetes.client.WatcherException;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListSet;
 
 /**
- * Every SUT pod a run started, by UID, seen by a watch while it ran: a new pod means a new JVM and
- * a new warm-up, which a pool sweep must not pay (the load resizes the pool in the running SUT).
+ * Every SUT pod a run started, by UID, listed at each poll of the run (every few seconds; a SUT pod
+ * lives through its JVM's warm-up, far longer): a new pod means a new JVM and a new warm-up, which
+ * a pool sweep must not pay (the load resizes the pool in the running SUT). Polled, not watched:
+ * this cluster's API server refuses the client's watch streams (RequestWatchProgress is disabled).
  */
-final class SutPodsSeen implements AutoCloseable {
+final class SutPodsSeen {
 
   private final Set<String> uids = new ConcurrentSkipListSet<>();
-  private final Watch watch;
+  private final KubernetesClient k8s;
+  private final String namespace;
+  private final String run;
 
   SutPodsSeen(KubernetesClient k8s, String namespace, String run) {
-    watch =
-        k8s.pods()
-            .inNamespace(namespace)
-            .withLabels(Map.of(Labels.RUN, run, Labels.COMPONENT, SutTier.COMPONENT))
-            .watch(
-                new Watcher<Pod>() {
-                  @Override
-                  public void eventReceived(Action action, Pod pod) {
-                    uids.add(pod.getMetadata().getUid());
-                  }
+    this.k8s = k8s;
+    this.namespace = namespace;
+    this.run = run;
+  }
 
-                  @Override
-                  public void onClose(WatcherException cause) {
-                    // a closed watch loses pods; the count is then a lower bound, said in the check
-                  }
-                });
+  void poll() {
+    k8s.pods()
+        .inNamespace(namespace)
+        .withLabels(Map.of(Labels.RUN, run, Labels.COMPONENT, SutTier.COMPONENT))
+        .list()
+        .getItems()
+        .forEach(p -> uids.add(p.getMetadata().getUid()));
   }
 
   int count() {
     return uids.size();
-  }
-
-  @Override
-  public void close() {
-    watch.close();
   }
 }
