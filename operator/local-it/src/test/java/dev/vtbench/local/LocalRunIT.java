@@ -92,6 +92,8 @@ class LocalRunIT {
                 k6,
                 "--sut-jar",
                 System.getProperty("vtbench.sut.jar"),
+                "--reactive-sut-jar",
+                System.getProperty("vtbench.sut.reactive.jar"),
                 "--stub-jar",
                 System.getProperty("vtbench.stub.jar")));
     return args.toArray(String[]::new);

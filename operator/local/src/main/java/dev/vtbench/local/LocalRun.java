@@ -63,7 +63,13 @@ public final class LocalRun {
     }
     LocalPlatform.Options options =
         new LocalPlatform.Options(
-            base.cacheDir(), dir, base.sutJar(), base.stubJar(), base.k6(), base.reseed());
+            base.cacheDir(),
+            dir,
+            base.sutJar(),
+            base.reactiveSutJar(),
+            base.stubJar(),
+            base.k6(),
+            base.reseed());
     BenchmarkRunner.Outcome outcome;
     LocalPlatform platform = new LocalPlatform(options, run.spec, progress);
     // Ctrl-C: stop every child before the JVM goes
