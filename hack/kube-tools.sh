@@ -37,24 +37,12 @@ die() { log "error: $*"; exit 1; }
 need_go() {
   command -v go >/dev/null 2>&1 || die "Go (1.23 or newer) is needed to build $1; install it"
 }
-gorun() { GONOSUMDB='*' GOFLAGS='-mod=mod -buildvcs=false' "$@"; }
-# Downloads a module through the configured GOPROXY and prints its read-only directory.
-moddir() {
-  local out dir
-  out=$(cd / && gorun go mod download -json "$1" 2>&1) || die "cannot download Go module $1 (GOPROXY=$(go env GOPROXY)): $(grep -m1 Error <<<"$out" || echo "$out")"
-  dir=$(sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p' <<<"$out")
-  [ -d "$dir" ] || die "go mod download $1 gave no directory"
-  echo "$dir"
-}
-# Runs a step with its output in $logs/NAME.log; on failure shows the log's tail.
-logged() {
-  local name=$1; shift
-  mkdir -p "$logs"
-  if ! "$@" >"$logs/$name.log" 2>&1; then
-    tail -n 40 "$logs/$name.log" >&2
-    die "$name failed; full log: $logs/$name.log"
-  fi
-}
+# logged, gorun and moddir: the same steps the offline cluster scripts use (un-niced here: make test
+# waits for these builds)
+build_logs=$logs
+build_nice=0
+# shellcheck source=hack/offline/go-steps.sh
+. "$here/offline/go-steps.sh"
 
 build_apiserver() {
   local stamp=$kube_dir/.built

@@ -131,7 +131,7 @@ class KubectlIT {
         .contains("Succeeded")
         .contains("30/30")
         .endsWith(
-            "virtual 6.0x platform [5.9-6.1] at 800 VUs, pool 50 (2907 vs 485 req/s): virtual faster");
+            "virtual 6.1x platform [5.7-6.1] at 800 VUs, pool 50 (2961 vs 486 req/s): virtual faster");
 
     Out wide = kubectl("get", "vtb", "hero", "-n", ns, "-o", "wide");
     assertThat(wide.stdout().lines().findFirst().orElseThrow().split("\\s+"))
@@ -139,7 +139,7 @@ class KubectlIT {
             "NAME", "AGE", "READY", "PHASE", "PROGRESS", "RUNNER", "SCENARIO", "HEADLINE");
     assertThat(wide.stdout().lines().skip(1).findFirst().orElseThrow())
         .matches(
-            "hero\\s+\\S+\\s+True\\s+Succeeded\\s+30/30\\s+job\\s+(<none>\\s+)?virtual 6\\.0x platform \\[5\\.9-6\\.1\\] .*");
+            "hero\\s+\\S+\\s+True\\s+Succeeded\\s+30/30\\s+job\\s+(<none>\\s+)?virtual 6\\.1x platform \\[5\\.7-6\\.1\\] .*");
   }
 
   @Test

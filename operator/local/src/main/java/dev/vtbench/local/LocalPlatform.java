@@ -305,6 +305,8 @@ public final class LocalPlatform implements Platform {
       }
       Thread.sleep(1_500); // JFR hands pinned events over about a second late
       HttpJson.Response info = HttpJson.get(sutBaseUrl() + "/api/runtime-info");
+      // kept beside the k6 summary: the hold's windows, so its steady-state verdict can be checked
+      Files.writeString(dir.resolve(scenario.id() + "-sut.json"), info.body());
       @SuppressWarnings("unchecked")
       Map<String, Object> peaks = (Map<String, Object>) info.at("peaks");
       TierCpu cpu =

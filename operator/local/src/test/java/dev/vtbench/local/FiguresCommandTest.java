@@ -64,7 +64,7 @@ class FiguresCommandTest {
     // results/reference/bench-hero/summary.md
     assertThat(summary)
         .startsWith("# bench-hero\n")
-        .contains("| 5.99× | 5.92–6.11 | virtual faster |")
+        .contains("| 6.10× | 5.75–6.11 | virtual faster |")
         .contains(VirtualVsPlatform.METHOD);
     assertThat(out.toString()).contains("30 rows").contains("hero.png");
     assertThat(err.toString()).isEmpty();

@@ -117,7 +117,20 @@ public final class K6Script {
    * @param stubBaseUrl the stub's base URL as the runner sees it, e.g. http://run-stub:8080
    */
   public static String renderForCluster(K6Plan plan, String sutBaseUrl, String stubBaseUrl) {
-    return render(plan, new ScriptPlan.Probed(sutBaseUrl, stubBaseUrl));
+    return renderForCluster(plan, sutBaseUrl, stubBaseUrl, null);
+  }
+
+  /**
+   * {@link #renderForCluster(K6Plan, String, String)} whose setup first resizes the SUT's Hikari
+   * pool to {@code pool} ({@code POST /api/pool?size=N}, answered once the pool holds exactly N
+   * connections): on a cluster the load, not the operator, reaches the SUT, so one JVM serves every
+   * pool size of its thread mode there too. A resize the SUT refuses fails the load.
+   *
+   * @param pool the pool the load runs at; null leaves the SUT's pool as it is
+   */
+  public static String renderForCluster(
+      K6Plan plan, String sutBaseUrl, String stubBaseUrl, Integer pool) {
+    return render(plan, new ScriptPlan.Probed(sutBaseUrl, stubBaseUrl, pool));
   }
 
   /** Key of the SUT observations in a cluster run's summary. */

@@ -1,6 +1,7 @@
 package dev.vtbench.engine.k6;
 
 import dev.vtbench.engine.model.Durations;
+import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.steady.SteadyState;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,9 +23,9 @@ final class ScriptPlan {
 
   /**
    * The tiers a cluster run's script probes around the hold, by their base URLs as the runner sees
-   * them.
+   * them, and the Hikari pool the SUT must hold for this load ({@code null}: leave it as it is).
    */
-  record Probed(String sut, String stub) {}
+  record Probed(String sut, String stub, Integer pool) {}
 
   /**
    * {@code PLAN} for {@code plan}; with {@code probed} tiers also the part only a cluster run reads
@@ -76,6 +77,8 @@ final class ScriptPlan {
           object(
               "sut", probed.sut(),
               "stub", probed.stub(),
+              "pool", probed.pool(),
+              "poolPath", SutConfig.POOL_PATH,
               "summaryMetrics", K6Script.SUMMARY_METRICS,
               "summaryLine", K6Script.SUMMARY_LINE,
               "summaryBytes", K6Script.SUMMARY_MAX_BYTES,

@@ -264,9 +264,20 @@ public final class DerivedMetrics {
    * @param sutCpus logical CPUs of the SUT; NaN to take them from the row's {@code sut_cpuset}
    * @param databaseCpus logical CPUs of PostgreSQL, NaN if unknown
    * @param generatorCpus logical CPUs of the load generator, NaN if unknown
+   * @param requestTimeoutMs the run's per-request timeout, for {@link Overload}; NaN if unknown
    */
   public record Rig(
-      double serviceTimeMs, double sutCpus, double databaseCpus, double generatorCpus) {}
+      double serviceTimeMs,
+      double sutCpus,
+      double databaseCpus,
+      double generatorCpus,
+      double requestTimeoutMs) {
+
+    /** A rig whose request timeout is not known (the latency rule of {@link Overload} is off). */
+    public Rig(double serviceTimeMs, double sutCpus, double databaseCpus, double generatorCpus) {
+      this(serviceTimeMs, sutCpus, databaseCpus, generatorCpus, Double.NaN);
+    }
+  }
 
   /**
    * Fills a row's derived columns ({@code littles_law_bound_rps}, {@code littles_law_ratio}, {@code
@@ -278,7 +289,7 @@ public final class DerivedMetrics {
     ConcurrencyLimits limits = ConcurrencyLimits.of(row);
     Double bound =
         rig.serviceTimeMs() > 0 && Double.isFinite(rig.serviceTimeMs())
-            ? littlesLawBoundRps(limits, rig.serviceTimeMs())
+            ? boundRps(row, limits, rig.serviceTimeMs())
             : null;
     double ratio = bound == null ? Double.NaN : littlesLawRatio(row.throughputRps(), bound);
 
@@ -293,8 +304,56 @@ public final class DerivedMetrics {
     boolean poolQueued =
         releasedPoolQueued(
             row.connMode(), row.concurrency(), row.hikariPool(), row.hikariPendingMax());
-    Bottleneck b = bottleneck(Boolean.TRUE.equals(generator), sut, db, ratio, limits, poolQueued);
-    return row.withDerived(bound, Double.isNaN(ratio) ? null : ratio, generator, b);
+    Bottleneck b =
+        bottleneck(
+            Boolean.TRUE.equals(generator),
+            sut,
+            db,
+            ratio,
+            row.isOpenModel() ? openLimits(row, limits, rig.serviceTimeMs()) : limits,
+            poolQueued);
+    return row.withDerived(bound, Double.isNaN(ratio) ? null : ratio, generator, b).toBuilder()
+        .overloaded(Overload.of(row, rig.requestTimeoutMs()))
+        .build();
+  }
+
+  /**
+   * The Little's-law bound of {@code row}. In the closed model it is {@link #littlesLawBoundRps}.
+   * In the open model the level is an arrival rate, not VUs: the SUT cannot serve more than it is
+   * sent, nor more than its server-side limits (threads, pool) allow, so the bound is the smaller
+   * of the target rate and those limits ÷ the service time.
+   */
+  static double boundRps(ResultRow row, ConcurrencyLimits limits, double serviceTimeMs) {
+    if (!row.isOpenModel()) {
+      return littlesLawBoundRps(limits, serviceTimeMs);
+    }
+    double target = row.concurrency();
+    Integer server = serverLimit(limits);
+    return server == null ? target : Math.min(target, server / (serviceTimeMs / 1000.0));
+  }
+
+  /**
+   * The open model's limits as the bottleneck rule reads them: the target rate stands where the VUs
+   * stood, expressed as the requests in flight it needs (rate × service time, Little's law), so a
+   * target the server-side limits can carry binds as the load itself ({@link Bottleneck#NONE}).
+   */
+  private static ConcurrencyLimits openLimits(
+      ResultRow row, ConcurrencyLimits limits, double serviceTimeMs) {
+    int inFlight =
+        serviceTimeMs > 0 && Double.isFinite(serviceTimeMs)
+            ? (int) Math.max(1, Math.ceil(row.concurrency() * serviceTimeMs / 1000.0))
+            : row.concurrency();
+    return new ConcurrencyLimits(inFlight, limits.tomcatThreads(), limits.hikariPool());
+  }
+
+  /** The smallest server-side limit (Tomcat threads, held pool), or null when none applies. */
+  private static Integer serverLimit(ConcurrencyLimits limits) {
+    if (limits.tomcatThreads() == null) {
+      return limits.hikariPool();
+    }
+    return limits.hikariPool() == null
+        ? limits.tomcatThreads()
+        : Math.min(limits.tomcatThreads(), limits.hikariPool());
   }
 
   /**

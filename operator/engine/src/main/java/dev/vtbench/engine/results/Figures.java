@@ -74,9 +74,10 @@ public final class Figures {
    *
    * <p>Uses the released-mode rows if there are any (the hero experiment), else all rows;
    * normal-path rows if there are any; and, if several pool sizes remain, the most common one, so
-   * that one curve never mixes configurations. When the rows carry the stub delay, the platform
-   * thread wall (Tomcat threads ÷ delay) is drawn as a dashed line. The x axis is logarithmic when
-   * concurrency spans more than 10×; so is the p99 axis when p99 does.
+   * that one curve never mixes configurations. When the rows share a service-time floor (the stub's
+   * delay or the endpoint's own wait, as in the CSV's bound), the platform thread wall (Tomcat
+   * threads ÷ floor) is drawn as a dashed line. The x axis is logarithmic when concurrency spans
+   * more than 10×; so is the p99 axis when p99 does.
    *
    * @throws IllegalArgumentException if no row is platform or virtual
    */
@@ -90,9 +91,10 @@ public final class Figures {
     String conn = sel.getFirst().connMode();
     String subtitle = conn + " connection, Hikari pool " + pool + ", " + repsNote(sel);
 
-    XYChart tp = chart("Throughput", "Concurrent users (k6 VUs)", "Throughput (req/s)");
+    String level = levelAxis(sel);
+    XYChart tp = chart("Throughput", level, "Throughput (req/s)");
     plotModes(tp, sel, r -> r.concurrency(), Metric.THROUGHPUT);
-    Double delay = commonStubDelay(sel);
+    Double delay = commonServiceFloor(sel);
     if (delay != null && sel.stream().anyMatch(ResultRow::isPlatform)) {
       int threads = threadsOf(sel);
       double wall = threads / (delay / 1000.0);
@@ -110,7 +112,7 @@ public final class Figures {
     }
     axes(tp, sel, ResultRow::concurrency, r -> r.throughputRps(), true);
 
-    XYChart lat = chart("p99 latency", "Concurrent users (k6 VUs)", "p99 latency (ms)");
+    XYChart lat = chart("p99 latency", level, "p99 latency (ms)");
     List<ResultRow> withP99 = sel.stream().filter(r -> r.p99Ms() != null).toList();
     if (!withP99.isEmpty()) {
       plotModes(lat, withP99, r -> r.concurrency(), Metric.P99);
@@ -127,9 +129,9 @@ public final class Figures {
   /**
    * Throughput vs Hikari pool size with the connection held across the downstream call, platform vs
    * virtual. Uses held-mode rows, normal-path rows if there are any, and the most common
-   * concurrency. When the rows carry the stub delay, the pool ceiling (pool ÷ delay, dotted) and,
-   * for platform threads, the thread wall (dashed) are drawn too. The x axis is logarithmic when
-   * pool sizes span more than 10×, which spaces the usual doubling sweep evenly.
+   * concurrency. When the rows share a service-time floor, the pool ceiling (pool ÷ floor, dotted)
+   * and, for platform threads, the thread wall (dashed) are drawn too. The x axis is logarithmic
+   * when pool sizes span more than 10×, which spaces the usual doubling sweep evenly.
    *
    * @throws IllegalArgumentException if no held-mode platform or virtual row exists
    */
@@ -145,7 +147,7 @@ public final class Figures {
 
     XYChart c = chart(null, "HikariCP maximum pool size", "Throughput (req/s)");
     plotModes(c, sel, r -> r.hikariPool(), Metric.THROUGHPUT);
-    Double delay = commonStubDelay(sel);
+    Double delay = commonServiceFloor(sel);
     if (delay != null) {
       double[] pools =
           sel.stream().mapToDouble(ResultRow::hikariPool).distinct().sorted().toArray();
@@ -201,9 +203,13 @@ public final class Figures {
         .getKey();
   }
 
-  private static Double commonStubDelay(List<ResultRow> rows) {
+  /**
+   * The service-time floor all {@code rows} share ({@link ResultRow#serviceFloor()}: the same one
+   * the CSV's Little's-law bound divides by), or null when they do not share one.
+   */
+  static Double commonServiceFloor(List<ResultRow> rows) {
     List<Double> delays =
-        rows.stream().map(ResultRow::stubDelayMs).filter(Objects::nonNull).distinct().toList();
+        rows.stream().map(ResultRow::serviceFloor).filter(Objects::nonNull).distinct().toList();
     return delays.size() == 1 && delays.getFirst() > 0 ? delays.getFirst() : null;
   }
 
@@ -217,10 +223,20 @@ public final class Figures {
                 : r.tomcatThreads());
   }
 
+  /** The level axis's title: VUs in the closed model, the target rate in the open model. */
+  private static String levelAxis(List<ResultRow> rows) {
+    return rows.stream().allMatch(ResultRow::isOpenModel)
+        ? "Target rate (req/s, k6 arrival rate)"
+        : "Concurrent users (k6 VUs)";
+  }
+
   private static String repsNote(List<ResultRow> rows) {
     int maxRep = rows.stream().mapToInt(ResultRow::rep).max().orElse(1);
     long unsteady = rows.stream().filter(r -> !VerdictRows.eligible(r)).count();
-    String left = unsteady == 0 ? "" : ", " + unsteady + " unsteady rows left out";
+    long overloaded = rows.stream().filter(Overload::labelled).count();
+    String left =
+        (unsteady == 0 ? "" : ", " + unsteady + " unsteady rows left out")
+            + (overloaded == 0 ? "" : ", " + overloaded + " overloaded rows");
     if (maxRep <= 1) {
       return "single run" + left;
     }

@@ -4,6 +4,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * A run's answer in one line, shared by both platforms: the operator's {@code status.summary} (the
@@ -18,9 +19,11 @@ public final class Headline {
    * highest concurrency both have measured (the hero experiment's released rows first), as the
    * ratio of median throughputs with its 95 % interval and the verdict ({@link VirtualVsPlatform}),
    * e.g. {@code virtual 4.0x platform [3.4-4.3] at 800 VUs, pool 50 (1924 vs 482 req/s): virtual
-   * faster}, or {@code ...: no verdict (1 repetition, need 3)} without an interval; the latest
-   * row's headline until both thread modes have a result for one cell. ASCII only ({@code x},
-   * {@code -}): it ends up in terminals and Events of any encoding.
+   * faster}, or {@code ...: no verdict (1 repetition, need 3)} without an interval. A level with an
+   * overloaded row ({@link Overload}) is passed over for the highest one without, and the line ends
+   * by naming the levels passed over; the latest row's headline until both thread modes have a
+   * result for one cell. ASCII only ({@code x}, {@code -}): it ends up in terminals and Events of
+   * any encoding.
    *
    * <p>Only the chosen cell is bootstrapped: the operator computes this on every reconcile.
    */
@@ -31,19 +34,33 @@ public final class Headline {
       return of(rows.getLast());
     }
     SummaryTable.Key first = both.getFirst().getKey();
-    Map.Entry<SummaryTable.Key, SummaryTable.Rows> best =
+    List<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> hero =
         both.stream()
             .filter(
                 e ->
                     e.getKey().connMode().equals(first.connMode())
                         && e.getKey().pathMode().equals(first.pathMode()))
-            .max(
-                Comparator.comparingInt(
-                        (Map.Entry<SummaryTable.Key, SummaryTable.Rows> e) ->
-                            e.getKey().concurrency())
-                    .thenComparingInt(e -> e.getKey().hikariPool()))
-            .orElseThrow();
+            .toList();
+    Comparator<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> highest =
+        Comparator.comparingInt(
+                (Map.Entry<SummaryTable.Key, SummaryTable.Rows> e) -> e.getKey().concurrency())
+            .thenComparingInt(e -> e.getKey().hikariPool());
+    // the highest level none of whose rows is overloaded; the highest of all if every one is
+    Map.Entry<SummaryTable.Key, SummaryTable.Rows> best =
+        hero.stream()
+            .filter(e -> e.getValue().overloaded() == 0)
+            .max(highest)
+            .orElseGet(() -> hero.stream().max(highest).orElseThrow());
     SummaryTable.Key key = best.getKey();
+    String unit = best.getValue().unit();
+    List<Integer> passedOver =
+        hero.stream()
+            .filter(e -> e.getValue().overloaded() > 0)
+            .map(e -> e.getKey().concurrency())
+            .filter(level -> level > key.concurrency())
+            .distinct()
+            .sorted()
+            .toList();
     VirtualVsPlatform c =
         VirtualVsPlatform.of(best.getValue().platform(), best.getValue().virtual());
     return "virtual "
@@ -52,17 +69,27 @@ public final class Headline {
         + (c.interval() == null ? "" : " [" + c.interval().format(1, "-") + "]")
         + " at "
         + key.concurrency()
-        + " VUs, pool "
+        + " "
+        + unit
+        + ", pool "
         + key.hikariPool()
         + " ("
         + fmt(c.virtual().medianThroughputRps(), 0)
         + " vs "
         + fmt(c.platform().medianThroughputRps(), 0)
         + " req/s): "
-        + c.label();
+        + (best.getValue().overloaded() > 0 ? "overloaded, " : "")
+        + c.label()
+        + (passedOver.isEmpty()
+            ? ""
+            : "; the highest level not overloaded (overloaded at "
+                + passedOver.stream().map(String::valueOf).collect(Collectors.joining(", "))
+                + " "
+                + unit
+                + ")");
   }
 
-  /** One row in one line: mode, concurrency, pool, throughput, p99, errors. */
+  /** One row in one line: mode, level, pool, throughput, p99, errors, and overload if labelled. */
   public static String of(ResultRow r) {
     return r.threadMode()
         + " c"
@@ -75,7 +102,8 @@ public final class Headline {
         + fmt(r.p99Ms(), 0)
         + " ms, errors "
         + fmt(r.errorRate() == null ? null : r.errorRate() * 100, 2)
-        + "%";
+        + "%"
+        + (Overload.labelled(r) ? ", overloaded" : "");
   }
 
   private static String fmt(Double v, int decimals) {

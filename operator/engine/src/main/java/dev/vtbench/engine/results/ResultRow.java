@@ -4,6 +4,7 @@ import static dev.vtbench.engine.results.Column.Part.KEY;
 import static dev.vtbench.engine.results.Column.Part.REFERENCE;
 import static dev.vtbench.engine.results.Column.Part.VTBENCH;
 
+import dev.vtbench.engine.k6.K6Plan;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -85,6 +86,14 @@ import java.util.Objects;
  * @param steadyState whether the SUT was at steady state ({@code SteadyState}): found steady before
  *     the hold, and the hold's own windows agreeing; null in rows from before vtbench judged it
  * @param holdCv coefficient of variation of the throughput across the hold's windows
+ * @param serviceFloorMs the time every request blocks for at least, the denominator of the
+ *     Little's-law bound and of the figures' walls: the stub's delay or the endpoint's own wait
+ *     ({@code spec.workload.blockFor}), whichever the workload blocks on
+ * @param targetRps open model: the arrival rate k6 was asked for; null in the closed model
+ * @param droppedIterations open model: requests k6 could not start on schedule during the hold
+ *     because every VU was busy; null in the closed model
+ * @param overloaded whether the row is past the knee ({@link Overload}): errors, a missed arrival
+ *     rate, or a tail close to the request timeout; null in rows from before vtbench judged it
  */
 public record ResultRow(
     @Column(name = "ts_iso", part = KEY) Instant ts,
@@ -133,7 +142,11 @@ public record ResultRow(
     @Column(name = "sut_artifact", part = VTBENCH) String sutArtifact,
     @Column(name = "warmup_s", part = VTBENCH, decimals = 1) Double warmupS,
     @Column(name = "steady_state", part = VTBENCH) Boolean steadyState,
-    @Column(name = "hold_cv", part = VTBENCH, decimals = 4) Double holdCv) {
+    @Column(name = "hold_cv", part = VTBENCH, decimals = 4) Double holdCv,
+    @Column(name = "service_floor_ms", part = VTBENCH, decimals = 3) Double serviceFloorMs,
+    @Column(name = "target_rps", part = VTBENCH, decimals = 1) Double targetRps,
+    @Column(name = "dropped_iterations", part = VTBENCH) Long droppedIterations,
+    @Column(name = "overloaded", part = VTBENCH) Boolean overloaded) {
 
   public static final String PLATFORM = "platform";
   public static final String VIRTUAL = "virtual";
@@ -175,6 +188,30 @@ public record ResultRow(
 
   public boolean isHeld() {
     return HELD.equals(connMode);
+  }
+
+  /**
+   * Whether k6 drove this row with an arrival rate (open model, {@code constant-arrival-rate}):
+   * {@code concurrency} is then a rate in requests per second, not a number of VUs.
+   */
+  public boolean isOpenModel() {
+    return K6Plan.Executor.CONSTANT_ARRIVAL_RATE.k6Name().equals(executor) || OPEN.equals(executor);
+  }
+
+  /**
+   * What {@code concurrency} counts, for a sentence: {@code VUs} in the closed model, {@code req/s
+   * target} in the open model.
+   */
+  public String levelUnit() {
+    return isOpenModel() ? "req/s target" : "VUs";
+  }
+
+  /**
+   * The service-time floor of this row: {@code service_floor_ms}, or for rows written before that
+   * column, the stub's delay (their workloads all blocked on it); null when neither is known.
+   */
+  public Double serviceFloor() {
+    return serviceFloorMs != null ? serviceFloorMs : stubDelayMs;
   }
 
   /** A copy with the derived columns replaced. */

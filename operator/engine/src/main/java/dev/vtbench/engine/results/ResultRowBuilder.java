@@ -228,4 +228,20 @@ public final class ResultRowBuilder {
   public ResultRowBuilder holdCv(Double v) {
     return set("holdCv", v);
   }
+
+  public ResultRowBuilder serviceFloorMs(Double v) {
+    return set("serviceFloorMs", v);
+  }
+
+  public ResultRowBuilder targetRps(Double v) {
+    return set("targetRps", v);
+  }
+
+  public ResultRowBuilder droppedIterations(Long v) {
+    return set("droppedIterations", v);
+  }
+
+  public ResultRowBuilder overloaded(Boolean v) {
+    return set("overloaded", v);
+  }
 }

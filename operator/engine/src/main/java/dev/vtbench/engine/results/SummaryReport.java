@@ -13,10 +13,15 @@ import java.util.List;
  * @param heading the first line's text, usually the run's name; {@code null} for none
  * @param table the rows, aggregated
  * @param spread the rows' CPU per request across repetitions
+ * @param overloaded how many rows are labelled {@code overloaded} ({@link Overload})
  * @param facts sentences about the run (e.g. its wall-clock time), in order; may be empty
  */
 public record SummaryReport(
-    String heading, SummaryTable table, CpuPerRequestSpread spread, List<String> facts) {
+    String heading,
+    SummaryTable table,
+    CpuPerRequestSpread spread,
+    long overloaded,
+    List<String> facts) {
 
   /** The report's file name, and its key in the figures ConfigMap. */
   public static final String FILE_NAME = "summary.md";
@@ -27,7 +32,11 @@ public record SummaryReport(
 
   public static SummaryReport of(String heading, Collection<ResultRow> rows, String... facts) {
     return new SummaryReport(
-        heading, SummaryTable.of(rows), CpuPerRequestSpread.of(rows), List.of(facts));
+        heading,
+        SummaryTable.of(rows),
+        CpuPerRequestSpread.of(rows),
+        rows.stream().filter(Overload::labelled).count(),
+        List.of(facts));
   }
 
   /**
@@ -35,6 +44,14 @@ public record SummaryReport(
    * two, as in the summary.md files committed under results/; keeping that layout keeps them
    * reproducible.
    */
+  /** What the overloaded rows are and what the summary does with them; only when there are some. */
+  public String overloadSentence() {
+    return overloaded
+        + " overloaded row(s): "
+        + Overload.RULE
+        + ". They stay in the table, labelled; the headline takes the highest level without them.";
+  }
+
   public String toMarkdown() {
     StringBuilder sb = new StringBuilder();
     if (heading != null) {
@@ -43,6 +60,9 @@ public record SummaryReport(
     sb.append(table.toMarkdown());
     sb.append('\n').append(VirtualVsPlatform.METHOD).append('\n');
     sb.append('\n').append(spread.sentence()).append('\n');
+    if (overloaded > 0) {
+      sb.append('\n').append(overloadSentence()).append('\n');
+    }
     if (!facts.isEmpty()) {
       sb.append("\n\n").append(String.join("\n", facts)).append('\n');
     }

@@ -56,8 +56,11 @@ public final class SummaryTable {
    * @param platform platform threads
    * @param virtual virtual threads
    * @param comparison virtual vs platform; {@code null} when a side is missing
+   * @param overloaded how many of the key's rows (both modes) are labelled overloaded: their cell's
+   *     verdict says so, and the headline passes over it ({@link Headline})
    */
-  public record Line(Key key, Side platform, Side virtual, VirtualVsPlatform comparison) {
+  public record Line(
+      Key key, Side platform, Side virtual, VirtualVsPlatform comparison, long overloaded) {
     /**
      * Median virtual throughput ÷ median platform throughput; NaN if either side is missing or has
      * no eligible repetition.
@@ -71,6 +74,17 @@ public final class SummaryTable {
   record Rows(List<ResultRow> platform, List<ResultRow> virtual) {
     boolean both() {
       return !platform.isEmpty() && !virtual.isEmpty();
+    }
+
+    /** Rows of either mode labelled {@code overloaded} ({@link Overload}). */
+    long overloaded() {
+      return platform.stream().filter(Overload::labelled).count()
+          + virtual.stream().filter(Overload::labelled).count();
+    }
+
+    /** What the key's level counts: VUs, or the open model's target rate. */
+    String unit() {
+      return (platform.isEmpty() ? virtual : platform).getFirst().levelUnit();
     }
   }
 
@@ -98,7 +112,7 @@ public final class SummaryTable {
               Side v = side(g.virtual());
               VirtualVsPlatform c =
                   p == null || v == null ? null : VirtualVsPlatform.of(p.estimate(), v.estimate());
-              out.add(new Line(k, p, v, c));
+              out.add(new Line(k, p, v, c, g.overloaded()));
             });
     long pathModes = out.stream().map(l -> l.key().pathMode()).distinct().count();
     return new SummaryTable(out, pathModes > 1);
@@ -313,7 +327,7 @@ public final class SummaryTable {
       }
       c.add(Integer.toString(l.key().hikariPool()));
       c.add(String.format(Locale.ROOT, "%,d", l.key().concurrency()));
-      c.add(reps(l.platform(), l.virtual()));
+      c.add(reps(l.platform(), l.virtual(), l.overloaded()));
       addSide(c, l.platform());
       addSide(c, l.virtual());
       double ratio = l.virtualToPlatform();
@@ -322,7 +336,10 @@ public final class SummaryTable {
           l.comparison() == null || l.comparison().interval() == null
               ? DASH
               : l.comparison().interval().format(2, DASH));
-      c.add(l.comparison() == null ? DASH : l.comparison().label());
+      c.add(
+          l.comparison() == null
+              ? DASH
+              : (l.overloaded() > 0 ? "overloaded: " : "") + l.comparison().label());
       c.add(bottleneck(l.platform()));
       c.add(bottleneck(l.virtual()));
       out.add(c.toArray(String[]::new));
@@ -331,15 +348,23 @@ public final class SummaryTable {
   }
 
   /**
-   * Repetitions of each mode, e.g. {@code 3/3}, and how many of them were measured before steady
-   * state and left out of the medians, e.g. {@code 3/3 (1 unsteady)}.
+   * Repetitions of each mode, e.g. {@code 3/3}, how many of them were measured before steady state
+   * and left out of the medians, and how many were overloaded, e.g. {@code 3/3 (1 unsteady, 2
+   * overloaded)}.
    */
-  private static String reps(Side platform, Side virtual) {
+  private static String reps(Side platform, Side virtual, long overloaded) {
     int unsteady = unsteady(platform) + unsteady(virtual);
+    List<String> notes = new ArrayList<>();
+    if (unsteady > 0) {
+      notes.add(unsteady + " unsteady");
+    }
+    if (overloaded > 0) {
+      notes.add(overloaded + " overloaded");
+    }
     return count(platform)
         + "/"
         + count(virtual)
-        + (unsteady == 0 ? "" : " (" + unsteady + " unsteady)");
+        + (notes.isEmpty() ? "" : " (" + String.join(", ", notes) + ")");
   }
 
   private static int count(Side s) {

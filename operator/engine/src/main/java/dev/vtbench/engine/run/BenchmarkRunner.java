@@ -6,7 +6,6 @@ import dev.vtbench.engine.model.BenchmarkRun;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.Scenario;
-import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
@@ -61,8 +60,7 @@ public final class BenchmarkRunner {
         Duration eta = cursor.scenarioLength().multipliedBy(cursor.total() - cursor.done());
         progress.scenarioStarted(s, cursor.done() + 1, cursor.total(), eta);
       }
-      SutConfig config = load instanceof RunCursor.WarmUp ? cursor.warmUpSut(s) : s.sut();
-      Platform.SutView sut = platform.prepareSut(config);
+      Platform.SutView sut = platform.prepareSut(cursor.loadConfig(load));
       K6Plan k6 = cursor.k6Plan(load, platform.sutBaseUrl());
       Scenario named = new Scenario(s.index(), load.id(), s.rep(), s.concurrency(), s.sut());
       warm = warm.of(s.sut().restartKey());
@@ -87,6 +85,11 @@ public final class BenchmarkRunner {
       Platform.Measurement measured = platform.runLoad(named, k6, K6Script.render(k6), progress);
       held = held.plus(k6.hold());
       ResultRow row = ScenarioRow.of(spec, s, sut, measured, k6, warm);
+      if (Boolean.FALSE.equals(row.steadyState()) && warm.steady()) {
+        progress.message(
+            "SUT: the hold drifted: "
+                + SteadyState.explainHold(ScenarioRow.holdWindows(measured, k6)));
+      }
       warm = ScenarioRow.afterMeasure(warm, measured.peaks(), k6);
       sink.append(row);
       rows.add(row);

@@ -162,14 +162,15 @@ public final class RunCursor {
   }
 
   /**
-   * The SUT configuration a warm-up before {@code s} runs where the platform resizes the pool live
-   * (locally): {@code s}'s JVM with the largest pool any scenario of that JVM uses. A small pool in
-   * held mode bounds throughput to pool ÷ service time (about 95 req/s at pool 10 here), so a JVM
-   * warmed there sees a seventh of the requests, and compiles for minutes; warmed at the largest
-   * pool it serves the same paths at full rate. Where a pool change restarts the SUT (a cluster),
-   * each pool is its own JVM and is warmed at its own size.
+   * The configuration {@code s}'s JVM starts with and warms up at: {@code s}'s, with the largest
+   * pool any scenario of that JVM ({@link SutConfig#restartKey()}) uses. The SUT resizes its pool
+   * live, so one JVM serves every pool size of a thread mode: the local platform resizes it before
+   * each load, a cluster load's script does so in its setup. A small pool in held mode bounds
+   * throughput to pool ÷ service time (about 95 req/s at pool 10 here), so a JVM warmed there would
+   * see a seventh of the requests and compile for minutes; warmed at the largest pool it serves the
+   * same paths at full rate.
    */
-  public SutConfig warmUpSut(Scenario s) {
+  public SutConfig jvmConfig(Scenario s) {
     String jvm = s.sut().restartKey();
     int pool =
         plan.stream()
@@ -179,6 +180,14 @@ public final class RunCursor {
             .max()
             .orElseThrow();
     return s.sut().withHikariPool(pool);
+  }
+
+  /**
+   * The configuration the SUT must be in for {@code load}: its JVM's ({@link #jvmConfig}) for a
+   * warm-up, the scenario's own for a measurement (the same JVM, its pool resized).
+   */
+  public SutConfig loadConfig(Load load) {
+    return load instanceof WarmUp ? jvmConfig(load.scenario()) : load.scenario().sut();
   }
 
   /** The measured load of scenario {@code s} against the SUT at {@code sutBaseUrl}. */

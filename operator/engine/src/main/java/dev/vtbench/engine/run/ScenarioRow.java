@@ -11,6 +11,7 @@ import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.steady.WarmState;
+import dev.vtbench.engine.workload.Endpoint;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -67,6 +68,8 @@ public final class ScenarioRow {
       Platform.Measurement m) {
     Map<String, Object> peaks = m.peaks();
     CoreBusy cores = m.cpu().cores();
+    boolean open =
+        K6Plan.Executor.fromK6Name(spec.load.executor) == K6Plan.Executor.CONSTANT_ARRIVAL_RATE;
     return ResultRow.builder()
         .ts(Instant.now())
         .threadMode(s.threadMode())
@@ -97,7 +100,13 @@ public final class ScenarioRow {
         .executor(spec.load.executor)
         .tomcatThreads(spec.sut.tomcatMaxThreads)
         .stubDelayMs(
-            (double) Durations.parse("spec.workload.stubDelay", spec.workload.stubDelay).toMillis())
+            Endpoint.of(spec).callsStub()
+                ? (double)
+                    Durations.parse("spec.workload.stubDelay", spec.workload.stubDelay).toMillis()
+                : null)
+        .serviceFloorMs((double) Workloads.serviceFloor(spec).toMillis())
+        .targetRps(open ? (double) s.concurrency() : null)
+        .droppedIterations(open ? Math.round(load.droppedIterations()) : null)
         .sutCpuset(sut.cpuset())
         .stubCpuPct(m.cpu().stubPct())
         .vtbenchCpuPct(m.cpu().vtbenchPct())
@@ -117,7 +126,8 @@ public final class ScenarioRow {
         Workloads.serviceFloor(spec).toMillis(),
         m.cpu().appCpus(),
         m.cpu().pgCpus(),
-        m.cpu().loadCpus());
+        m.cpu().loadCpus(),
+        Durations.parse("spec.load.requestTimeout", spec.load.requestTimeout).toMillis());
   }
 
   private static Integer intOf(Object o) {

@@ -30,6 +30,24 @@ public record LoadWindow(double seconds, long requests, Double cpuSeconds, Doubl
   }
 
   /**
+   * The windows {@code ws} as one: their seconds, requests, CPU and JIT seconds added up (a counter
+   * unknown in any of them is unknown in the sum).
+   */
+  public static LoadWindow sum(List<LoadWindow> ws) {
+    double seconds = 0;
+    long requests = 0;
+    Double cpu = 0.0;
+    Double jit = 0.0;
+    for (LoadWindow w : ws) {
+      seconds += w.seconds();
+      requests += w.requests();
+      cpu = cpu == null || w.cpuSeconds() == null ? null : cpu + w.cpuSeconds();
+      jit = jit == null || w.compileSeconds() == null ? null : jit + w.compileSeconds();
+    }
+    return new LoadWindow(seconds, requests, cpu, jit);
+  }
+
+  /**
    * The windows of a load phase {@code length} long, read from the SUT's peaks after it: the first
    * whole windows since the reset at the phase's start. Windows closed after the phase ended (the
    * SUT keeps cutting them while idle) are not the phase's and are left out.

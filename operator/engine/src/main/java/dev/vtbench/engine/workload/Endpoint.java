@@ -105,6 +105,14 @@ public enum Endpoint {
     };
   }
 
+  /**
+   * Whether a request waits on the downstream stub, so that {@code spec.workload.stubDelay}
+   * applies.
+   */
+  public boolean callsStub() {
+    return blocks == Blocks.STUB_DELAY;
+  }
+
   /** Which seeded rows an id names. */
   private enum IdRange {
     /** Order ids: 1 to the number of orders seeded. */

@@ -22,11 +22,21 @@ const WINDOW = Array.from({ length: PLAN.sutWindows.count }, (_, i) =>
 // Bodies are discarded for the load; the probes need theirs.
 const PROBE = { tags: { name: 'probe' }, responseType: 'text' };
 
-// The SUT as the runner sees it, once before the load.
+// The SUT as the runner sees it, once before the load, with its pool at this load's size.
 // Also names this load's accounting window on the stub, so the summary reads its own window and
 // not one an earlier load left behind.
 export function setup() {
   const window = Date.now().toString(36) + '-' + Math.random().toString(36).slice(2);
+  if (PLAN.cluster.pool !== null && PLAN.cluster.pool !== undefined) {
+    // Answered once the pool holds exactly that many connections; a refusal must not become a
+    // row measured at the wrong pool size, so it fails the load (and with it the run, saying why).
+    const resized = http.post(SUT + PLAN.cluster.poolPath + '?size=' + PLAN.cluster.pool, null,
+      Object.assign({}, PROBE, { timeout: '60s' }));
+    if (resized.status !== 200) {
+      throw new Error('POST ' + PLAN.cluster.poolPath + '?size=' + PLAN.cluster.pool + ': '
+        + resized.status + ' ' + (resized.body || resized.error));
+    }
+  }
   const r = http.get(SUT + '/api/runtime-info', PROBE);
   if (r.status !== 200) {
     return { window, sut: null, sutError: 'GET /api/runtime-info: ' + r.status + ' ' + r.error };

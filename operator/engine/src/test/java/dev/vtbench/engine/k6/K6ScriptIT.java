@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.vtbench.engine.k6.K6Plan.Executor;
+import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import java.io.IOException;
@@ -297,17 +298,7 @@ class K6ScriptIT {
             resets);
     try {
       String base = "http://127.0.0.1:" + server.getAddress().getPort();
-      K6Plan plan =
-          new K6Plan(
-              base + "/item?id={id}",
-              2,
-              Executor.RAMPING_VUS,
-              2,
-              0,
-              Duration.ofSeconds(1),
-              Duration.ZERO,
-              Duration.ofSeconds(10),
-              Duration.ofSeconds(2));
+      K6Plan plan = itemPlan(base, 2, Duration.ofSeconds(10));
       String json = runCluster(plan, base);
       assertThat(resets).containsExactly(SteadyState.RESET_PATH);
       assertThat(LoadWindow.ofPhase(SutProbe.parse(json).peaks(), plan.hold()))
@@ -316,6 +307,70 @@ class K6ScriptIT {
     } finally {
       server.stop(0);
     }
+  }
+
+  /**
+   * On a cluster the load resizes the SUT's pool: the script's setup asks for this load's size
+   * before anything else reaches the SUT, and a SUT that refuses fails the load (k6 exits non-zero,
+   * naming the call), so no row is measured at the wrong pool size.
+   */
+  @Test
+  void theClusterScriptResizesTheSutsPoolBeforeTheLoad() throws Exception {
+    List<String> calls = new CopyOnWriteArrayList<>();
+    AtomicReference<Integer> answer = new AtomicReference<>(200);
+    HttpServer server = fakeSut(reset -> "{\"cpuset\":\"3\"}", calls);
+    server.createContext(
+        "/api/pool",
+        exchange -> {
+          calls.add(exchange.getRequestMethod() + " " + exchange.getRequestURI());
+          byte[] body = "{\"size\":7}".getBytes(StandardCharsets.UTF_8);
+          exchange.sendResponseHeaders(answer.get(), body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
+    try {
+      String base = "http://127.0.0.1:" + server.getAddress().getPort();
+      K6Plan plan = itemPlan(base, 1, Duration.ofSeconds(2));
+      Path script =
+          Files.writeString(
+              Files.createTempFile(dir, "pool", ".js"),
+              K6Script.renderForCluster(plan, base, base + "/stub", 7));
+      Path summary = Files.createTempFile(dir, "pool-summary", ".json");
+      Files.delete(summary);
+      Result ok =
+          k6(K6Script.commandLine(script, summary), K6Script.totalDuration(plan).plusSeconds(60));
+      assertThat(ok.exit()).as("k6 run%n%s", ok.stderr()).isZero();
+      assertThat(calls).first().isEqualTo("POST " + SutConfig.POOL_PATH + "?size=7");
+      assertThat(calls).contains(SteadyState.RESET_PATH);
+
+      answer.set(409);
+      calls.clear();
+      Files.deleteIfExists(summary);
+      Result refused =
+          k6(K6Script.commandLine(script, summary), K6Script.totalDuration(plan).plusSeconds(60));
+      assertThat(refused.exit()).isNotZero();
+      assertThat(refused.stdout() + refused.stderr())
+          .contains("POST " + SutConfig.POOL_PATH + "?size=7: 409");
+      assertThat(calls).containsExactly("POST " + SutConfig.POOL_PATH + "?size=7");
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  /**
+   * {@code vus} closed-model VUs on the fake SUT's {@code /item}, a 1 s ramp, then {@code hold}.
+   */
+  static K6Plan itemPlan(String base, int vus, Duration hold) {
+    return new K6Plan(
+        base + "/item?id={id}",
+        2,
+        Executor.RAMPING_VUS,
+        vus,
+        0,
+        Duration.ofSeconds(1),
+        Duration.ZERO,
+        hold,
+        Duration.ofSeconds(2));
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.vtbench.engine.k6;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.k6.K6Plan.Executor;
+import dev.vtbench.engine.plan.SutConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -177,7 +178,8 @@ class K6ScriptTest {
         K6Script.renderForCluster(
             plan(Executor.CONSTANT_ARRIVAL_RATE, 1000, 2000, 3000),
             "http://run-sut:8080",
-            "http://run-stub:8080");
+            "http://run-stub:8080",
+            30);
     assertThat(scenarios(js)).containsOnlyKeys("probe_start", "probe_end", "warmup", "hold");
     assertThat(scenario(js, "probe_start"))
         .containsEntry("executor", "per-vu-iterations")
@@ -191,6 +193,8 @@ class K6ScriptTest {
             Map.of(
                 "sut", "http://run-sut:8080",
                 "stub", "http://run-stub:8080",
+                "pool", 30,
+                "poolPath", SutConfig.POOL_PATH,
                 "summaryMetrics", K6Script.SUMMARY_METRICS,
                 "summaryLine", K6Script.SUMMARY_LINE,
                 "summaryBytes", K6Script.SUMMARY_MAX_BYTES,

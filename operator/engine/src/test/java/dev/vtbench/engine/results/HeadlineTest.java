@@ -15,10 +15,10 @@ class HeadlineTest {
 
   @Test
   void threeRepetitionsPerModeGiveTheIntervalAndTheVerdict() throws IOException {
-    // results/reference/bench-bottleneck/summary.md, pool 80: 1.97× [1.25–2.48], virtual faster
+    // results/reference/bench-bottleneck/summary.md, pool 80: 1.61× [1.60–1.61], virtual faster
     assertThat(Headline.of(committed("bench-bottleneck")))
         .isEqualTo(
-            "virtual 2.0x platform [1.3-2.5] at 200 VUs, pool 80 (660 vs 335 req/s): virtual"
+            "virtual 1.6x platform [1.6-1.6] at 200 VUs, pool 80 (777 vs 483 req/s): virtual"
                 + " faster");
   }
 

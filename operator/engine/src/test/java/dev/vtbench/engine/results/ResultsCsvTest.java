@@ -24,7 +24,8 @@ class ResultsCsvTest {
           + "scenario_id,workload,executor,tomcat_threads,stub_delay_ms,sut_cpuset,"
           + "littles_law_bound_rps,littles_law_ratio,generator_saturated,bottleneck,"
           + "mean_ms,stub_cpu_pct,vtbench_cpu_pct,load_core_busy_pct,steal_pct,cpu_busy_pct,"
-          + "node,cpu_model,kernel,jdk_version,sut_artifact,warmup_s,steady_state,hold_cv";
+          + "node,cpu_model,kernel,jdk_version,sut_artifact,warmup_s,steady_state,hold_cv,"
+          + "service_floor_ms,target_rps,dropped_iterations,overloaded";
 
   @TempDir Path dir;
 
@@ -77,6 +78,10 @@ class ResultsCsvTest {
         .warmupS(75.0)
         .steadyState(true)
         .holdCv(0.0213)
+        .serviceFloorMs(100.0)
+        .targetRps(2000.0)
+        .droppedIterations(12L)
+        .overloaded(false)
         .build();
   }
 
@@ -149,7 +154,7 @@ class ResultsCsvTest {
       assertThat(line)
           .isEqualTo(
               "2026-05-10T14:03:22Z,platform,50,normal,released,2500,1,2226.12,,,2800,,,,,,,,,,,,,"
-                  + ",,,,,,,,,,,,,,,,,,,,,,,");
+                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,");
       assertThat(line.split(",", -1)).hasSize(ResultRow.COLUMNS.size());
     } finally {
       Locale.setDefault(saved);

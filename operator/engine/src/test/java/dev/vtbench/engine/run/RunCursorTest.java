@@ -168,7 +168,7 @@ class RunCursorTest {
     RunCursor cursor = RunCursor.ofRecorded(spec, List.of());
     Scenario first = cursor.nextScenario().orElseThrow();
     assertThat(first.hikariPool()).isEqualTo(10);
-    var warmUp = cursor.warmUpSut(first);
+    var warmUp = cursor.jvmConfig(first);
     // same JVM (the pool resizes live), the matrix's largest pool, everything else the scenario's
     assertThat(warmUp.hikariPool()).isEqualTo(80);
     assertThat(warmUp.restartKey()).isEqualTo(first.sut().restartKey());
@@ -176,8 +176,8 @@ class RunCursorTest {
     // a JVM of the other mode has its own largest pool, the same here
     Scenario virtual =
         cursor.plan().stream().filter(s -> s.sut().virtualThreads()).findFirst().orElseThrow();
-    assertThat(cursor.warmUpSut(virtual).virtualThreads()).isTrue();
-    assertThat(cursor.warmUpSut(virtual).hikariPool()).isEqualTo(80);
+    assertThat(cursor.jvmConfig(virtual).virtualThreads()).isTrue();
+    assertThat(cursor.jvmConfig(virtual).hikariPool()).isEqualTo(80);
   }
 
   @Test

@@ -106,7 +106,7 @@ class SteadyStateTest {
   }
 
   @Test
-  void aHoldIsJudgedOnAllItsWindows() {
+  void aShortHoldIsJudgedOnItsFirstAndLastWindow() {
     List<LoadWindow> drifting =
         List.of(w(5, 4000, 1, 0), w(5, 5000, 1.25, 0), w(5, 5000, 1.25, 0), w(5, 5000, 1.25, 0));
     assertThat(SteadyState.judge(drifting)).isEqualTo(SteadyState.Verdict.STEADY);
@@ -119,6 +119,39 @@ class SteadyStateTest {
     assertThat(SteadyState.judgeHold(compilingALittle)).isEqualTo(SteadyState.Verdict.STEADY);
     assertThat(SteadyState.judge(compilingALittle.subList(0, 2)))
         .isEqualTo(SteadyState.Verdict.TOO_SHORT);
+  }
+
+  @Test
+  void aLongHoldIsJudgedOnItsEndsSoNoiseDoesNotGrowWithItsLength() {
+    // twelve windows of a warm JVM: CPU per request jitters ±8 % (a GC cycle here and there), so
+    // the twelve spread by 16 %, more than the tolerance, while nothing drifts
+    List<LoadWindow> noisy = new java.util.ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      noisy.add(w(5, 14_500 + (i % 2) * 100, i % 3 == 0 ? 4.6 : 4.0, 0.01));
+    }
+    assertThat(SteadyState.spread(noisy.stream().map(LoadWindow::cpuMsPerRequest).toList()))
+        .isGreaterThan(SteadyState.TOLERANCE);
+    assertThat(SteadyState.judgeHold(noisy)).isEqualTo(SteadyState.Verdict.STEADY);
+    assertThat(SteadyState.holdEnds(noisy)).hasSize(2);
+    assertThat(SteadyState.holdEnds(noisy).getFirst().seconds()).isEqualTo(20.0);
+
+    // the same hold whose throughput sinks by 15 % from its first to its last third drifts
+    List<LoadWindow> sinking = new java.util.ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      sinking.add(w(5, Math.round(14_500 * (1 - 0.15 * i / 11.0)), 4.0, 0.01));
+    }
+    assertThat(SteadyState.judgeHold(sinking)).isEqualTo(SteadyState.Verdict.NOT_STEADY);
+    assertThat(SteadyState.explainHold(sinking))
+        .startsWith("first vs last third: ")
+        .contains("max 10%");
+  }
+
+  @Test
+  void windowsAddUpAndAnUnknownCounterStaysUnknown() {
+    LoadWindow sum = LoadWindow.sum(List.of(w(5, 100, 0.5, 0.1), w(4.5, 90, 0.25, 0.0)));
+    assertThat(sum).isEqualTo(new LoadWindow(9.5, 190, 0.75, 0.1));
+    assertThat(LoadWindow.sum(List.of(w(5, 100, 0.5, 0.1), new LoadWindow(5, 90, null, null))))
+        .isEqualTo(new LoadWindow(10, 190, null, null));
   }
 
   @Test

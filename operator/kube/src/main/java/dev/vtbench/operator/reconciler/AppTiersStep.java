@@ -1,6 +1,7 @@
 package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.StubTier;
@@ -32,7 +33,8 @@ final class AppTiersStep implements Step {
     }
     var run = view.run();
     Scenario next = view.nextLoad().get().scenario();
-    String config = next.sut().key();
+    SutConfig jvm = view.jvm(next);
+    String config = jvm.key();
     status.status.scenario = next.id();
     if (view.stub() == null) {
       owned.apply(run, StubTier.deployment(run));
@@ -40,7 +42,7 @@ final class AppTiersStep implements Step {
     }
     if (!config.equals(configOf(view.sut()))) {
       owned.apply(run, SutTier.service(run));
-      owned.apply(run, SutTier.deployment(run, next.sut()));
+      owned.apply(run, SutTier.deployment(run, jvm));
     }
     boolean stubUp = available(view.stub(), null);
     if (!available(view.sut(), config) || !stubUp) {
@@ -53,8 +55,8 @@ final class AppTiersStep implements Step {
               + "the SUT with "
               + next.threadMode()
               + " threads, Hikari pool "
-              + next.hikariPool()
-              + " (config "
+              + jvm.hikariPool()
+              + " (each load resizes it; config "
               + config
               + "); waiting for Deployment "
               + ResourceNames.sut(run)

@@ -75,7 +75,7 @@ final class LoadStep implements Step {
           name,
           load.id(),
           view.warmUpFrom(),
-          K6Script.renderForCluster(k6, view.sutUrl(), StubTier.url(run)));
+          K6Script.renderForCluster(k6, view.sutUrl(), StubTier.url(run), view.loadPool(load)));
       status.set(
           Conditions.LOAD_RUNNING,
           "True",
@@ -131,7 +131,7 @@ final class LoadStep implements Step {
             Reason.SummaryUnreadable,
             "the summary of " + name + " does not parse: " + e.getMessage());
       }
-      WarmUpStatus.write(status.status, after, load.scenario().sut(), view.sutStart());
+      WarmUpStatus.write(status.status, after, view.jvm(load.scenario()), view.sutStart());
       owned.deleteLoad(run, view.runner(), name);
       String verdict = verdict(after, view.cursor().warmUpCap());
       status.set(Conditions.LOAD_RUNNING, "False", Reason.LoadFinished, verdict);

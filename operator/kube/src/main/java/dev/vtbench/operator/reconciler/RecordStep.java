@@ -59,7 +59,7 @@ final class RecordStep implements Step {
       String image =
           SutImage.of(
               view.pods(SutTier.COMPONENT),
-              s.sut().key(),
+              view.jvm(s).key(),
               view.spec().sut.image(s.sut().threadMode()));
       boolean sameNode =
           GeneratorCores.sameNode(
@@ -91,7 +91,7 @@ final class RecordStep implements Step {
     WarmUpStatus.write(
         status.status,
         ScenarioRow.afterMeasure(view.warm(), probe.peaks(), view.k6Plan(measure)),
-        s.sut(),
+        view.jvm(s),
         view.sutStart());
     // The scenario that comes next, not the one just recorded, until the next pass says.
     status.status.scenario = cursor.nextScenario().map(Scenario::id).orElse(null);

@@ -78,7 +78,8 @@ record RunView(
     Secondaries cache = new Secondaries(ctx);
     List<Deployment> deployments = cache.list(Deployment.class, RunInformers.DEPLOYMENTS);
     List<Pod> pods = cache.list(Pod.class, RunInformers.PODS);
-    SutConfig nextSut = cursor.nextScenario().map(Scenario::sut).orElse(null);
+    // The JVM the next scenario runs on: one per thread mode, its pool resized by each load
+    SutConfig nextSut = cursor.nextScenario().map(cursor::jvmConfig).orElse(null);
     String sutStart =
         nextSut == null
             ? null
@@ -199,6 +200,20 @@ record RunView(
 
   String sutUrl() {
     return SutTier.url(run);
+  }
+
+  /**
+   * The configuration of the SUT Deployment that serves {@code s}: its JVM's ({@link
+   * RunCursor#jvmConfig}), the same for every pool size of its thread mode, so a pool change does
+   * not roll the SUT; each load resizes the pool in its setup ({@link #loadPool}).
+   */
+  SutConfig jvm(Scenario s) {
+    return cursor.jvmConfig(s);
+  }
+
+  /** The Hikari pool the SUT must hold for {@code l}: its script resizes it before the load. */
+  int loadPool(RunCursor.Load l) {
+    return cursor.loadConfig(l).hikariPool();
   }
 
   K6Plan k6Plan(RunCursor.Load l) {

@@ -9,11 +9,11 @@ import java.time.Duration;
 /**
  * The engine's {@link WarmState} as status keeps it ({@code warmedUp} and {@code warmUp}), so the
  * cursor decides on a cluster from the same state as locally, across operator restarts. The
- * operator adds only what a cluster needs to know when its SUT is a new JVM: any change of
- * configuration rolls the SUT's Deployment ({@link AppTiersStep}; the pool is not resized live
- * here), so status names the full {@link SutConfig#key()}, not the engine's {@link
- * SutConfig#restartKey()}; and a pod can restart under the same configuration, so status names the
- * start of the SUT the state is about.
+ * operator adds only what a cluster needs to know when its SUT is a new JVM: status names the
+ * {@link SutConfig#key()} of the JVM's configuration ({@code RunCursor.jvmConfig}: one per thread
+ * mode, whatever pool a load resizes it to), which is what the SUT's Deployment runs ({@link
+ * AppTiersStep}); and a pod can restart under the same configuration, so status names the start of
+ * the SUT the state is about.
  */
 final class WarmUpStatus {
 
@@ -25,7 +25,7 @@ final class WarmUpStatus {
    * from the one recorded; either unknown counts as the same start). A status from before warmUp
    * existed warms up again.
    *
-   * @param next the configuration of the next scenario
+   * @param next the configuration of the next scenario's JVM
    * @param sutStart the start observed now ({@link SutPods#start}), or null
    */
   static WarmState read(BenchmarkRunStatus status, SutConfig next, String sutStart) {

@@ -208,11 +208,11 @@ class StepsTest {
       throws Exception {
     List<ResultRow> rows =
         ResultsCsv.read(Path.of("../../results/reference/bench-hero/matrix.csv"));
-    // results/reference/bench-hero/summary.md: c800, medians 2,907 vs 485 req/s, 5.99×
-    // [5.92–6.11]
+    // results/reference/bench-hero/summary.md: c800, medians 2,961 vs 486 req/s, 6.10×
+    // [5.75–6.11]
     assertThat(dev.vtbench.engine.results.Headline.of(rows))
         .isEqualTo(
-            "virtual 6.0x platform [5.9-6.1] at 800 VUs, pool 50 (2907 vs 485 req/s): virtual faster");
+            "virtual 6.1x platform [5.7-6.1] at 800 VUs, pool 50 (2961 vs 486 req/s): virtual faster");
     // Until both thread modes have a result for one cell: the latest row.
     List<ResultRow> platformOnly = rows.stream().filter(ResultRow::isPlatform).toList();
     assertThat(dev.vtbench.engine.results.Headline.of(platformOnly))
