@@ -6,7 +6,6 @@ import dev.vtbench.engine.results.Figures;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.engine.results.SummaryReport;
-import dev.vtbench.engine.results.VirtualVsPlatform;
 import dev.vtbench.engine.run.BenchmarkRunner;
 import dev.vtbench.engine.run.Progress;
 import dev.vtbench.engine.run.ResultSink;
@@ -114,7 +113,7 @@ public final class LocalRun {
     }
     progress.message("");
     progress.message(report.table().toText());
-    progress.message(VirtualVsPlatform.METHOD);
+    progress.message(report.table().method());
     progress.message(report.spread().sentence());
     return new Report(dir, csv, summary, figures, outcome);
   }
