@@ -3,6 +3,7 @@ package dev.vtbench.local;
 import dev.vtbench.engine.model.BenchmarkRun;
 import dev.vtbench.engine.model.SpecHash;
 import dev.vtbench.engine.results.Figures;
+import dev.vtbench.engine.results.ReactiveFigure;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.engine.results.SummaryReport;
@@ -119,8 +120,9 @@ public final class LocalRun {
   }
 
   /**
-   * hero.png when the rows sweep concurrency, bottleneck.png when they sweep held-mode pool sizes;
-   * a figure that cannot be drawn is reported to {@code log}, not thrown.
+   * hero.png when the rows sweep concurrency, bottleneck.png when they sweep held-mode pool sizes,
+   * reactive.png (seed 002's comparison) when they have reactive rows; a figure that cannot be
+   * drawn is reported to {@code log}, not thrown.
    */
   static List<Path> figures(
       List<ResultRow> rows, Path dir, java.util.function.Consumer<String> log) {
@@ -138,6 +140,11 @@ public final class LocalRun {
         Path bottleneck = dir.resolve("bottleneck.png");
         Figures.bottleneck(rows, bottleneck);
         out.add(bottleneck);
+      }
+      if (rows.stream().anyMatch(ResultRow::isReactive)) {
+        Path reactive = dir.resolve(ReactiveFigure.FILE_NAME);
+        ReactiveFigure.draw(rows, reactive);
+        out.add(reactive);
       }
     } catch (IOException | RuntimeException e) {
       log.accept("figures: not drawn (" + e.getMessage() + ")");

@@ -36,6 +36,29 @@ class FiguresConfigMapTest {
     assertThat(hero).startsWith(PNG);
     assertThat(cm.getBinaryData())
         .as("released rows only: no pool sweep, no bottleneck figure")
-        .doesNotContainKey("bottleneck.png");
+        .doesNotContainKey("bottleneck.png")
+        .as("no reactive rows: no seed 002 figure")
+        .doesNotContainKey("reactive.png");
+  }
+
+  @Test
+  void reactiveRowsAddSeed002sFigure() throws Exception {
+    BenchmarkRunResource run = new BenchmarkRunResource();
+    run.setMetadata(new ObjectMetaBuilder().withNamespace("ns").withName("seed-002").build());
+    List<ResultRow> hero =
+        ResultsCsv.read(Path.of("../../results/reference/bench-hero/matrix.csv"));
+    List<ResultRow> rows =
+        java.util.stream.Stream.concat(
+                hero.stream(),
+                hero.stream()
+                    .filter(ResultRow::isVirtual)
+                    .map(r -> r.toBuilder().threadMode("reactive").build()))
+            .toList();
+
+    ConfigMap cm = FiguresConfigMap.of(run, rows);
+
+    assertThat(Base64.getDecoder().decode(cm.getBinaryData().get("reactive.png"))).startsWith(PNG);
+    assertThat(Base64.getDecoder().decode(cm.getBinaryData().get("hero.png"))).startsWith(PNG);
+    assertThat(cm.getData().get(SummaryReport.FILE_NAME)).contains("reactive ÷ virtual");
   }
 }
