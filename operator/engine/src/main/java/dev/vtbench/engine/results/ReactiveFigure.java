@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -47,7 +48,8 @@ public final class ReactiveFigure {
   /**
    * Draws the figure.
    *
-   * @throws IllegalArgumentException if no row is reactive
+   * @throws IllegalArgumentException if no row is reactive, or none of the reactive rows counts
+   *     ({@link VerdictRows}: all measured before steady state)
    */
   public static void draw(Collection<ResultRow> rows, Path png) throws IOException {
     List<ResultRow> sel = Figures.threadModeRows(rows);
@@ -67,9 +69,15 @@ public final class ReactiveFigure {
             .sorted()
             .toList();
 
+    if (VerdictRows.of(reactive).isEmpty()) {
+      throw new IllegalArgumentException(
+          "every reactive row was measured before steady state (steady_state=false): nothing to"
+              + " compare");
+    }
     List<CategoryChart> charts = new ArrayList<>();
     for (Panel p : PANELS) {
-      charts.add(panel(p, cell, levels, Figures.levelAxis(cell), charts.isEmpty()));
+      // a panel without a value in any row (a CSV without the column) is left out
+      panel(p, cell, levels, Figures.levelAxis(cell), charts.isEmpty()).ifPresent(charts::add);
     }
     long overloaded = cell.stream().filter(Overload::labelled).count();
     Figures.writeStacked(
@@ -84,8 +92,11 @@ public final class ReactiveFigure {
         charts);
   }
 
-  /** One panel; only the first has the legend, below its plot, where it hides no bar. */
-  private static CategoryChart panel(
+  /**
+   * One panel; only the first has the legend, below its plot, where it hides no bar. Empty when no
+   * mode has a value for it.
+   */
+  private static Optional<CategoryChart> panel(
       Panel panel, List<ResultRow> rows, List<Integer> levels, String xTitle, boolean legend) {
     CategoryChart c =
         new CategoryChartBuilder()
@@ -121,7 +132,7 @@ public final class ReactiveFigure {
       CategorySeries bars = c.addSeries(mode.name(), categories, medians);
       bars.setFillColor(mode.color());
     }
-    return c;
+    return c.getSeriesMap().isEmpty() ? Optional.empty() : Optional.of(c);
   }
 
   /** The median of {@code panel}'s value over the eligible rows that have one; null if none has. */

@@ -134,6 +134,29 @@ class FiguresTest {
         .hasMessageContaining("reactive");
   }
 
+  /**
+   * Rows measured before steady state are left out, as everywhere; a run whose reactive rows all
+   * were says so instead of drawing nothing. A CSV without the CPU and RSS columns gets the
+   * throughput panel alone.
+   */
+  @Test
+  void seed002sFigureNeedsASteadyReactiveRowAndDrawsTheColumnsThereAre() throws IOException {
+    List<ResultRow> unsteady =
+        withReactive().stream().map(r -> r.toBuilder().steadyState(false).build()).toList();
+    assertThatThrownBy(() -> ReactiveFigure.draw(unsteady, dir.resolve("unsteady.png")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("steady state");
+
+    List<ResultRow> throughputOnly =
+        withReactive().stream()
+            .map(r -> r.toBuilder().appCpuPct(null).rssMbMax(null).build())
+            .toList();
+    Path png = dir.resolve("throughput-only.png");
+    ReactiveFigure.draw(throughputOnly, png);
+    BufferedImage img = assertValidPng(png);
+    assertThat(img.getHeight()).isLessThan(2 * 400); // one panel
+  }
+
   private static BufferedImage assertValidPng(Path png) throws IOException {
     byte[] bytes = Files.readAllBytes(png);
     assertThat(bytes).startsWith(PNG_SIGNATURE);
