@@ -8,7 +8,6 @@ import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,9 +25,7 @@ class ReactiveRunIT {
 
   @BeforeAll
   static void setUp() throws Exception {
-    work = Files.createTempDirectory("vtbench-reactive-it-");
-    // the database runs as another user when we are root: let it reach the cache folder
-    Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxr-xr-x"));
+    work = LocalRunIT.workDir("vtbench-reactive-it-");
     spec = work.resolve("reactive.yaml");
     Files.writeString(
         spec,
@@ -48,29 +45,13 @@ class ReactiveRunIT {
 
   @AfterAll
   static void tearDown() {
-    LocalPostgres.stopIfRunning(LocalPostgres.dataDirUnder(work.resolve("cache")));
+    LocalRunIT.stopDatabase(work);
   }
 
   @Test
   void theReactiveSutRunsEndToEndBesideVirtualThreads() throws Exception {
-    String servletJar = System.getProperty("vtbench.sut.jar");
-    String reactiveJar = System.getProperty("vtbench.sut.reactive.jar");
     LocalRunIT.Result r =
-        LocalRunIT.vtbench(
-            "run",
-            spec.toString(),
-            "--results",
-            work.resolve("results").toString(),
-            "--cache-dir",
-            work.resolve("cache").toString(),
-            "--k6",
-            System.getProperty("vtbench.k6"),
-            "--sut-jar",
-            servletJar,
-            "--reactive-sut-jar",
-            reactiveJar,
-            "--stub-jar",
-            System.getProperty("vtbench.stub.jar"));
+        LocalRunIT.vtbench(LocalRunIT.runArgs(spec, work, System.getProperty("vtbench.k6")));
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out()).contains("SUT: starting the reactive SUT, pool 10");
 

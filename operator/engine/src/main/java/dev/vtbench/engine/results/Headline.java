@@ -80,9 +80,7 @@ public final class Headline {
             .distinct()
             .sorted()
             .toList();
-    ModeComparison c =
-        ModeComparison.of(
-            mode, CellEstimate.of(cell.of(mode)), baseline, CellEstimate.of(cell.of(baseline)));
+    ModeComparison c = ModeComparison.of(mode, cell.of(mode), baseline, cell.of(baseline));
     return Optional.of(
         mode
             + " "

@@ -9,8 +9,8 @@ import java.util.Locale;
  * One thread mode against another in one cell (pool × concurrency, same connection and path mode):
  * {@code mode} ÷ {@code baseline} throughput as the ratio of the two medians, its {@value
  * Bootstrap#CONFIDENCE} bootstrap interval and a verdict. The table compares virtual ÷ platform
- * ({@link #virtualVsPlatform}) and, with seed 002's reactive baseline, reactive ÷ virtual ({@link
- * #reactiveVsVirtual}), both by these rules.
+ * ({@link #virtualVsPlatform}) and, with seed 002's reactive baseline, reactive ÷ virtual, both by
+ * these rules.
  *
  * <p>The verdict reads the interval against a noise band of ±{@link #NOISE}:
  *
@@ -101,21 +101,16 @@ public record ModeComparison(
   /** Virtual ÷ platform over one cell's platform rows and its virtual rows. */
   public static ModeComparison virtualVsPlatform(
       Collection<ResultRow> platformRows, Collection<ResultRow> virtualRows) {
-    return of(
-        ResultRow.VIRTUAL,
-        CellEstimate.of(virtualRows),
-        ResultRow.PLATFORM,
-        CellEstimate.of(platformRows));
+    return of(ResultRow.VIRTUAL, virtualRows, ResultRow.PLATFORM, platformRows);
   }
 
-  /** Reactive ÷ virtual over one cell's virtual rows and its reactive rows. */
-  public static ModeComparison reactiveVsVirtual(
-      Collection<ResultRow> virtualRows, Collection<ResultRow> reactiveRows) {
-    return of(
-        ResultRow.REACTIVE,
-        CellEstimate.of(reactiveRows),
-        ResultRow.VIRTUAL,
-        CellEstimate.of(virtualRows));
+  /** {@code mode} ÷ {@code baseline} over one cell's rows of each. */
+  public static ModeComparison of(
+      String mode,
+      Collection<ResultRow> modeRows,
+      String baseline,
+      Collection<ResultRow> baselineRows) {
+    return of(mode, CellEstimate.of(modeRows), baseline, CellEstimate.of(baselineRows));
   }
 
   /** {@code mode} ÷ {@code baseline} from their estimates. */

@@ -135,21 +135,28 @@ class ModeComparisonTest {
   @Test
   void reactiveAgainstVirtualIsJudgedByTheSameRulesAndNamesItsModes() {
     ModeComparison faster =
-        ModeComparison.reactiveVsVirtual(
-            reps("virtual", 11, 5, 1000, 0.02), reps("reactive", 12, 5, 1500, 0.02));
+        ModeComparison.of(
+            "reactive",
+            reps("reactive", 12, 5, 1500, 0.02),
+            "virtual",
+            reps("virtual", 11, 5, 1000, 0.02));
     assertThat(faster.mode()).isEqualTo("reactive");
     assertThat(faster.baseline()).isEqualTo("virtual");
     assertThat(faster.ratio()).isCloseTo(1.5, within(0.1));
     assertThat(faster.label()).isEqualTo("reactive faster");
 
     ModeComparison slower =
-        ModeComparison.reactiveVsVirtual(
-            reps("virtual", 13, 5, 1000, 0.02), reps("reactive", 14, 5, 600, 0.02));
+        ModeComparison.of(
+            "reactive",
+            reps("reactive", 14, 5, 600, 0.02),
+            "virtual",
+            reps("virtual", 13, 5, 1000, 0.02));
     assertThat(slower.verdict()).isEqualTo(Verdict.BASELINE_FASTER);
     assertThat(slower.label()).isEqualTo("virtual faster");
 
     ModeComparison twoReactive =
-        ModeComparison.reactiveVsVirtual(reps("virtual", 1000, 990, 1010), reps("reactive", 1, 2));
+        ModeComparison.of(
+            "reactive", reps("reactive", 1, 2), "virtual", reps("virtual", 1000, 990, 1010));
     assertThat(twoReactive.label()).isEqualTo("no verdict (2 reactive repetitions, need 3)");
   }
 }

@@ -19,12 +19,9 @@ class FiguresConfigMapTest {
 
   @Test
   void holdsTheSameSummaryAsALocalRunAndTheFiguresTheRowsMake() throws Exception {
-    BenchmarkRunResource run = new BenchmarkRunResource();
-    run.setMetadata(new ObjectMetaBuilder().withNamespace("ns").withName("bench-hero").build());
-    List<ResultRow> rows =
-        ResultsCsv.read(Path.of("../../results/reference/bench-hero/matrix.csv"));
+    List<ResultRow> rows = heroRows();
 
-    ConfigMap cm = FiguresConfigMap.of(run, rows);
+    ConfigMap cm = FiguresConfigMap.of(run("bench-hero"), rows);
 
     assertThat(cm.getMetadata().getName()).isEqualTo("bench-hero-figures");
     assertThat(cm.getData())
@@ -43,10 +40,7 @@ class FiguresConfigMapTest {
 
   @Test
   void reactiveRowsAddSeed002sFigure() throws Exception {
-    BenchmarkRunResource run = new BenchmarkRunResource();
-    run.setMetadata(new ObjectMetaBuilder().withNamespace("ns").withName("seed-002").build());
-    List<ResultRow> hero =
-        ResultsCsv.read(Path.of("../../results/reference/bench-hero/matrix.csv"));
+    List<ResultRow> hero = heroRows();
     List<ResultRow> rows =
         java.util.stream.Stream.concat(
                 hero.stream(),
@@ -55,10 +49,20 @@ class FiguresConfigMapTest {
                     .map(r -> r.toBuilder().threadMode("reactive").build()))
             .toList();
 
-    ConfigMap cm = FiguresConfigMap.of(run, rows);
+    ConfigMap cm = FiguresConfigMap.of(run("seed-002"), rows);
 
     assertThat(Base64.getDecoder().decode(cm.getBinaryData().get("reactive.png"))).startsWith(PNG);
     assertThat(Base64.getDecoder().decode(cm.getBinaryData().get("hero.png"))).startsWith(PNG);
     assertThat(cm.getData().get(SummaryReport.FILE_NAME)).contains("reactive ÷ virtual");
+  }
+
+  static BenchmarkRunResource run(String name) {
+    BenchmarkRunResource run = new BenchmarkRunResource();
+    run.setMetadata(new ObjectMetaBuilder().withNamespace("ns").withName(name).build());
+    return run;
+  }
+
+  static List<ResultRow> heroRows() throws java.io.IOException {
+    return ResultsCsv.read(Path.of("../../results/reference/bench-hero/matrix.csv"));
   }
 }
