@@ -41,7 +41,7 @@ End to end on the single-node cluster of hack/offline/local-cluster.sh (root, 2 
   install   CloudNativePG and k6-operator (small CPU requests), the CRD, the chart; namespace $ns
   testrun   TwoCoreRunE2E: $(basename "$spec_file") through k6-operator TestRuns, the operator
             killed after the first recorded scenario
-  job       JobRunE2E: one scenario with spec.load.runner=job
+  job       JobRunE2E: one cell at two pool sizes with spec.load.runner=job (one SUT pod)
 The tests (mvn -Pe2e: failsafe's *E2E in operator/kube) print ok/FAIL per check and the results
 table; this script prints the wall-clock per phase and exits non-zero on any FAIL. Diagnostics go
 to $cache/logs/e2e-<time>/.

@@ -6,6 +6,10 @@ import { Gauge } from 'k6/metrics';
 
 const SUT = PLAN.cluster.sut;
 const SUT_CPU = new Gauge('vtbench_sut_cpu_seconds');
+// The database's CPU seconds so far, as the SUT reads them (the runner cannot reach the database),
+// at the hold's start and end: two gauges, so a missed read leaves the figure unknown, not zero.
+const DB_CPU_START = new Gauge('vtbench_db_cpu_seconds_start');
+const DB_CPU_END = new Gauge('vtbench_db_cpu_seconds_end');
 const PEAKS = ['hikariActiveMax', 'hikariPendingMax', 'jvmThreadsMax', 'rssMbMax',
   'pinnedEvents'];
 const PEAK = Object.fromEntries(PEAKS.map((p) => [p, new Gauge('vtbench_peak_' + p)]));
@@ -48,11 +52,14 @@ export function setup() {
 }
 
 // At the hold's start (scenario probe_start): new peaks, a new series of load windows, the SUT's
-// CPU time so far, and the stub's window opened.
+// and the database's CPU time so far, and the stub's window opened.
 export function probeStart(data) {
   const r = http.post(SUT + PLAN.sutWindows.resetPath, null, PROBE);
   if (r.status === 200 && r.json().processCpuSeconds !== undefined) {
     SUT_CPU.add(r.json().processCpuSeconds);
+  }
+  if (r.status === 200 && typeof r.json().dbCpuSeconds === 'number') {
+    DB_CPU_START.add(r.json().dbCpuSeconds);
   }
   http.post(STUB + '/api/runtime-info/reset?window=' + data.window, null, PROBE);
 }
@@ -68,6 +75,9 @@ export function probeEnd(data) {
   const info = r.json();
   if (info.processCpuSeconds !== undefined) {
     SUT_CPU.add(info.processCpuSeconds);
+  }
+  if (typeof info.dbCpuSeconds === 'number') {
+    DB_CPU_END.add(info.dbCpuSeconds);
   }
   for (const p of PEAKS) {
     const v = info.peaks ? info.peaks[p] : undefined;
@@ -120,6 +130,8 @@ export function handleSummary(data) {
   }
   const value = (name, stat) => data.metrics[name] ? data.metrics[name].values[stat] : null;
   const cpu = data.metrics['vtbench_sut_cpu_seconds'];
+  const dbStart = value('vtbench_db_cpu_seconds_start', 'value');
+  const dbEnd = value('vtbench_db_cpu_seconds_end', 'value');
   const peaks = {};
   for (const p of PEAKS) {
     peaks[p] = value('vtbench_peak_' + p, 'value');
@@ -128,6 +140,7 @@ export function handleSummary(data) {
     sut: data.setup_data ? data.setup_data.sut : null,
     sutError: data.setup_data ? data.setup_data.sutError : undefined,
     sutCpuSeconds: cpu ? cpu.values.max - cpu.values.min : null,
+    dbCpuSeconds: dbStart !== null && dbEnd !== null ? dbEnd - dbStart : null,
     stub: stubWindow(data.setup_data ? data.setup_data.window : undefined),
     holdSeconds: PLAN.holdMs / 1000,
     peaks: peaks,

@@ -28,9 +28,12 @@ public class RuntimeInfoController {
   private final Peaks peaks;
   private final LoadWindows windows;
   private final StackInfo stack;
+  private final DbCpu dbCpu;
 
-  RuntimeInfoController(SutSettings settings, Peaks peaks, LoadWindows windows, StackInfo stack) {
+  RuntimeInfoController(
+      SutSettings settings, Peaks peaks, LoadWindows windows, StackInfo stack, DbCpu dbCpu) {
     this.stack = stack;
+    this.dbCpu = dbCpu;
     this.settings = settings;
     this.peaks = peaks;
     this.windows = windows;
@@ -56,6 +59,9 @@ public class RuntimeInfoController {
     // and end, which gives the SUT's CPU over exactly the measured window without metrics-server.
     m.put("processCpuSeconds", nullIfNaN(LoadWindows.cpuSeconds()));
     m.put("compileSeconds", nullIfNaN(LoadWindows.compileSeconds()));
+    // The database's CPU time so far, read the same way at the same moments (cluster only: the
+    // runner cannot reach the database itself); null where nothing installed the function.
+    m.put("dbCpuSeconds", dbCpu.seconds());
     m.put("pinnedEventsEnabled", peaks.pinnedEventsEnabled());
     m.put("pinnedThresholdMs", settings.pinnedThreshold().toMillis());
     m.put("sampleIntervalMs", settings.sampleInterval().toMillis());
