@@ -135,7 +135,8 @@ cluster_sh create # does nothing when the cluster is healthy
 log "node allocatable CPU: $(k get nodes -o jsonpath='{.items[0].status.allocatable.cpu}')"
 
 phase images
-vtbench_tars=("$repo/sut/target/vtbench-sut-image.tar" "$repo/stub/target/vtbench-stub-image.tar"
+vtbench_tars=("$repo/sut/target/vtbench-sut-image.tar"
+  "$repo/sut/reactive/target/vtbench-sut-reactive-image.tar" "$repo/stub/target/vtbench-stub-image.tar"
   "$repo/operator/kube/target/vtbench-operator-image.tar")
 # A source make images builds from (the Makefile's SOURCES, plus the image script) newer than a tar.
 images_stale() {

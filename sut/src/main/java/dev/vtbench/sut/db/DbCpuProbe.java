@@ -1,6 +1,7 @@
 package dev.vtbench.sut.db;
 
 import dev.vtbench.sut.SutSettings;
+import dev.vtbench.sut.runtime.DbCpu;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -21,7 +22,7 @@ import org.springframework.stereotype.Component;
  * exhausted by the load, and a probe queued behind it would read the hold's edge late.
  */
 @Component
-public class DbCpuProbe {
+public class DbCpuProbe implements DbCpu {
 
   static final String FUNCTION_ENV = "DB_CPU_FUNCTION";
 
@@ -45,6 +46,7 @@ public class DbCpuProbe {
   }
 
   /** The database's CPU seconds so far, or null when not configured or not readable now. */
+  @Override
   public synchronized Double seconds() {
     if (function == null) {
       return null;

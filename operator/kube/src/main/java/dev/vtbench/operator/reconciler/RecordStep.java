@@ -57,7 +57,10 @@ final class RecordStep implements Step {
         return Result.fail(Reason.PinningNotGranted, name + ": " + unpinned.get());
       }
       String image =
-          SutImage.of(view.pods(SutTier.COMPONENT), view.jvm(s).key(), view.spec().sut.image);
+          SutImage.of(
+              view.pods(SutTier.COMPONENT),
+              view.jvm(s).key(),
+              view.spec().sut.image(s.sut().threadMode()));
       boolean sameNode =
           GeneratorCores.sameNode(
               view.loadPods().trusted().stream().filter(RunView::isRunner).toList(),

@@ -54,7 +54,8 @@ public final class SutTier {
     Container c =
         AppTier.container(
                 COMPONENT,
-                sut.image,
+                // the servlet SUT's image, or the reactive SUT's for the thread mode reactive
+                sut.image(config.threadMode()),
                 sut.cpu,
                 sut.memory,
                 env,
