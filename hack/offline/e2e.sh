@@ -48,6 +48,7 @@ End to end on the single-node cluster of hack/offline/local-cluster.sh (root, 2 
             the CRD, the chart with monitoring.enabled; namespace $ns
   testrun   TwoCoreRunE2E: $(basename "$spec_file") through k6-operator TestRuns, the operator
             killed after the first recorded scenario
+  reactive  ReactiveRunE2E: one scenario on the reactive SUT (spec.sut.reactiveImage)
   job       JobRunE2E: one cell at two pool sizes with spec.load.runner=job (one SUT pod)
   monitoring  hack/offline/monitoring-check.py: a one-scenario run whose k6 writes to that
             Prometheus; every monitor's targets up, the labels, k6's native histogram, every
@@ -224,7 +225,7 @@ fi
 
 phase_end
 
-# The checks: TwoCoreRunE2E (phase testrun), then JobRunE2E (phase job). Maven's own [INFO] and
+# The checks: TwoCoreRunE2E (phase testrun), ReactiveRunE2E (phase reactive), then JobRunE2E (phase job). Maven's own [INFO] and
 # [WARNING] lines go to the log only.
 export VTBENCH_E2E_KUBECONFIG=$cluster_dir/kubeconfig VTBENCH_E2E_KUBELET_DIR=$cluster_dir/kubelet \
   VTBENCH_E2E_VOLUMES=$pv_dir VTBENCH_E2E_ARTIFACTS=$artifacts VTBENCH_E2E_TIMINGS=$timings \
