@@ -32,8 +32,9 @@ import reactor.core.publisher.Mono;
  * connection are the pool's own gauge, sampled.
  *
  * <p>r2dbc-pool cannot change a pool's size once built. A resize builds a new pool of the new size,
- * fills it, makes it the one requests borrow from and disposes the old one (its idle connections
- * close now, busy ones when returned), so a pool sweep still runs in one JVM, as with HikariCP.
+ * makes it the one requests borrow from, disposes the old one (its idle connections close now, busy
+ * ones when returned) and then fills the new one, so a pool sweep still runs in one JVM, as with
+ * HikariCP, and never holds more connections than the larger of the two sizes.
  */
 @Component
 public class R2dbcPool implements PoolGauge, DisposableBean {
@@ -125,8 +126,12 @@ public class R2dbcPool implements PoolGauge, DisposableBean {
           long start = System.nanoTime();
           ConnectionPool next = build(size);
           ConnectionPool old = pool.getAndSet(next);
-          return next.warmup()
-              .then(old.disposeLater().onErrorComplete())
+          // The old pool goes first: filling the new one beside it would hold both sizes at once,
+          // which a database sized for the largest pool refuses (make e2e: 50 + 50 connections
+          // against max_connections 100 failed the reactive SUT's first load)
+          return old.disposeLater()
+              .onErrorComplete()
+              .then(next.warmup())
               .thenMany(Flux.interval(Duration.ZERO, Duration.ofMillis(50)))
               .filter(tick -> total() == size && metric(PoolMetrics::idleSize) == size)
               .next()
