@@ -56,6 +56,23 @@ class PoolResizeIT {
     }
   }
 
+  /**
+   * r2dbc-pool builds a new pool per resize: it must not fill it beside the old one, or a database
+   * sized for the largest pool refuses the second (make e2e: 50 + 50 against max_connections 100).
+   * Here 120 + 120 would exceed the test server's max_connections of 200.
+   */
+  @Test
+  void theReactiveSutNeverHoldsTheOldAndTheNewPoolAtOnce() throws Exception {
+    try (RealStack.Sut sut =
+        RealStack.get().start(RealStack.Jar.REACTIVE, Map.of("HIKARI_MAX_POOL", "4"), null)) {
+      for (int i = 0; i < 2; i++) {
+        HttpJson.Response resized = HttpJson.post(sut.url() + "/api/pool?size=120");
+        assertThat(resized.status()).as(resized.body()).isEqualTo(200);
+        assertThat(resized.longAt("totalConnections")).isEqualTo(120);
+      }
+    }
+  }
+
   @Test
   void aSizeOutsideOneToTenThousandIsRefusedNamingTheParameter() {
     try (RealStack.Sut sut = RealStack.get().sut(Map.of("VT_ENABLED", "true"))) {
