@@ -32,6 +32,7 @@ final class ActuatorSampler implements AutoCloseable {
   private final String actuatorPath;
   private final long pid;
   private final ServiceWindows windows = new ServiceWindows();
+  private volatile boolean stopping;
   // Two threads: under load a read can wait seconds in the service's accept queue, and gauges
   // sharing the window's thread would delay the window's end by as much.
   private final ScheduledExecutorService windowTicker = ticker("vtbench-windows");
@@ -57,8 +58,7 @@ final class ActuatorSampler implements AutoCloseable {
   void start() {
     windows.start(reading());
     long window = SteadyState.WINDOW.toMillis();
-    windowTicker.scheduleAtFixedRate(
-        () -> windows.windowEnd(reading()), window, window, TimeUnit.MILLISECONDS);
+    windowTicker.scheduleAtFixedRate(this::windowEnd, window, window, TimeUnit.MILLISECONDS);
     if (actuator == null) {
       for (ActuatorMetric m : ActuatorMetric.PEAKS) {
         windows.gauge(m, null, "no Actuator");
@@ -72,8 +72,17 @@ final class ActuatorSampler implements AutoCloseable {
         TimeUnit.MILLISECONDS);
   }
 
+  private void windowEnd() {
+    ServiceWindows.Reading r = reading();
+    // a read that stop() interrupted is not a window's end: it would count as a lost window
+    if (!stopping) {
+      windows.windowEnd(r);
+    }
+  }
+
   /** Stops sampling; the hold's peaks and windows in {@code /api/runtime-info}'s shape. */
   Map<String, Object> stop() {
+    stopping = true;
     close();
     try {
       windowTicker.awaitTermination(5, TimeUnit.SECONDS);
@@ -104,7 +113,11 @@ final class ActuatorSampler implements AutoCloseable {
   private ServiceWindows.Reading reading() {
     Double compileMs = read(ActuatorMetric.COMPILATION_MS).value();
     Read own = read(ActuatorMetric.OWN_READS);
-    Double requests = read(ActuatorMetric.REQUESTS).value();
+    Read count = read(ActuatorMetric.REQUESTS);
+    Double requests = count.value();
+    if (requests == null && !stopping) {
+      windows.note(ActuatorMetric.REQUESTS.metric() + " not read: " + count.whyMissing());
+    }
     double cpu = ProcCpu.sample(List.of(pid)).seconds();
     long now = System.nanoTime();
     // before the first read of a metric the service has no such series yet: none to take off
