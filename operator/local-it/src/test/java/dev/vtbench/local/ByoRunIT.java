@@ -77,17 +77,7 @@ class ByoRunIT {
   }
 
   static LocalRunIT.Result run(Path spec) {
-    return LocalRunIT.vtbench(
-        "run",
-        spec.toString(),
-        "--results",
-        work.resolve("results").toString(),
-        "--cache-dir",
-        work.resolve("cache").toString(),
-        "--k6",
-        System.getProperty("vtbench.k6"),
-        "--stub-jar",
-        System.getProperty("vtbench.stub.jar"));
+    return LocalRunIT.vtbench(LocalRunIT.runArgs(spec, work, System.getProperty("vtbench.k6")));
   }
 
   @Test

@@ -79,6 +79,11 @@ class LocalRunIT {
   }
 
   static String[] runArgs(String k6) {
+    return runArgs(spec, work, k6);
+  }
+
+  /** 'vtbench run' of {@code spec} with results and cache under {@code work}, the built jars. */
+  static String[] runArgs(Path spec, Path work, String k6) {
     List<String> args =
         new java.util.ArrayList<>(
             List.of(

@@ -203,29 +203,14 @@ public final class LocalPlatform implements Platform {
     sutPort = Os.freePort();
     Map<String, String> env = new HashMap<>(config.env());
     env.putAll(Services.sutEnv(pg, stubUrl(), sutPort));
-    progress.message(
-        "SUT: starting "
-            + config.threadMode()
-            + " threads, pool "
-            + config.hikariPool()
-            + ", "
-            + config.connectionMode()
-            + (cores.sut() == null ? "" : ", on CPU " + cores.sut())
-            + " ...");
     sut =
-        ManagedProcess.start(
-            ManagedProcess.Spec.of(
-                    "sut",
-                    ManagedProcess.javaJar(
-                        options.sutJar(), List.of("-Xmx" + heapMb(spec.sut.memory) + "m")),
-                    env,
-                    options
-                        .workDir()
-                        .resolve("logs")
-                        .resolve(
-                            "sut-" + config.threadMode() + "-pool" + config.hikariPool() + ".log"))
-                .pinnedTo(cores.sut()));
-    record(sut);
+        startPinned(
+            "SUT",
+            ", " + config.connectionMode(),
+            ManagedProcess.javaJar(
+                options.sutJar(), List.of("-Xmx" + heapMb(spec.sut.memory) + "m")),
+            env,
+            config);
     sut.awaitHttpOk(URI.create(sutBaseUrl() + "/readyz"), spec.timeouts.sutStart());
     HttpJson.Response info = HttpJson.get(sutBaseUrl() + "/api/runtime-info");
     // Where it ran comes from this machine: the SUT is a child process on it.
@@ -246,6 +231,40 @@ public final class LocalPlatform implements Platform {
     return sutView;
   }
 
+  /**
+   * Starts the SUT (vtbench's or a user's service) on its cores, says so, and records its pid; its
+   * log is named after {@code name} and the configuration.
+   */
+  private ManagedProcess startPinned(
+      String name, String detail, List<String> command, Map<String, String> env, SutConfig config) {
+    progress.message(
+        name
+            + ": starting "
+            + config.threadMode()
+            + " threads, pool "
+            + config.hikariPool()
+            + detail
+            + (cores.sut() == null ? "" : ", on CPU " + cores.sut())
+            + " ...");
+    String log =
+        name.toLowerCase(java.util.Locale.ROOT)
+            + "-"
+            + config.threadMode()
+            + "-pool"
+            + config.hikariPool()
+            + ".log";
+    ManagedProcess p =
+        ManagedProcess.start(
+            ManagedProcess.Spec.of(
+                    name.toLowerCase(java.util.Locale.ROOT),
+                    command,
+                    env,
+                    options.workDir().resolve("logs").resolve(log))
+                .pinnedTo(cores.sut()));
+    record(p);
+    return p;
+  }
+
   /** Starts a user's own service with {@code config} and waits for its health path. */
   private SutView startService(SutConfig config) {
     ServiceSpec service = spec.sut.service;
@@ -256,30 +275,13 @@ public final class LocalPlatform implements Platform {
               + sutPort
               + " is in use on this machine: stop what listens there or choose another port");
     }
-    progress.message(
-        "service: starting "
-            + config.threadMode()
-            + " threads, pool "
-            + config.hikariPool()
-            + (cores.sut() == null ? "" : ", on CPU " + cores.sut())
-            + " ...");
     sut =
-        ManagedProcess.start(
-            ManagedProcess.Spec.of(
-                    "service",
-                    LocalService.command(service, heapMb(spec.sut.memory)),
-                    LocalService.env(service, config, serviceDb, stub == null ? null : stubUrl()),
-                    options
-                        .workDir()
-                        .resolve("logs")
-                        .resolve(
-                            "service-"
-                                + config.threadMode()
-                                + "-pool"
-                                + config.hikariPool()
-                                + ".log"))
-                .pinnedTo(cores.sut()));
-    record(sut);
+        startPinned(
+            "service",
+            "",
+            LocalService.command(service, heapMb(spec.sut.memory)),
+            LocalService.env(service, config, serviceDb, stub == null ? null : stubUrl()),
+            config);
     sut.awaitHttpOk(URI.create(sutBaseUrl() + service.healthPath), spec.timeouts.sutStart());
     sutView = LocalService.view(service, sut, (int) cores.count(cores.sut()));
     sutConfig = config;
