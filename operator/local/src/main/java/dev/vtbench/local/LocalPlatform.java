@@ -3,6 +3,7 @@ package dev.vtbench.local;
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.model.ServiceSpec;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.model.Timeout;
@@ -11,7 +12,6 @@ import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.Platform;
 import dev.vtbench.engine.run.ProcStat;
 import dev.vtbench.engine.run.Progress;
-import dev.vtbench.engine.steady.SteadyState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -160,9 +160,7 @@ public final class LocalPlatform implements Platform {
       env.put(
           "STUB_DELAY_MS",
           Long.toString(
-              dev.vtbench.engine.model.Durations.parse(
-                      "spec.workload.stubDelay", spec.workload.stubDelay)
-                  .toMillis()));
+              Durations.parse("spec.workload.stubDelay", spec.workload.stubDelay).toMillis()));
     }
     stub =
         ManagedProcess.start(
@@ -356,15 +354,13 @@ public final class LocalPlatform implements Platform {
       LiveRate live = new LiveRate(apiPort);
       waitUntil(t0, beforeHold, k6, live, progress);
       // vtbench's SUT cuts its own windows from here; a user's service is watched from outside
-      ActuatorSampler sampler =
-          spec.sut.service == null
-              ? null
-              : new ActuatorSampler(sutBaseUrl(), spec.sut.service.actuatorPath, sut.pid());
-      if (sampler == null) {
-        HttpJson.post(sutBaseUrl() + SteadyState.RESET_PATH);
-      } else {
-        sampler.start();
-      }
+      HoldWatch watch =
+          HoldWatch.of(
+              sutBaseUrl(),
+              spec.sut.service == null
+                  ? null
+                  : new ActuatorSampler(sutBaseUrl(), spec.sut.service.actuatorPath, sut.pid()));
+      watch.holdStarts();
       long self = ProcessHandle.current().pid();
       ProcStat.Snapshot cores0 = ProcStat.read();
       ProcCpu.Sample app0 = ProcCpu.sample(List.of(sut.pid()));
@@ -376,7 +372,6 @@ public final class LocalPlatform implements Platform {
       ProcStat.Snapshot cores1 = ProcStat.read();
       ProcCpu.Sample app1 = ProcCpu.sample(List.of(sut.pid()));
       ProcCpu.Sample pg1 = pgSample();
-      Map<String, Object> servicePeaks = sampler == null ? null : sampler.stop();
       ProcCpu.Sample load1 = ProcCpu.sample(List.of(k6.pid()));
       ProcCpu.Sample stub1 = stubSample();
       ProcCpu.Sample vtbench1 = ProcCpu.sampleAlone(self);
@@ -392,24 +387,7 @@ public final class LocalPlatform implements Platform {
                 + ":\n"
                 + LocalPostgres.tail(k6.log(), 15));
       }
-      Map<String, Object> peaks;
-      if (servicePeaks == null) {
-        Thread.sleep(1_500); // JFR hands pinned events over about a second late
-        HttpJson.Response info = HttpJson.get(sutBaseUrl() + "/api/runtime-info");
-        // kept beside the k6 summary: the hold's windows, so its steady-state verdict can be
-        // checked
-        Files.writeString(dir.resolve(scenario.id() + "-sut.json"), info.body());
-        @SuppressWarnings("unchecked")
-        Map<String, Object> read = (Map<String, Object>) info.at("peaks");
-        peaks = read;
-      } else {
-        peaks = servicePeaks;
-        Files.writeString(
-            dir.resolve(scenario.id() + "-sut.json"),
-            tools.jackson.databind.json.JsonMapper.shared()
-                .writerWithDefaultPrettyPrinter()
-                .writeValueAsString(Map.of("peaks", peaks)));
-      }
+      Map<String, Object> peaks = watch.holdEnded(dir.resolve(scenario.id() + "-sut.json"));
       TierCpu cpu =
           new TierCpu(
               app1.percentSince(app0),
