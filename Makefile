@@ -11,6 +11,7 @@ JAVA        := $(JAVA_HOME)/bin/java
 MVN         := mvn -B -ntp -Dmaven.repo.local=$(CACHE)/m2
 CLI_JAR     := operator/local/target/vtbench-local-0.1.0-SNAPSHOT-cli.jar
 SUT_JAR     := sut/target/vtbench-sut.jar
+REACTIVE_SUT_JAR := sut/reactive/target/vtbench-sut-reactive.jar
 STUB_JAR    := stub/target/vtbench-stub.jar
 OPERATOR_JAR := operator/kube/target/vtbench-operator-0.1.0-SNAPSHOT-all.jar
 BYO_JAR     := examples/byo-orders/target/byo-orders.jar
@@ -50,7 +51,7 @@ down: ## Stop exactly what `make up` started
 .PHONY: build
 build: $(CLI_JAR) $(OPERATOR_JAR) ## Build the SUT, stub, CLI and operator jars (no tests)
 
-$(CLI_JAR) $(SUT_JAR) $(STUB_JAR) $(OPERATOR_JAR) $(BYO_JAR) &: $(SOURCES) | java-check
+$(CLI_JAR) $(SUT_JAR) $(REACTIVE_SUT_JAR) $(STUB_JAR) $(OPERATOR_JAR) $(BYO_JAR) &: $(SOURCES) | java-check
 	$(MVN) -DskipTests -DskipITs install
 
 .PHONY: k6
@@ -62,7 +63,7 @@ kube-tools: ## Build kube-apiserver + kubectl and Helm (Go module proxy), instal
 	@VTBENCH_CACHE=$(CACHE) bash hack/kube-tools.sh all
 
 .PHONY: images
-images: build ## Build the SUT, stub and operator OCI image tars without a Docker daemon (in each module's target/)
+images: build ## Build the SUT, reactive SUT, stub and operator OCI image tars without a Docker daemon (in each module's target/)
 	bash hack/images.sh
 
 .PHONY: crds
@@ -89,13 +90,18 @@ chart-test: kube-tools ## Lint and render the Helm chart, check the examples, an
 	  -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dit.test='Chart*IT' -Dfailsafe.failIfNoSpecifiedTests=false
 
 .PHONY: image-test
-image-test: images ## Build the three images and prove they start as non-root
-	bash hack/image-smoke.sh sut/target/vtbench-sut-image.tar stub/target/vtbench-stub-image.tar \
+image-test: images ## Build the four images and prove they start as non-root
+	bash hack/image-smoke.sh sut/target/vtbench-sut-image.tar \
+	  sut/reactive/target/vtbench-sut-reactive-image.tar stub/target/vtbench-stub-image.tar \
 	  operator/kube/target/vtbench-operator-image.tar
 
 .PHONY: e2e
-e2e: java-check ## End to end on a real single-node cluster built here, offline (root; 2 CPUs; ~10 min warm, ~70 min cold): the *E2E tests; see docs/e2e.md
+e2e: java-check ## End to end on a real single-node cluster built here, offline (root; 2 CPUs; ~13 min warm, ~70 min cold): the *E2E tests and the monitoring phase; see docs/e2e.md
 	bash hack/offline/e2e.sh $(E2E_ARGS)
+
+.PHONY: e2e-monitoring
+e2e-monitoring: java-check ## The monitoring phase of make e2e alone (root): a live Prometheus answers every dashboard query for a short run; see docs/monitoring.md
+	bash hack/offline/e2e.sh --monitoring-only $(E2E_ARGS)
 
 .PHONY: cluster
 cluster: ## Start the offline single-node cluster (hack/offline/local-cluster.sh create); `hack/offline/local-cluster.sh teardown` stops it

@@ -13,7 +13,8 @@
 #   - the configured user is not root (not empty, 0 or root), by name and by uid
 #   - the entrypoint's program exists and the user may execute it; /tmp is writable by the user
 #   - `java -version` runs in the image as that user
-#   - SUT image (main class dev.vtbench.sut.SutApplication): started with CONN_MODE=foo it
+#   - SUT images (main class dev.vtbench.sut.SutApplication, or the reactive SUT's
+#     dev.vtbench.sut.reactive.ReactiveSutApplication): started with CONN_MODE=foo it
 #     exits 2 naming CONN_MODE=foo (its main class loads and validates the environment)
 #   - stub and SUT images: the entrypoint starts on a random free port, GET /livez answers 200
 #     within SMOKE_TIMEOUT seconds, and /proc/<pid>/status shows the image's uid and gid, with
@@ -471,7 +472,7 @@ check_image() {
 
   local port
   case "$main" in
-    dev.vtbench.sut.SutApplication)
+    dev.vtbench.sut.SutApplication | dev.vtbench.sut.reactive.ReactiveSutApplication)
       { cat "$envbase" && echo CONN_MODE=foo; } >"$work/env$n.bad"
       run_bounded 60 "$out" "$err" "$root" "$spec" "$work/env$n.bad" "${argv[@]}" && rc=0 || rc=$?
       if [ $rc -eq 2 ] && grep -q 'CONN_MODE=foo' "$err"; then

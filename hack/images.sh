@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the OCI image tars of the SUT, the stub and the operator without a Docker daemon:
+# Builds the OCI image tars of the SUTs, the stub and the operator without a Docker daemon:
 #   sut/target/vtbench-sut-image.tar                (vtbench/sut:$IMAGE_TAG)
+#   sut/reactive/target/vtbench-sut-reactive-image.tar (vtbench/sut-reactive:$IMAGE_TAG)
 #   stub/target/vtbench-stub-image.tar              (vtbench/stub:$IMAGE_TAG)
 #   operator/kube/target/vtbench-operator-image.tar (vtbench/operator:$IMAGE_TAG)
 #
@@ -10,13 +11,13 @@
 # in ~/.cache/vtbench/image-runtime (rebuilt only when its inputs change):
 #   /opt/java                  a jlink'ed JRE from $JAVA_HOME (modules: a baseline for what Spring
 #                              Boot, fabric8 and the operator's health server load by reflection or
-#                              ServiceLoader, plus what jdeps finds in the real SUT and stub fat
-#                              jars and the operator's shaded jar), with its CDS archive
+#                              ServiceLoader, plus what jdeps finds in the real SUT, reactive SUT
+#                              and stub fat jars and the operator's shaded jar), with its CDS archive
 #   /lib*/...                  the host's shared libraries that JRE links against (from ldd),
 #                              the dynamic loader at the path the java binary asks for
 #   /etc/passwd, /etc/group    root and nonroot (65532:65532), the user the images run as
 #   /etc/nsswitch.conf, /tmp, /home/nonroot
-# All three images share that runtime directory. Jib then adds the application layers (/app/libs,
+# All four images share that runtime directory. Jib then adds the application layers (/app/libs,
 # /app/resources, /app/classes) on top and runs `java -cp @/app/jib-classpath-file <MainClass>`
 # as 65532:65532.
 #
@@ -71,6 +72,7 @@ runtime=${IMAGE_RUNTIME_DIR:-$cache/image-runtime}
 stamp_file=$runtime.stamp
 base=${IMAGE_BASE:-scratch}
 sut_jar=$repo/sut/target/vtbench-sut.jar
+reactive_jar=$repo/sut/reactive/target/vtbench-sut-reactive.jar
 stub_jar=$repo/stub/target/vtbench-stub.jar
 # The operator's shaded jar (maven-shade-plugin, classifier "all"); the newest if several versions.
 operator_jar=""
@@ -85,7 +87,7 @@ grep -qE 'version "2[5-9]' <<<"$("$JAVA_HOME/bin/java" -version 2>&1)" ||
 if [ ! -x "$JAVA_HOME/bin/jlink" ] || [ ! -x "$JAVA_HOME/bin/jdeps" ]; then
   die "$JAVA_HOME has no jlink/jdeps: it must be a full JDK, not a JRE"
 fi
-for j in "$sut_jar" "$stub_jar" "$operator_jar"; do
+for j in "$sut_jar" "$reactive_jar" "$stub_jar" "$operator_jar"; do
   [ -f "$j" ] || die "$j is missing: run 'make build' first (or use 'make images')"
 done
 command -v ldd >/dev/null || die "ldd not found (Debian package libc-bin)"
@@ -112,7 +114,7 @@ baseline_modules=(
 desktop_only_libs=(libawt_xawt.so libjawt.so libjsound.so libsplashscreen.so)
 
 # The runtime directory is rebuilt when any of these change: this script, the JDK build, the host
-# C library, the extra modules asked for, the set of jars and classes inside the two fat jars, and
+# C library, the extra modules asked for, the set of jars and classes inside the three fat jars, and
 # the set of classes in the operator's shaded jar (a new dependency may need a new module; jdeps
 # then runs again).
 fingerprint() {
@@ -121,7 +123,7 @@ fingerprint() {
     grep -E '^(FULL_VERSION|JAVA_RUNTIME_VERSION)=' "$JAVA_HOME/release" || true
     ldd --version 2>&1 | sed -n 1p
     echo "extra=${IMAGE_JLINK_EXTRA_MODULES:-}"
-    for j in "$sut_jar" "$stub_jar"; do
+    for j in "$sut_jar" "$reactive_jar" "$stub_jar"; do
       "$JAVA_HOME/bin/jar" tf "$j" | grep -E '^BOOT-INF/(lib/.*\.jar|classes/.*\.class)$' | LC_ALL=C sort
     done
     "$JAVA_HOME/bin/jar" tf "$operator_jar" | grep -E '\.class$' | LC_ALL=C sort
@@ -209,9 +211,11 @@ build_runtime() {
   trap "rm -rf '$work'" EXIT
   rt=$work/root
 
-  log "finding the JDK modules the SUT, stub and operator use (jdeps on their jars) ..."
+  log "finding the JDK modules the SUTs, stub and operator use (jdeps on their jars) ..."
   jdeps_modules "$sut_jar" "$work/jdeps-sut" >"$work/sut.mods" &
   local p1=$!
+  jdeps_modules "$reactive_jar" "$work/jdeps-reactive" >"$work/reactive.mods" &
+  local p4=$!
   jdeps_modules "$stub_jar" "$work/jdeps-stub" >"$work/stub.mods" &
   local p2=$!
   jdeps_modules "$operator_jar" >"$work/operator.mods" &
@@ -220,24 +224,25 @@ build_runtime() {
   wait $p1 || ok=no
   wait $p2 || ok=no
   wait $p3 || ok=no
+  wait $p4 || ok=no
   if [ $ok = yes ]; then
-    for m in sut stub operator; do
+    for m in sut reactive stub operator; do
       log "  jdeps: $m needs $(paste -sd, "$work/$m.mods")"
     done
   else
     log "WARNING: jdeps failed; using the baseline module list only"
-    : >"$work/sut.mods" && : >"$work/stub.mods" && : >"$work/operator.mods"
+    : >"$work/sut.mods" && : >"$work/reactive.mods" && : >"$work/stub.mods" && : >"$work/operator.mods"
   fi
   local available
   available=$("$JAVA_HOME/bin/java" --list-modules | sed 's/@.*//')
   modules=$({
     printf '%s\n' "${baseline_modules[@]}"
-    cat "$work/sut.mods" "$work/stub.mods" "$work/operator.mods"
+    cat "$work/sut.mods" "$work/reactive.mods" "$work/stub.mods" "$work/operator.mods"
     tr ',' '\n' <<<"${IMAGE_JLINK_EXTRA_MODULES:-}"
   } | sed '/^$/d' | LC_ALL=C sort -u | while read -r m; do
     if grep -qx "$m" <<<"$available"; then echo "$m"; else echo "images: note: $JAVA_HOME has no module $m, skipped" >&2; fi
   done | paste -sd,)
-  rm -rf "$work/jdeps-sut" "$work/jdeps-stub"
+  rm -rf "$work/jdeps-sut" "$work/jdeps-reactive" "$work/jdeps-stub"
 
   log "jlink: $modules"
   mkdir -p "$rt/opt"
@@ -309,16 +314,17 @@ mvn_args+=("-Dimage.base=$base")
 [ -n "${IMAGE_TAG:-}" ] && mvn_args+=("-Dimage.tag=$IMAGE_TAG")
 [ -n "${IMAGE_JAVA:-}" ] && mvn_args+=("-Dimage.java=$IMAGE_JAVA")
 
-log "jib:buildTar for sut, stub and operator (base: $base, tag: ${IMAGE_TAG:-dev}) ..."
+log "jib:buildTar for sut, sut/reactive, stub and operator (base: $base, tag: ${IMAGE_TAG:-dev}) ..."
 cd "$repo"
 # (Debian's Maven prints colour resets even in batch mode: strip them.)
-mvn -B -ntp -q -Dmaven.repo.local="$cache/m2" -pl sut,stub,operator/kube "${mvn_args[@]}" jib:buildTar 2>&1 |
+mvn -B -ntp -q -Dmaven.repo.local="$cache/m2" -pl sut,sut/reactive,stub,operator/kube "${mvn_args[@]}" jib:buildTar 2>&1 |
   sed 's/\x1b\[[0-9;]*m//g' >&2 ||
-  die "jib:buildTar failed (rerun without -q for details: mvn -pl sut,stub,operator/kube jib:buildTar ${mvn_args[*]})"
+  die "jib:buildTar failed (rerun without -q for details: mvn -pl sut,sut/reactive,stub,operator/kube jib:buildTar ${mvn_args[*]})"
 
 log "done in $((SECONDS - start)) s:"
-for m in sut stub operator/kube; do
-  tar_path=$repo/$m/target/vtbench-${m%/kube}-image.tar
+for tar_path in sut/target/vtbench-sut-image.tar sut/reactive/target/vtbench-sut-reactive-image.tar \
+  stub/target/vtbench-stub-image.tar operator/kube/target/vtbench-operator-image.tar; do
+  tar_path=$repo/$tar_path
   [ -f "$tar_path" ] || die "expected $tar_path, not found"
   printf '  %-48s %s\n' "${tar_path#"$repo"/}" "$(du -h "$tar_path" | cut -f1)"
 done

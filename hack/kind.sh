@@ -24,8 +24,8 @@ name=${KIND_CLUSTER:-vtbench}
 cnpg_v=${CNPG_VERSION#v}
 cnpg_manifest=${CNPG_MANIFEST:-https://raw.githubusercontent.com/cloudnative-pg/cloudnative-pg/release-${cnpg_v%.*}/releases/cnpg-$cnpg_v.yaml}
 k6op_manifest=${K6_OPERATOR_MANIFEST:-https://raw.githubusercontent.com/grafana/k6-operator/$K6_OPERATOR_VERSION/bundle.yaml}
-tars=(sut/target/vtbench-sut-image.tar stub/target/vtbench-stub-image.tar
-  operator/kube/target/vtbench-operator-image.tar)
+tars=(sut/target/vtbench-sut-image.tar sut/reactive/target/vtbench-sut-reactive-image.tar
+  stub/target/vtbench-stub-image.tar operator/kube/target/vtbench-operator-image.tar)
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 log() { printf 'kind.sh: %s\n' "$*" >&2; }

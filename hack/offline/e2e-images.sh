@@ -2,8 +2,9 @@
 # shellcheck disable=SC2016 # the sh -c scripts below expand their own variables
 # Builds, without a Docker engine or a registry, the third-party images the end-to-end test needs
 # (CloudNativePG operator, a PostgreSQL image CloudNativePG accepts, k6-operator, a k6 runner with
-# a shell, k6-operator's curl "starter") as image tars `ctr -n k8s.io images import` loads, plus
-# the two operators' install manifests rewritten to use them. Everything comes from the Go module
+# a shell, k6-operator's curl "starter", prometheus-operator with its config reloader, Prometheus)
+# as image tars `ctr -n k8s.io images import` loads, plus the three operators' install manifests
+# rewritten to use them. Everything comes from the Go module
 # proxy and Debian's packages, is pinned in hack/versions.env and cached under ~/.cache/vtbench;
 # a warm run only compares stamps. See --help.
 set -euo pipefail
@@ -29,6 +30,13 @@ pg_major=15                          # the PostgreSQL of Debian $debian_suite
 cnpg_plain=${CNPG_VERSION#v}
 k6op_plain=${K6_OPERATOR_VERSION#v}
 k6_plain=${K6_VERSION#v}
+promop_plain=${PROMETHEUS_OPERATOR_VERSION#v}
+# Prometheus 3.MM.P is the Go module version v0.3MM.P.
+prom_minor=${PROMETHEUS_VERSION#v0.}
+prom_plain=$((${prom_minor%%.*} / 100)).$((${prom_minor%%.*} % 100)).${PROMETHEUS_VERSION##*.}
+# Without these tags Prometheus's service discoveries need a module version the proxy refuses;
+# Kubernetes is the only one prometheus-operator's configurations use.
+prom_tags=remove_all_sd,enable_kubernetes_sd
 nonroot=65532                        # distroless "nonroot", as the operators' Dockerfiles use
 pg_uid=26                            # CloudNativePG's default postgresUID / postgresGID
 case $(uname -m) in x86_64 | amd64) goarch=amd64 ;; aarch64 | arm64) goarch=arm64 ;; *) goarch=$(uname -m) ;; esac
@@ -41,18 +49,27 @@ postgres_image=docker.io/vtbench/postgresql:$pg_major
 k6op_image=ghcr.io/grafana/k6-operator:controller-$K6_OPERATOR_VERSION
 k6_image=docker.io/vtbench/k6:$k6_plain
 starter_image=ghcr.io/grafana/k6-operator:latest-starter
+# Upstream's references, so the operator's own default for the reloader (its version) and the
+# manifest's arguments stay as they are.
+promop_image=quay.io/prometheus-operator/prometheus-operator:$PROMETHEUS_OPERATOR_VERSION
+reloader_image=quay.io/prometheus-operator/prometheus-config-reloader:$PROMETHEUS_OPERATOR_VERSION
+prom_image=quay.io/prometheus/prometheus:v$prom_plain
 
 cnpg_tar=$images/cloudnative-pg-$cnpg_plain.tar
 postgres_tar=$images/postgresql-$pg_major.tar
 k6op_tar=$images/k6-operator-$k6op_plain.tar
 k6_tar=$images/k6-$k6_plain.tar
 starter_tar=$images/k6-operator-starter.tar
+promop_tar=$images/prometheus-operator-$promop_plain.tar
+reloader_tar=$images/prometheus-config-reloader-$promop_plain.tar
+prom_tar=$images/prometheus-$prom_plain.tar
 cnpg_manifest=$manifests/cnpg-$cnpg_plain.yaml
 k6op_manifest=$manifests/k6-operator-$k6op_plain.yaml
+promop_manifest=$manifests/prometheus-operator-$promop_plain.yaml
 
 usage() {
   cat <<EOF
-Usage: hack/offline/e2e-images.sh [all|cnpg|postgres|k6-operator|k6|starter|manifests|refs|--help]
+Usage: hack/offline/e2e-images.sh [all|cnpg|postgres|k6-operator|k6|starter|monitoring|manifests|refs|--help]
 
 Builds image tars for an offline cluster (load them with hack/offline/local-cluster.sh load TAR…):
   cnpg         $cnpg_image
@@ -67,10 +84,17 @@ Builds image tars for an offline cluster (load them with hack/offline/local-clus
                applets, and curl; user $nonroot, WORKDIR /home/k6
   starter      $starter_image
                busybox and curl for k6-operator's starter/stopper jobs
+  monitoring   $promop_image
+               $reloader_image
+               prometheus-operator and its config reloader (from its $PROMETHEUS_OPERATOR_VERSION module, ~4 min cold)
+               $prom_image
+               Prometheus (module $PROMETHEUS_VERSION, tags $prom_tags, ~5 min cold)
   manifests    $cnpg_manifest
                $k6op_manifest
+               $promop_manifest
                each operator's config/default (kubectl kustomize) with the images above,
-               imagePullPolicy IfNotPresent, and k6-operator's kube-rbac-proxy sidecar removed
+               imagePullPolicy IfNotPresent, and k6-operator's kube-rbac-proxy sidecar removed;
+               prometheus-operator's CRDs and example/rbac/prometheus-operator (namespace default)
   all          all of the above (default)
   refs         print the image references, tars and manifests as shell assignments:
                eval "\$(hack/offline/e2e-images.sh refs)"
@@ -154,9 +178,10 @@ show() { sed 's/^/    /' >&2; }
 # Go programs
 
 # Builds PKG of MODULE@VERSION (in a writable copy: -mod=mod must be able to edit go.mod/go.sum)
-# statically into OUT.
+# statically into OUT. NESTED (DIR=MODULE@VERSION ...) are modules the copy's go.mod replaces
+# with its own subdirectories, which the module proxy's zip leaves out.
 go_build_module() {
-  local name=$1 mod=$2 pkg=$3 out=$4 ldflags=$5 dir src t0=$SECONDS
+  local name=$1 mod=$2 pkg=$3 out=$4 ldflags=$5 nested=${6:-} dir src t0=$SECONDS n
   need_cmd go "Go builds $mod"
   go_lock
   [ -x "$out" ] && { go_unlock; return 0; }  # built meanwhile by a concurrent run
@@ -166,6 +191,12 @@ go_build_module() {
   mkdir -p "$work" "$(dirname "$out")"
   cp -r "$dir" "$src"
   chmod -R u+w "$src"
+  for n in $nested; do
+    rm -rf "${src:?}/${n%%=*}"
+    mkdir -p "$(dirname "$src/${n%%=*}")"
+    cp -r "$(moddir "${n#*=}")" "$src/${n%%=*}"
+    chmod -R u+w "$src/${n%%=*}"
+  done
   log "building $name from $mod with $(go version | cut -d' ' -f3) at niceness $build_nice (log: $build_logs/e2e-images-$name.log) ..."
   (cd "$src" && CGO_ENABLED=0 logged "e2e-images-$name" gorun go build -trimpath -ldflags "-s -w $ldflags" -o "$out.tmp" "$pkg")
   mv "$out.tmp" "$out"
@@ -187,6 +218,39 @@ build_k6op_bin() {
   [ -x "$k6op_bin" ] && return 0
   # Its go.mod replaces the module with ./, so `go install` refuses it: go build inside a copy.
   go_build_module k6-operator "github.com/grafana/k6-operator@$K6_OPERATOR_VERSION" . "$k6op_bin" ""
+}
+
+# prometheus-operator's controller and config reloader; its go.mod replaces its API and client
+# modules with ./pkg/apis/monitoring and ./pkg/client.
+promop_bin=$bins/prometheus-operator-$PROMETHEUS_OPERATOR_VERSION
+reloader_bin=$bins/prometheus-config-reloader-$PROMETHEUS_OPERATOR_VERSION
+prom_version_ldflags() { echo "-X github.com/prometheus/common/version.Version=$1 -X github.com/prometheus/common/version.Revision=$2-gomodule -X github.com/prometheus/common/version.Branch=module-proxy"; }
+build_promop_bins() {
+  local m=github.com/prometheus-operator/prometheus-operator
+  local nested="pkg/apis/monitoring=$m/pkg/apis/monitoring@$PROMETHEUS_OPERATOR_VERSION pkg/client=$m/pkg/client@$PROMETHEUS_OPERATOR_VERSION"
+  [ -x "$promop_bin" ] || go_build_module prometheus-operator "$m@$PROMETHEUS_OPERATOR_VERSION" ./cmd/operator "$promop_bin" \
+    "$(prom_version_ldflags "$promop_plain" "$PROMETHEUS_OPERATOR_VERSION")" "$nested"
+  [ -x "$reloader_bin" ] || go_build_module prometheus-config-reloader "$m@$PROMETHEUS_OPERATOR_VERSION" ./cmd/prometheus-config-reloader "$reloader_bin" \
+    "$(prom_version_ldflags "$promop_plain" "$PROMETHEUS_OPERATOR_VERSION")" "$nested"
+}
+
+# Prometheus: go install works on its module (no replace directives), with the tags above.
+prom_bin=$bins/prometheus-$PROMETHEUS_VERSION
+build_prom_bin() {
+  [ -x "$prom_bin" ] && return 0
+  need_cmd go "Go builds Prometheus"
+  local t0=$SECONDS gobin=$work/gobin-prometheus
+  go_lock
+  [ -x "$prom_bin" ] && { go_unlock; return 0; }
+  rm -rf "$gobin"
+  mkdir -p "$gobin" "$bins"
+  log "building Prometheus $prom_plain (module $PROMETHEUS_VERSION, tags $prom_tags) at niceness $build_nice (log: $build_logs/e2e-images-prometheus.log) ..."
+  (cd / && CGO_ENABLED=0 GOBIN=$gobin logged e2e-images-prometheus gorun go install -trimpath -tags "$prom_tags" \
+    -ldflags "-s -w $(prom_version_ldflags "$prom_plain" "$PROMETHEUS_VERSION")" "github.com/prometheus/prometheus/cmd/prometheus@$PROMETHEUS_VERSION")
+  mv "$gobin/prometheus" "$prom_bin"
+  rm -rf "$gobin"
+  go_unlock
+  log "Prometheus built in $((SECONDS - t0)) s"
 }
 
 # A static curl stand-in (hack/offline/cluster/images/curl): what k6-operator's starter runs.
@@ -269,6 +333,40 @@ build_k6op() {
   grep -E -- '-(metrics-addr|enable-leader-election|health-addr)' <<<"$out" | show
   rm -rf "$v" "$v.config.json"
   stamp "$k6op_tar" "$key"
+}
+
+# One static Go program as /bin/NAME, user nobody (65534) as upstream's images run them; the image
+# is verified by running VERIFY... in it, whose output must match PATTERN.
+build_go_image() {
+  local name=$1 image=$2 tar=$3 bin=$4 workdir=$5 pattern=$6; shift 6
+  local key root=$work/$name-root v out
+  key="$image recipe=$recipe bin=$(sha "$bin")"
+  current "$tar" "$key" && return 0
+  rm -rf "$root"
+  mkdir -p "$root/bin" "$root$workdir"
+  install -m 0755 "$bin" "$root/bin/$name"
+  base_files "$root" nonroot "$nonroot" /home/nonroot # and nobody
+  # The packer owns every file by root; Prometheus writes into its working directory when no
+  # volume is mounted there.
+  [ "$workdir" = / ] || chmod 1777 "$root$workdir"
+  pack "$root" "$image" "$tar" --entrypoint "/bin/$name" --user 65534:65534 --workdir "$workdir"
+  rm -rf "$root"
+  v=$(verify_dir "$name")
+  unpack "$tar" "$v"
+  log "verifying $image: $(image_config "$v")"
+  out=$(in_image "$v" 65534:65534 "$@" 2>&1 || true)
+  grep -q -E -- "$pattern" <<<"$out" || { echo "$out" | show; die "$image: $* printed no '$pattern'"; }
+  grep -m 3 -E -- "$pattern" <<<"$out" | show
+  rm -rf "$v" "$v.config.json"
+  stamp "$tar" "$key"
+}
+build_monitoring() {
+  build_promop_bins
+  build_prom_bin
+  build_go_image operator "$promop_image" "$promop_tar" "$promop_bin" / 'prometheus-config-reloader' /bin/operator --help
+  build_go_image prometheus-config-reloader "$reloader_image" "$reloader_tar" "$reloader_bin" / \
+    "version $promop_plain" /bin/prometheus-config-reloader --version
+  build_go_image prometheus "$prom_image" "$prom_tar" "$prom_bin" /prometheus "version $prom_plain" /bin/prometheus --version
 }
 
 # Debian's static busybox with a link per applet in /bin (sh, mkdir, dirname, cat, grep, …).
@@ -509,8 +607,8 @@ kustomize_module() {
 }
 render_manifests() {
   local key
-  key="cnpg=$cnpg_image k6-operator=$k6op_image recipe=$recipe render=$(sha "$own/render-manifest.py")"
-  [ -s "$cnpg_manifest" ] && [ -s "$k6op_manifest" ] && [ "$(cat "$manifests/.stamp" 2>/dev/null)" = "$key" ] && return 0
+  key="cnpg=$cnpg_image k6-operator=$k6op_image prometheus-operator=$promop_image recipe=$recipe render=$(sha "$own/render-manifest.py")"
+  [ -s "$cnpg_manifest" ] && [ -s "$k6op_manifest" ] && [ -s "$promop_manifest" ] && [ "$(cat "$manifests/.stamp" 2>/dev/null)" = "$key" ] && return 0
   python3 -c 'import yaml' 2>/dev/null || die "python3 lacks PyYAML (Debian: python3-yaml)"
   mkdir -p "$manifests" "$work"
   # CloudNativePG: config/default is what its releases/cnpg-X.yaml is rendered from; the image
@@ -523,7 +621,22 @@ render_manifests() {
   kustomize_module k6-operator "github.com/grafana/k6-operator@$K6_OPERATOR_VERSION" "$work/k6op.raw.yaml"
   python3 "$own/render-manifest.py" --in "$work/k6op.raw.yaml" --out "$k6op_manifest" \
     --image "ghcr.io/grafana/k6-operator:latest=$k6op_image" --drop-container kube-rbac-proxy >&2
-  rm -f "$work/cnpg.raw.yaml" "$work/k6op.raw.yaml"
+  # prometheus-operator: every CRD it serves (it watches them all) and its example install in
+  # namespace default (RBAC, Deployment, Service; --kubelet-service=kube-system/kubelet keeps a
+  # Service with the kubelets' endpoints, which the cAdvisor ServiceMonitor selects).
+  local promop f
+  promop=$(moddir "github.com/prometheus-operator/prometheus-operator@$PROMETHEUS_OPERATOR_VERSION")
+  for f in "$promop"/example/rbac/prometheus-operator/*.yaml; do
+    case $f in *service-monitor.yaml) continue ;; esac
+    echo "---"; cat "$f"
+  done >"$work/promop.raw.yaml"
+  python3 "$own/render-manifest.py" --in "$work/promop.raw.yaml" --out "$work/promop.yaml" \
+    --image "$promop_image=$promop_image" >&2
+  # The CRDs as they are (PyYAML cannot read their "=" enum values; kubectl can).
+  for f in "$promop"/example/prometheus-operator-crd/*.yaml; do echo "---"; cat "$f"; done >"$promop_manifest.tmp"
+  { echo "---"; cat "$work/promop.yaml"; } >>"$promop_manifest.tmp"
+  mv "$promop_manifest.tmp" "$promop_manifest"
+  rm -f "$work/cnpg.raw.yaml" "$work/k6op.raw.yaml" "$work/promop.raw.yaml" "$work/promop.yaml"
   echo "$key" >"$manifests/.stamp"
 }
 
@@ -535,14 +648,18 @@ print_refs() {
   printf 'K6_OPERATOR_IMAGE=%q\n' "$k6op_image"
   printf 'K6_IMAGE=%q\n' "$k6_image"
   printf 'K6_STARTER_IMAGE=%q\n' "$starter_image"
+  printf 'PROMETHEUS_OPERATOR_IMAGE=%q\n' "$promop_image"
+  printf 'PROMETHEUS_CONFIG_RELOADER_IMAGE=%q\n' "$reloader_image"
+  printf 'PROMETHEUS_IMAGE=%q\n' "$prom_image"
   printf 'CNPG_OPERATOR_TAR=%q\n' "$cnpg_tar"
   printf 'CNPG_POSTGRES_TAR=%q\n' "$postgres_tar"
   printf 'K6_OPERATOR_TAR=%q\n' "$k6op_tar"
   printf 'K6_TAR=%q\n' "$k6_tar"
   printf 'K6_STARTER_TAR=%q\n' "$starter_tar"
-  printf 'E2E_IMAGE_TARS=%q\n' "$cnpg_tar $postgres_tar $k6op_tar $k6_tar $starter_tar"
+  printf 'E2E_IMAGE_TARS=%q\n' "$cnpg_tar $postgres_tar $k6op_tar $k6_tar $starter_tar $promop_tar $reloader_tar $prom_tar"
   printf 'CNPG_MANIFEST=%q\n' "$cnpg_manifest"
   printf 'K6_OPERATOR_MANIFEST=%q\n' "$k6op_manifest"
+  printf 'PROMETHEUS_OPERATOR_MANIFEST=%q\n' "$promop_manifest"
 }
 summary() {
   local tar ref
@@ -550,6 +667,7 @@ summary() {
     case $tar in
       "$cnpg_tar") ref=$cnpg_image ;; "$postgres_tar") ref=$postgres_image ;;
       "$k6op_tar") ref=$k6op_image ;; "$k6_tar") ref=$k6_image ;; "$starter_tar") ref=$starter_image ;;
+      "$promop_tar") ref=$promop_image ;; "$reloader_tar") ref=$reloader_image ;; "$prom_tar") ref=$prom_image ;;
       *) ref="install manifest" ;;
     esac
     [ -s "$tar" ] && printf '%-45s %6s  %s\n' "$ref" "$(du -h "$tar" | cut -f1)" "$tar"
@@ -560,7 +678,7 @@ cmd=${1:-all}
 case $cmd in
   -h | --help | help) usage; exit 0 ;;
   refs) print_refs; exit 0 ;;
-  all | cnpg | postgres | k6-operator | k6 | starter | manifests) ;;
+  all | cnpg | postgres | k6-operator | k6 | starter | monitoring | manifests) ;;
   *) usage >&2; die "unknown subcommand '$cmd'" ;;
 esac
 [ $# -le 1 ] || die "one subcommand at a time"
@@ -572,7 +690,8 @@ case $cmd in
   k6-operator) build_k6op; summary "$k6op_tar" ;;
   k6) build_k6; summary "$k6_tar" ;;
   starter) build_starter; summary "$starter_tar" ;;
-  manifests) render_manifests; summary "$cnpg_manifest" "$k6op_manifest" ;;
+  monitoring) build_monitoring; summary "$promop_tar" "$reloader_tar" "$prom_tar" ;;
+  manifests) render_manifests; summary "$cnpg_manifest" "$k6op_manifest" "$promop_manifest" ;;
   all)
     render_manifests
     build_k6
@@ -587,6 +706,7 @@ case $cmd in
     fi
     build_k6op
     build_cnpg
+    build_monitoring
     if [ -n "$pg_pid" ]; then
       wait "$pg_pid" || { pg_pid=""; die "the PostgreSQL image failed (see above)"; }
       pg_pid=""
@@ -594,6 +714,7 @@ case $cmd in
     build_postgres  # a no-op when the background build stamped it
     log "image references (eval \"\$(hack/offline/e2e-images.sh refs)\"):"
     print_refs | grep '_IMAGE=' | sed 's/^/  /' >&2
-    summary "$cnpg_tar" "$postgres_tar" "$k6op_tar" "$k6_tar" "$starter_tar" "$cnpg_manifest" "$k6op_manifest"
+    summary "$cnpg_tar" "$postgres_tar" "$k6op_tar" "$k6_tar" "$starter_tar" "$promop_tar" "$reloader_tar" "$prom_tar" \
+      "$cnpg_manifest" "$k6op_manifest" "$promop_manifest"
     ;;
 esac

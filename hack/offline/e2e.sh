@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # End to end on a real single-node Kubernetes cluster, offline (hack/offline/local-cluster.sh):
 # the plumbing. It brings up the cluster, loads the images, installs CloudNativePG, k6-operator,
-# the CRD and the chart, then runs the *E2E tests (operator/kube/src/test/java/.../e2e), which
-# make every check and print it as ok/FAIL. See --help and docs/e2e.md.
+# prometheus-operator with a Prometheus, the CRD and the chart (monitoring on), then runs the *E2E
+# tests (operator/kube/src/test/java/.../e2e) and the monitoring checks
+# (hack/offline/monitoring-check.py), which make every check and print it as ok/FAIL. See --help
+# and docs/e2e.md.
 set -euo pipefail
 # The whole script is one compound command: bash reads it completely before running any of it,
 # so editing this file while an e2e runs cannot break that run.
@@ -29,6 +31,8 @@ op_cpu_request=${VTBENCH_E2E_OPERATOR_CPU:-50m}
 cnpg_cpu=${VTBENCH_E2E_CNPG_CPU:-25m}
 k6op_cpu=${VTBENCH_E2E_K6OP_CPU:-25m}
 keep=no
+tests=yes
+monitoring=yes
 
 usage() {
   cat <<EOF
@@ -37,18 +41,27 @@ Usage: hack/offline/e2e.sh [--keep] [--help]          (normally: make e2e; docs/
 End to end on the single-node cluster of hack/offline/local-cluster.sh (root, 2 cores):
   cluster   hack/offline/local-cluster.sh create, unless it is already healthy
   images    make images when a source is newer than the image tars; hack/offline/e2e-images.sh
-            all (CloudNativePG, PostgreSQL, k6-operator, k6, the starter, the manifests); load them
-  install   CloudNativePG and k6-operator (small CPU requests), the CRD, the chart; namespace $ns
+            all (CloudNativePG, PostgreSQL, k6-operator, k6, the starter, prometheus-operator,
+            Prometheus, the manifests); load them
+  install   CloudNativePG and k6-operator (small CPU requests), prometheus-operator and a
+            Prometheus set up like kube-prometheus-stack's (hack/offline/monitoring-stack.sh),
+            the CRD, the chart with monitoring.enabled; namespace $ns
   testrun   TwoCoreRunE2E: $(basename "$spec_file") through k6-operator TestRuns, the operator
             killed after the first recorded scenario
-  job       JobRunE2E: one scenario with spec.load.runner=job
-The tests (mvn -Pe2e: failsafe's *E2E in operator/kube) print ok/FAIL per check and the results
-table; this script prints the wall-clock per phase and exits non-zero on any FAIL. Diagnostics go
-to $cache/logs/e2e-<time>/.
+  reactive  ReactiveRunE2E: one scenario on the reactive SUT (spec.sut.reactiveImage)
+  job       JobRunE2E: one cell at two pool sizes with spec.load.runner=job (one SUT pod)
+  monitoring  hack/offline/monitoring-check.py: a one-scenario run whose k6 writes to that
+            Prometheus; every monitor's targets up, the labels, k6's native histogram, every
+            dashboard query answered, the operator's run metrics
+The tests (mvn -Pe2e: failsafe's *E2E in operator/kube) and the monitoring checks print ok/FAIL
+per check; this script prints the wall-clock per phase and exits non-zero on any FAIL.
+Diagnostics go to $cache/logs/e2e-<time>/.
 
 Options:
-  --keep     keep the cluster and the operators running afterwards (a rerun starts warm)
-  -h, --help this text
+  --keep             keep the cluster and the operators running afterwards (a rerun starts warm)
+  --monitoring-only  skip the *E2E tests (testrun, job): make e2e-monitoring
+  --no-monitoring    no monitoring stack, chart monitoring off, no monitoring phase
+  -h, --help         this text
 
 Environment: VTBENCH_E2E_SPEC, VTBENCH_E2E_NAMESPACE, VTBENCH_E2E_DB_IMAGE ($db_image),
 VTBENCH_E2E_K6_IMAGE ($k6_image), VTBENCH_E2E_RUN_TIMEOUT (seconds per run, 900),
@@ -62,6 +75,8 @@ EOF
 while [ $# -gt 0 ]; do
   case $1 in
     --keep) keep=yes ;;
+    --monitoring-only) tests=no ;;
+    --no-monitoring) monitoring=no ;;
     -h | --help) usage; exit 0 ;;
     *) usage >&2; echo "e2e.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
@@ -89,6 +104,10 @@ finish() {
     k -n "$op_ns" logs deploy/vtbench --previous --tail=-1 >"$artifacts/operator-previous.log" 2>/dev/null || true
     k -n cnpg-system logs deploy/cnpg-controller-manager --tail=-1 >"$artifacts/cnpg-operator.log" 2>&1 || true
     k -n k6-operator-system logs deploy/k6-operator-controller-manager --tail=-1 >"$artifacts/k6-operator.log" 2>&1 || true
+    if [ "$monitoring" = yes ]; then
+      k -n default logs deploy/prometheus-operator --tail=-1 >"$artifacts/prometheus-operator.log" 2>&1 || true
+      k -n monitoring logs statefulset/prometheus-kube-prometheus-stack-prometheus -c prometheus --tail=-1 >"$artifacts/prometheus.log" 2>&1 || true
+    fi
     k get events -A --sort-by=.lastTimestamp >"$artifacts/events.txt" 2>&1 || true
     k get pods -A -o wide >"$artifacts/pods.txt" 2>&1 || true
   fi
@@ -105,6 +124,7 @@ finish() {
   exit "$rc"
 }
 
+[ "$tests" = yes ] || [ "$monitoring" = yes ] || die "--monitoring-only and --no-monitoring leave nothing to check"
 [ "$(id -u)" = 0 ] || die "needs root: the local cluster runs containerd and the kubelet as root"
 trap finish EXIT
 trap 'log "interrupted"; exit 130' INT TERM
@@ -116,7 +136,8 @@ cluster_sh create # does nothing when the cluster is healthy
 log "node allocatable CPU: $(k get nodes -o jsonpath='{.items[0].status.allocatable.cpu}')"
 
 phase images
-vtbench_tars=("$repo/sut/target/vtbench-sut-image.tar" "$repo/stub/target/vtbench-stub-image.tar"
+vtbench_tars=("$repo/sut/target/vtbench-sut-image.tar"
+  "$repo/sut/reactive/target/vtbench-sut-reactive-image.tar" "$repo/stub/target/vtbench-stub-image.tar"
   "$repo/operator/kube/target/vtbench-operator-image.tar")
 # A source make images builds from (the Makefile's SOURCES, plus the image script) newer than a tar.
 images_stale() {
@@ -146,7 +167,7 @@ else
 fi
 eval "$(bash "$here/e2e-images.sh" refs)" # E2E_IMAGE_TARS, CNPG_MANIFEST, K6_OPERATOR_MANIFEST, ...
 read -ra third_party_tars <<<"$E2E_IMAGE_TARS"
-for t in "${vtbench_tars[@]}" "${third_party_tars[@]}" "$CNPG_MANIFEST" "$K6_OPERATOR_MANIFEST"; do
+for t in "${vtbench_tars[@]}" "${third_party_tars[@]}" "$CNPG_MANIFEST" "$K6_OPERATOR_MANIFEST" "$PROMETHEUS_OPERATOR_MANIFEST"; do
   [ -f "$t" ] || die "$t is missing (make images; hack/offline/e2e-images.sh all)"
 done
 for t in "${vtbench_tars[@]}" "${third_party_tars[@]}"; do
@@ -155,7 +176,8 @@ for t in "${vtbench_tars[@]}" "${third_party_tars[@]}"; do
 done
 refs=$(ctr_ images ls -q)
 for ref in docker.io/vtbench/sut:dev docker.io/vtbench/stub:dev docker.io/vtbench/operator:dev \
-  "docker.io/$db_image" "docker.io/$k6_image" "$CNPG_OPERATOR_IMAGE" "$K6_OPERATOR_IMAGE" "$K6_STARTER_IMAGE"; do
+  "docker.io/$db_image" "docker.io/$k6_image" "$CNPG_OPERATOR_IMAGE" "$K6_OPERATOR_IMAGE" "$K6_STARTER_IMAGE" \
+  "$PROMETHEUS_OPERATOR_IMAGE" "$PROMETHEUS_CONFIG_RELOADER_IMAGE" "$PROMETHEUS_IMAGE"; do
   grep -qx "$ref" <<<"$refs" || die "image $ref is not in the cluster's containerd after loading the tars"
 done
 operator_image_id=$(ctr_ images ls | awk '$1 == "docker.io/vtbench/operator:dev" {print $3}')
@@ -175,6 +197,14 @@ k create ns "$ns" >/dev/null
 k label ns "$ns" pod-security.kubernetes.io/enforce=restricted pod-security.kubernetes.io/warn=restricted >/dev/null
 k delete pv -l vtbench.dev/e2e=true --wait=false >/dev/null || true
 rm -rf "$pv_dir"
+monitoring_args=()
+if [ "$monitoring" = yes ]; then
+  log "prometheus-operator $PROMETHEUS_OPERATOR_VERSION and Prometheus ${PROMETHEUS_IMAGE##*:} (hack/offline/monitoring-stack.sh)"
+  KUBECTL="$kubectl_bin --kubeconfig=$cluster_dir/kubeconfig" bash "$here/monitoring-stack.sh" --log-dir "$artifacts/install" \
+    --manifest "$PROMETHEUS_OPERATOR_MANIFEST" --prometheus-image "$PROMETHEUS_IMAGE"
+  # What docs/monitoring.md tells kube-prometheus-stack users to set.
+  monitoring_args=(--set monitoring.enabled=true --set monitoring.labels.release=kube-prometheus-stack)
+fi
 log "CloudNativePG $CNPG_VERSION, k6-operator $K6_OPERATOR_VERSION, the CRD and the chart (hack/install-operators.sh)"
 # shellcheck disable=SC2086 # VTBENCH_E2E_HELM_ARGS is word-split on purpose
 KUBECTL="$kubectl_bin --kubeconfig=$cluster_dir/kubeconfig" HELM="$helm_bin --kubeconfig $cluster_dir/kubeconfig" \
@@ -184,7 +214,7 @@ KUBECTL="$kubectl_bin --kubeconfig=$cluster_dir/kubeconfig" HELM="$helm_bin --ku
   --set resources.requests.cpu="$op_cpu_request" --set resources.limits.cpu=500m \
   --set resources.requests.memory=384Mi --set resources.limits.memory=384Mi \
   --set "watchNamespaces={$ns}" \
-  --set-string "podAnnotations.vtbench\.dev/image-id=$operator_image_id" ${VTBENCH_E2E_HELM_ARGS:-}
+  --set-string "podAnnotations.vtbench\.dev/image-id=$operator_image_id" "${monitoring_args[@]}" ${VTBENCH_E2E_HELM_ARGS:-}
 # The namespace, and the Role in it, were re-created under a running operator: its informers lost
 # their rights meanwhile.
 if [ -n "$op_before" ]; then
@@ -195,17 +225,25 @@ fi
 
 phase_end
 
-# The checks: TwoCoreRunE2E (phase testrun), then JobRunE2E (phase job). Maven's own [INFO] and
+# The checks: TwoCoreRunE2E (phase testrun), ReactiveRunE2E (phase reactive), then JobRunE2E (phase job). Maven's own [INFO] and
 # [WARNING] lines go to the log only.
 export VTBENCH_E2E_KUBECONFIG=$cluster_dir/kubeconfig VTBENCH_E2E_KUBELET_DIR=$cluster_dir/kubelet \
   VTBENCH_E2E_VOLUMES=$pv_dir VTBENCH_E2E_ARTIFACTS=$artifacts VTBENCH_E2E_TIMINGS=$timings \
   VTBENCH_E2E_NAMESPACE=$ns VTBENCH_E2E_OPERATOR_NAMESPACE=$op_ns VTBENCH_E2E_SPEC=$spec_file \
   VTBENCH_E2E_DB_IMAGE=$db_image VTBENCH_E2E_K6_IMAGE=$k6_image
-log "mvn -Pe2e verify (operator/kube *E2E; log: $artifacts/e2e-tests.log)"
-set +e
-(cd "$repo" && mvn -B -ntp -Dmaven.repo.local="$cache/m2" -Pe2e -pl operator/kube -am -DskipTests verify) 2>&1 |
-  tee "$artifacts/e2e-tests.log" | grep --line-buffered -v -E '^\[(INFO|WARNING)\]'
-rc=${PIPESTATUS[0]}
-set -e
+rc=0
+if [ "$tests" = yes ]; then
+  log "mvn -Pe2e verify (operator/kube *E2E; log: $artifacts/e2e-tests.log)"
+  set +e
+  (cd "$repo" && mvn -B -ntp -Dmaven.repo.local="$cache/m2" -Pe2e -pl operator/kube -am -DskipTests verify) 2>&1 |
+    tee "$artifacts/e2e-tests.log" | grep --line-buffered -v -E '^\[(INFO|WARNING)\]'
+  rc=${PIPESTATUS[0]}
+  set -e
+fi
+if [ "$monitoring" = yes ]; then
+  phase monitoring
+  python3 "$here/monitoring-check.py" --kubectl "$kubectl_bin" 2>&1 | tee "$artifacts/monitoring-check.log" || rc=1
+  phase_end
+fi
 exit "$rc"
 }

@@ -502,10 +502,13 @@ start_node() {
     --authentication-kubeconfig="$cluster/kube-scheduler.kubeconfig" \
     --authorization-kubeconfig="$cluster/kube-scheduler.kubeconfig" \
     --bind-address=127.0.0.1 --leader-elect=false --v=1
+  # --containerd: the kubelet's cAdvisor looks for containerd at /run/containerd/containerd.sock
+  # and, not finding it there, reports containers without their pod and container labels
+  # (kubernetes/kubernetes#89903): container_cpu_usage_seconds_total would name no pod.
   launch kubelet "$kube_dir/kubelet" \
     --config="$cluster/kubelet-config.yaml" --kubeconfig="$cluster/kubelet.kubeconfig" \
     --root-dir="$cluster/kubelet" --cert-dir="$cluster/kubelet/pki" \
-    --hostname-override="$node_name" --node-ip="$node_ip" --v=1
+    --hostname-override="$node_name" --node-ip="$node_ip" --containerd="$sock" --v=1
   launch kube-proxy "$kube_dir/kube-proxy" --config="$cluster/kube-proxy-config.yaml" --v=1
   wait_for kubelet "the kubelet's /healthz" 60 kubelet_healthy
 }

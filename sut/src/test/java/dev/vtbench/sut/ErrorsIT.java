@@ -3,7 +3,6 @@ package dev.vtbench.sut;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.local.HttpJson;
-import dev.vtbench.local.ManagedProcess;
 import dev.vtbench.local.Os;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -12,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -21,6 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Every failure answers JSON with the right status and a message naming what went wrong. */
 class ErrorsIT {
@@ -40,16 +39,7 @@ class ErrorsIT {
     // The first connection is opened on demand; on a busy machine that can take longer than the
     // 300 ms connection timeout, so the first test would see a pool timeout (503). Readiness
     // checks the database, so once it says ready the pool holds its connection.
-    long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (HttpJson.get(sut.url() + "/readyz").status() != 200) {
-      assertThat(System.nanoTime()).as("SUT never became ready").isLessThan(end);
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
+    sut.awaitReady();
   }
 
   /**
@@ -182,16 +172,20 @@ class ErrorsIT {
     }
   }
 
-  @Test
-  void downDependenciesAre502And503AndNotReady() {
+  /** On the servlet SUT and on the reactive SUT alike. */
+  @ParameterizedTest
+  @EnumSource(RealStack.Jar.class)
+  void downDependenciesAre502And503AndNotReady(RealStack.Jar jar) {
     int closed = Os.freePort();
     try (RealStack.Sut broken =
         RealStack.get()
-            .sut(
+            .start(
+                jar,
                 Map.of(
                     "STUB_URL", "http://127.0.0.1:" + closed,
                     "DB_URL", "jdbc:postgresql://127.0.0.1:" + closed + "/bench?password=hunter2",
-                    "HIKARI_CONNECTION_TIMEOUT_MS", "500"))) {
+                    "HIKARI_CONNECTION_TIMEOUT_MS", "500"),
+                null)) {
       HttpJson.Response stubDown = HttpJson.get(broken.url() + "/api/downstream");
       assertThat(stubDown.status()).isEqualTo(502);
       assertThat((String) stubDown.at("message")).contains("refused");
@@ -221,18 +215,11 @@ class ErrorsIT {
   })
   void invalidSettingStopsStartupNamingTheVariable(String name, String value, String message)
       throws Exception {
-    Path log = Files.createTempFile("vtbench-bad-config", ".log");
-    try (ManagedProcess p =
-        ManagedProcess.start(
-            ManagedProcess.Spec.of(
-                "sut",
-                ManagedProcess.javaJar(RealStack.jar("vtbench.sut.jar"), List.of()),
-                Map.of(name, value, "SERVER_PORT", Integer.toString(Os.freePort())),
-                log))) {
-      assertThat(p.waitFor(Duration.ofSeconds(60))).isEqualTo(2);
+    // the reactive SUT reads the same settings the same way
+    for (RealStack.Jar jar : RealStack.Jar.values()) {
+      String out = RealStack.refusedStart(jar, name, value);
+      assertThat(out).as(jar.name()).contains(message);
     }
-    String out = readLog(log);
-    assertThat(out).contains(message).doesNotContain("Exception").doesNotContain("\tat ");
   }
 
   private static void assertJsonError(HttpJson.Response r) {

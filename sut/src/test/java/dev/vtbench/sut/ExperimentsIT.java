@@ -2,7 +2,6 @@ package dev.vtbench.sut;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.workload.Endpoint;
 import dev.vtbench.local.HttpJson;
 import java.util.List;
@@ -79,31 +78,10 @@ class ExperimentsIT {
         .contains("http_server_requests_seconds_count{");
   }
 
-  /**
-   * The registry's URL for {@code endpoint} answers 200 at the lowest and the highest id the
-   * registry draws for this stack's seeded data: an endpoint added to the registry without a
-   * controller, or an id range that runs past the seeded rows, fails here.
-   */
+  /** {@link RegistryEndpoints#assertServed}. */
   @ParameterizedTest
   @EnumSource(Endpoint.class)
   void theSutServesEveryRegistryEndpointAcrossItsIdRange(Endpoint endpoint) {
-    BenchmarkRunSpec spec = new BenchmarkRunSpec();
-    spec.workload.endpoint = endpoint.specName();
-    spec.workload.stubDelay = "10ms";
-    spec.workload.blockFor = "10ms";
-    spec.database.seed.customers = RealStack.CUSTOMERS;
-    spec.database.seed.orders = RealStack.ORDERS;
-    long idMax = endpoint.idMax(spec);
-    assertThat(idMax).isPositive();
-    for (long id : new long[] {1, idMax}) {
-      String url = sut.url() + endpoint.path(spec).replace(Endpoint.ID, Long.toString(id));
-      HttpJson.Response r = HttpJson.get(url);
-      assertThat(r.status()).as("GET %s: %s", url, r.body()).isEqualTo(200);
-    }
-    // The check can fail: a path the SUT does not map is a 404, not a 200.
-    assertThat(
-            HttpJson.get(sut.url() + endpoint.route().replace(Endpoint.ID, "1") + "/not-mapped")
-                .status())
-        .isEqualTo(404);
+    RegistryEndpoints.assertServed(sut.url(), endpoint);
   }
 }

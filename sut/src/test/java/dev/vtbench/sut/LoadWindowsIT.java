@@ -32,10 +32,7 @@ class LoadWindowsIT {
       }
       // Every request counts once it completes, whatever its status.
       assertThat(load.await()).hasSize(fired);
-      Thread.sleep(2_200); // two more windows close, so every request has landed in one
-      @SuppressWarnings("unchecked")
-      Map<String, Object> peaks =
-          (Map<String, Object>) HttpJson.get(sut.url() + "/api/runtime-info").at("peaks");
+      Map<String, Object> peaks = peaksOnceLanded(sut);
 
       List<LoadWindow> all = LoadWindow.ofPhase(peaks, Duration.ofMinutes(1));
       assertThat(all.size()).isGreaterThanOrEqualTo(6);
@@ -52,6 +49,18 @@ class LoadWindowsIT {
           .isGreaterThan(SteadyState.JIT_QUIET);
       assertThat(SteadyState.judge(underLoad)).isEqualTo(SteadyState.Verdict.NOT_STEADY);
     }
+  }
+
+  /**
+   * The peaks of a SUT cutting 1 s windows once two more windows have closed, so that every request
+   * fired before has landed in one.
+   */
+  static Map<String, Object> peaksOnceLanded(RealStack.Sut sut) throws InterruptedException {
+    Thread.sleep(2_200);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> peaks =
+        (Map<String, Object>) HttpJson.get(sut.url() + "/api/runtime-info").at("peaks");
+    return peaks;
   }
 
   @Test

@@ -5,18 +5,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vtbench.local.HttpJson;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The running SUT resizes its Hikari pool on request and answers only once the pool holds exactly
- * the new number of connections, which then bounds the connections a load can hold.
+ * The running SUT resizes its pool on request and answers only once the pool holds exactly the new
+ * number of connections, which then bounds the connections a load can hold.
  */
 class PoolResizeIT {
 
-  @Test
-  void thePoolGrowsAndShrinksLiveAndBoundsTheLoadAtItsNewSize() throws Exception {
-    try (RealStack.Sut sut =
-        RealStack.get()
-            .sut(Map.of("VT_ENABLED", "true", "HIKARI_MAX_POOL", "4", "CONN_MODE", "held"))) {
+  /**
+   * On the servlet SUT (HikariCP resizes in place) and on the reactive SUT (r2dbc-pool cannot: a
+   * pool of the new size replaces it).
+   */
+  @ParameterizedTest
+  @EnumSource(RealStack.Jar.class)
+  void thePoolGrowsAndShrinksLiveAndBoundsTheLoadAtItsNewSize(RealStack.Jar jar) throws Exception {
+    boolean servlet = jar == RealStack.Jar.SERVLET;
+    Map<String, String> env =
+        servlet
+            ? Map.of("VT_ENABLED", "true", "HIKARI_MAX_POOL", "4", "CONN_MODE", "held")
+            : Map.of("HIKARI_MAX_POOL", "4", "CONN_MODE", "held");
+    try (RealStack.Sut sut = RealStack.get().start(jar, env, null)) {
       assertThat(HttpJson.get(sut.url() + "/api/pool").longAt("maximumPoolSize")).isEqualTo(4);
 
       HttpJson.Response grown = HttpJson.post(sut.url() + "/api/pool?size=12");
@@ -24,7 +34,9 @@ class PoolResizeIT {
       assertThat(grown.longAt("maximumPoolSize")).isEqualTo(12);
       assertThat(grown.longAt("totalConnections")).isEqualTo(12);
       assertThat(grown.longAt("idleConnections")).isEqualTo(12);
-      assertThat(HttpJson.get(sut.url() + "/api/runtime-info").longAt("hikariPoolSize"))
+      assertThat(
+              HttpJson.get(sut.url() + "/api/runtime-info")
+                  .longAt(servlet ? "hikariPoolSize" : "r2dbcPoolSize"))
           .isEqualTo(12);
 
       HttpJson.Response shrunk = HttpJson.post(sut.url() + "/api/pool?size=3");

@@ -1,9 +1,11 @@
 package dev.vtbench.sut;
 
+import dev.vtbench.local.HttpJson;
 import dev.vtbench.local.LocalPostgres;
 import dev.vtbench.local.ManagedProcess;
 import dev.vtbench.local.Os;
 import dev.vtbench.local.Services;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,9 +71,45 @@ final class RealStack {
 
   /** A running SUT; closing it stops the process. */
   record Sut(ManagedProcess process, String url) implements AutoCloseable {
+
+    /**
+     * Waits until readiness says the database answers: the pool then holds its first connection,
+     * which on a busy machine may take longer than a short pool timeout a test sets.
+     */
+    void awaitReady() {
+      long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      while (HttpJson.get(url + "/readyz").status() != 200) {
+        if (System.nanoTime() > end) {
+          throw new AssertionError("SUT never became ready: " + url);
+        }
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new AssertionError(e);
+        }
+      }
+    }
+
     @Override
     public void close() {
       process.close();
+    }
+  }
+
+  /** The servlet SUT's jar and the reactive SUT's, as Maven built them. */
+  enum Jar {
+    SERVLET("vtbench.sut.jar"),
+    REACTIVE("vtbench.sut.reactive.jar");
+
+    final String property;
+
+    Jar(String property) {
+      this.property = property;
+    }
+
+    Path path() {
+      return jar(property);
     }
   }
 
@@ -81,13 +119,22 @@ final class RealStack {
   }
 
   Sut sut(Map<String, String> env, String cpus) {
+    return start(Jar.SERVLET, env, cpus);
+  }
+
+  /** Starts the reactive SUT's jar as {@link #sut(Map)} starts the servlet SUT's. */
+  Sut reactive(Map<String, String> env) {
+    return start(Jar.REACTIVE, env, null);
+  }
+
+  Sut start(Jar jar, Map<String, String> env, String cpus) {
     int port = Os.freePort();
     Map<String, String> all = new HashMap<>(Services.sutEnv(pg, stubUrl(), port));
     all.putAll(env);
     ManagedProcess.Spec spec =
         ManagedProcess.Spec.of(
             "sut",
-            ManagedProcess.javaJar(jar("vtbench.sut.jar"), List.of("-Xmx512m")),
+            ManagedProcess.javaJar(jar.path(), List.of("-Xmx512m")),
             all,
             logs.resolve("sut-" + port + ".log"));
     ManagedProcess p = ManagedProcess.start(cpus == null ? spec : spec.pinnedTo(cpus));
@@ -99,6 +146,31 @@ final class RealStack {
       throw e;
     }
     return new Sut(p, url);
+  }
+
+  /**
+   * Starts {@code jar} with only {@code name=value} set and a free port, and returns what it
+   * printed once it stopped with exit code 2: a bad setting must stop start-up with one line naming
+   * it, no stack trace.
+   */
+  static String refusedStart(Jar jar, String name, String value) throws IOException {
+    Path log = Files.createTempFile("vtbench-bad-config", ".log");
+    int exit;
+    try (ManagedProcess p =
+        ManagedProcess.start(
+            ManagedProcess.Spec.of(
+                "sut",
+                ManagedProcess.javaJar(jar.path(), List.of()),
+                Map.of(name, value, "SERVER_PORT", Integer.toString(Os.freePort())),
+                log))) {
+      exit = p.waitFor(Duration.ofSeconds(60));
+    }
+    String out = Files.readString(log);
+    if (exit != 2 || out.contains("Exception") || out.contains("\tat ")) {
+      throw new AssertionError(
+          jar + " with " + name + "=" + value + ": exit " + exit + ", printed:\n" + out);
+    }
+    return out;
   }
 
   static Path jar(String property) {

@@ -122,7 +122,7 @@ class AdmissionIT {
         Arguments.of(
             "matrix: {threadModes: [platform, green]}",
             "spec.matrix.threadModes",
-            "must list platform and/or virtual, each once"),
+            "must list platform, virtual and/or reactive, each once"),
         Arguments.of(
             "matrix: {repetitions: 0}", "spec.matrix.repetitions", "greater than or equal to 1"),
         Arguments.of(
@@ -138,7 +138,7 @@ class AdmissionIT {
         Arguments.of(
             "thresholds: {maxP99: [{threadMode: green, p99: 1s}]}",
             "spec.thresholds.maxP99[0].threadMode",
-            "must be platform or virtual"),
+            "must be platform, virtual or reactive"),
         Arguments.of("thresholds: {maxP99: [{}]}", "spec.thresholds.maxP99[0].p99", "Required"),
         Arguments.of(
             "thresholds: {minThroughput: [{rps: -1}]}",

@@ -94,19 +94,48 @@ class DeadlinesIT {
 
   @Test
   void anImageThatDoesNotExistFailsAtOnceNamingIt() {
-    String ns = KubeApi.namespace("imagepull");
+    anUnpullableSutImageFailsAtOnce(
+        "imagepull",
+        "noimage",
+        SMALL.formatted("job", "0s") + MATRIX,
+        "vtbench/sut:test",
+        "spec.sut.image");
+  }
+
+  /** A reactive row's SUT runs spec.sut.reactiveImage, and a bad one is named as that field. */
+  @Test
+  void aReactiveImageThatDoesNotExistFailsAtOnceNamingItsField() {
+    String image = "registry.example/vtbench/sut-reactive:missing";
+    String spec =
+        SMALL
+                .formatted("job", "0s")
+                .replace(
+                    "image: vtbench/sut:test", "image: vtbench/sut:test, reactiveImage: " + image)
+            + MATRIX.replace("[platform]", "[reactive]");
+    anUnpullableSutImageFailsAtOnce(
+        "reactivepull", "noreactive", spec, image, "spec.sut.reactiveImage");
+  }
+
+  /**
+   * The run {@code name} of {@code spec} starts its SUT from {@code image}; the pull of that image
+   * fails and the run fails at once, naming {@code field}, where the spec sets that image.
+   */
+  void anUnpullableSutImageFailsAtOnce(
+      String nsName, String name, String spec, String image, String field) {
+    String ns = KubeApi.namespace(nsName);
     operator = OperatorIT.startOperator(ns);
     Controllers play = new Controllers(k8s, ns);
     // The default sutStart (5m): the run must not wait for it.
-    create(ns, "noimage", SMALL.formatted("job", "0s") + MATRIX);
-    await("Cluster", OperatorIT.WAIT, () -> play.cluster("noimage-db"));
-    play.clusterReady("noimage-db");
-    Deployment sut = await("SUT", OperatorIT.WAIT, () -> play.deployment("noimage-sut"));
-    String image = sut.getSpec().getTemplate().getSpec().getContainers().getFirst().getImage();
+    create(ns, name, spec);
+    await("Cluster", OperatorIT.WAIT, () -> play.cluster(name + "-db"));
+    play.clusterReady(name + "-db");
+    Deployment sut = await("SUT", OperatorIT.WAIT, () -> play.deployment(name + "-sut"));
+    assertThat(sut.getSpec().getTemplate().getSpec().getContainers().getFirst().getImage())
+        .isEqualTo(image);
     Instant started = Instant.now();
     play.pod(
         sut.getSpec().getTemplate(),
-        "noimage-sut-6f7b9-q8w2e",
+        name + "-sut-6f7b9-q8w2e",
         new PodStatusBuilder()
             .withPhase("Pending")
             .withContainerStatuses(
@@ -134,14 +163,14 @@ class DeadlinesIT {
             .build());
 
     BenchmarkRunStatus status =
-        awaitStatus(ns, "noimage", "failed", condition("Succeeded", "False", "ImagePullFailed"));
+        awaitStatus(ns, name, "failed", condition("Succeeded", "False", "ImagePullFailed"));
     assertThat(Duration.between(started, Instant.now())).isLessThan(Duration.ofMinutes(1));
     assertThat(conditionOf(status, "Succeeded").getMessage())
-        .contains("pod noimage-sut-6f7b9-q8w2e cannot pull image '" + image + "'")
+        .contains("pod " + name + "-sut-6f7b9-q8w2e cannot pull image '" + image + "'")
         .contains("ErrImagePull")
         .contains("not found")
-        .contains("fix spec.sut.image");
-    await("workloads released", OperatorIT.WAIT, () -> gone(ns, "noimage") ? true : null);
+        .contains("fix " + field);
+    await("workloads released", OperatorIT.WAIT, () -> gone(ns, name) ? true : null);
   }
 
   @Test

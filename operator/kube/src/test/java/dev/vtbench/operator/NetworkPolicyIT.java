@@ -161,7 +161,7 @@ class NetworkPolicyIT {
     String load = ResourceNames.load(run, 0, false);
     SutConfig config =
         new SutConfig(
-            true, 10, "released", "normal", 200, java.time.Duration.ofSeconds(60), Map.of());
+            "virtual", 10, "released", "normal", 200, java.time.Duration.ofSeconds(60), Map.of());
     Map<String, Object> testRun =
         (Map<String, Object>)
             LoadTier.testRun(run, load, "s1").getAdditionalProperties().get("spec");

@@ -228,7 +228,9 @@ class OperatorIT {
     assertThat(cs.get("bootstrap").toString())
         .contains("postInitApplicationSQLRefs")
         .contains("name=hello-seed")
-        .contains("key=seed.sql");
+        .contains("key=seed.sql")
+        // then, as the superuser too, the function through which the SUT reads the database's CPU
+        .contains("key=db-cpu.sql");
     assertThat(cs.get("postgresql").toString()).contains("max_connections=100");
     ownedBy(cluster, run);
     // Who may talk to whom, in place before the run's first pod (released with it: gone()).
@@ -237,6 +239,10 @@ class OperatorIT {
         .containsExactlyInAnyOrder("hello-sut", "hello-stub", "hello-db");
     ConfigMap seed = k8s.configMaps().inNamespace(ns).withName("hello-seed").get();
     assertThat(seed.getData().get("seed.sql")).contains("generate_series").contains("1000");
+    assertThat(seed.getData().get("db-cpu.sql"))
+        .contains("SECURITY DEFINER")
+        .contains("REVOKE ALL ON FUNCTION vtbench_db_cpu_seconds() FROM PUBLIC")
+        .contains("TO bench;");
     BenchmarkRunStatus status =
         awaitStatus(
             ns,
@@ -268,7 +274,8 @@ class OperatorIT {
         .containsEntry("HIKARI_MAX_POOL", "10")
         .containsEntry("CONN_MODE", "released")
         .containsEntry("STUB_URL", "http://hello-stub:8080")
-        .containsEntry("DB_SECRET_DIR", "/etc/vtbench/db");
+        .containsEntry("DB_SECRET_DIR", "/etc/vtbench/db")
+        .containsEntry("DB_CPU_FUNCTION", "vtbench_db_cpu_seconds");
     assertThat(env.keySet()).noneMatch(k -> k.contains("PASSWORD"));
     assertThat(sut.getSpec().getTemplate().getSpec().getVolumes())
         .anyMatch(

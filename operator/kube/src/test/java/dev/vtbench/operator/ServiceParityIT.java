@@ -87,6 +87,9 @@ class ServiceParityIT {
                 + "workload: {requests: [{path: '/o/{id}', params: {id: {from: 1, to: 9,"
                 + " values: [a]}}}]}"),
         SpecParityIT.invalid("spec.workload.requests", "workload: {requests: [{path: /x}]}"),
+        SpecParityIT.invalid(
+            "spec.matrix.threadModes",
+            service("", "", "", "").replace("[platform, virtual]", "[virtual, reactive]")),
         SpecParityIT.invalid("spec.workload", "sut: {service: {jar: app.jar}}"),
         SpecParityIT.invalid("spec.database.enabled", "database: {enabled: false}"),
         SpecParityIT.invalid("spec.database.sql", "database: {sql: {files: [a.sql]}}"));

@@ -202,6 +202,19 @@ class SpecParityIT {
         invalid("spec.matrix.threadModes", "matrix: {threadModes: [platform, green]}"),
         invalid("spec.matrix.threadModes", "matrix: {threadModes: [virtual, virtual]}"),
         invalid("spec.matrix.threadModes", "matrix: {threadModes: []}"),
+        valid("matrix: {threadModes: [platform, virtual, reactive]}"),
+        invalid("spec.matrix.threadModes", "matrix: {threadModes: [reactive, reactive]}"),
+        invalid(
+            "spec.workload.pathMode",
+            "workload: {pathMode: synchronized}\nmatrix: {threadModes: [platform, reactive]}"),
+        valid("workload: {pathMode: synchronized}\nmatrix: {threadModes: [platform, virtual]}"),
+        valid(
+            "matrix: {threadModes: [reactive, virtual, platform]}\n"
+                + "thresholds: {minVirtualToPlatformRatio: [{ratio: 1.5}]}"),
+        invalid(
+            "spec.thresholds.minVirtualToPlatformRatio",
+            "matrix: {threadModes: [virtual, reactive]}\n"
+                + "thresholds: {minVirtualToPlatformRatio: [{ratio: 1.5}]}"),
         invalid("spec.matrix.concurrency", "matrix: {concurrency: []}"),
         invalid("spec.matrix.concurrency", "matrix: {concurrency: [100, -5]}"),
         invalid("spec.matrix.concurrency", "matrix: {concurrency: [100, 100]}"),

@@ -29,9 +29,7 @@ class LocalRunIT {
 
   @BeforeAll
   static void setUp() throws Exception {
-    work = Files.createTempDirectory("vtbench-run-it-");
-    // the database runs as another user when we are root: let it reach the cache folder
-    Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxr-xr-x"));
+    work = workDir("vtbench-run-it-");
     spec = work.resolve("two.yaml");
     Files.writeString(
         spec,
@@ -51,6 +49,19 @@ class LocalRunIT {
 
   @AfterAll
   static void tearDown() {
+    stopDatabase(work);
+  }
+
+  /** A new folder for a run's results and cache, which the database may reach. */
+  static Path workDir(String prefix) throws java.io.IOException {
+    Path dir = Files.createTempDirectory(prefix);
+    // the database runs as another user when we are root: let it reach the cache folder
+    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+    return dir;
+  }
+
+  /** Stops the database a run in {@code work} started. */
+  static void stopDatabase(Path work) {
     LocalPostgres.stopIfRunning(LocalPostgres.dataDirUnder(work.resolve("cache")));
   }
 
@@ -82,7 +93,10 @@ class LocalRunIT {
     return runArgs(spec, work, k6);
   }
 
-  /** 'vtbench run' of {@code spec} with results and cache under {@code work}, the built jars. */
+  /**
+   * {@code vtbench run spec} with results and cache under {@code work}, the jars this build made
+   * and {@code k6}.
+   */
   static String[] runArgs(Path spec, Path work, String k6) {
     List<String> args =
         new java.util.ArrayList<>(
@@ -97,6 +111,8 @@ class LocalRunIT {
                 k6,
                 "--sut-jar",
                 System.getProperty("vtbench.sut.jar"),
+                "--reactive-sut-jar",
+                System.getProperty("vtbench.sut.reactive.jar"),
                 "--stub-jar",
                 System.getProperty("vtbench.stub.jar")));
     return args.toArray(String[]::new);

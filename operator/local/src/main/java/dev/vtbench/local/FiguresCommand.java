@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
     name = "figures",
     mixinStandardHelpOptions = true,
     description = {
-      "Render hero.png, bottleneck.png and summary.md from matrix.csv files, e.g. a cluster run's"
+      "Render hero.png, bottleneck.png, reactive.png and summary.md from matrix.csv files, e.g. a cluster run's"
           + " results ConfigMaps.",
       "CSV parts are read in the order given and their rows joined; '-' reads standard input,"
           + " where parts may follow one another, each with its header line:",
@@ -51,7 +51,7 @@ final class FiguresCommand implements Callable<Integer> {
   @Option(
       names = "--out",
       defaultValue = ".",
-      description = "Folder for hero.png, bottleneck.png and summary.md (${DEFAULT-VALUE}).")
+      description = "Folder for the figures and summary.md (${DEFAULT-VALUE}).")
   Path out;
 
   @Option(
@@ -113,7 +113,7 @@ final class FiguresCommand implements Callable<Integer> {
     if (figures.isEmpty()) {
       stdout.println(
           "figures: none (hero.png needs several concurrency levels, bottleneck.png held-mode"
-              + " pool sizes)");
+              + " pool sizes, reactive.png reactive rows)");
     }
     return 0;
   }

@@ -29,9 +29,26 @@ import java.util.Map;
  */
 public final class LocalPlatform implements Platform {
 
-  /** Where things are and what to do with the database. */
+  /**
+   * Where things are and what to do with the database.
+   *
+   * @param sutJar the servlet SUT, for the thread modes platform and virtual
+   * @param reactiveSutJar the reactive SUT, for the thread mode reactive
+   */
   public record Options(
-      Path cacheDir, Path workDir, Path sutJar, Path stubJar, Path k6, boolean reseed) {}
+      Path cacheDir,
+      Path workDir,
+      Path sutJar,
+      Path reactiveSutJar,
+      Path stubJar,
+      Path k6,
+      boolean reseed) {
+
+    /** The jar that serves {@code config}. */
+    Path jarFor(SutConfig config) {
+      return config.reactive() ? reactiveSutJar : sutJar;
+    }
+  }
 
   private final Options options;
   private final Progress progress;
@@ -46,7 +63,7 @@ public final class LocalPlatform implements Platform {
   private final Path pidFile;
   private SutConfig sutConfig;
   private SutView sutView;
-  private String sutJarHash;
+  private final Map<Path, String> sutJarHashes = new HashMap<>();
   private int sutPort;
   private int stubPort;
   private BenchmarkRunSpec spec;
@@ -206,7 +223,7 @@ public final class LocalPlatform implements Platform {
             "SUT",
             ", " + config.connectionMode(),
             ManagedProcess.javaJar(
-                options.sutJar(), List.of("-Xmx" + heapMb(spec.sut.memory) + "m")),
+                options.jarFor(config), List.of("-Xmx" + heapMb(spec.sut.memory) + "m")),
             env,
             config);
     sut.awaitHttpOk(URI.create(sutBaseUrl() + "/readyz"), spec.timeouts.sutStart());
@@ -220,7 +237,7 @@ public final class LocalPlatform implements Platform {
             Machine.hostName(),
             Machine.cpuModel(),
             Machine.kernel(),
-            sutJarHash());
+            sutJarHash(options.jarFor(config)));
     if (cores.sut() != null && !cores.sut().equals(sutView.cpuset())) {
       throw new IllegalStateException(
           "the SUT was pinned to CPUs " + cores.sut() + " but reports cpuset " + sutView.cpuset());
@@ -238,8 +255,8 @@ public final class LocalPlatform implements Platform {
     progress.message(
         name
             + ": starting "
-            + config.threadMode()
-            + " threads, pool "
+            + (config.reactive() ? "the reactive SUT" : config.threadMode() + " threads")
+            + ", pool "
             + config.hikariPool()
             + detail
             + (cores.sut() == null ? "" : ", on CPU " + cores.sut())
@@ -303,12 +320,9 @@ public final class LocalPlatform implements Platform {
             + " s (same JVM)");
   }
 
-  /** The SUT jar's hash, computed once per run: the jar does not change under a running run. */
-  private String sutJarHash() {
-    if (sutJarHash == null) {
-      sutJarHash = Machine.sha256Prefix(options.sutJar());
-    }
-    return sutJarHash;
+  /** A SUT jar's hash, computed once per run: the jar does not change under a running run. */
+  private String sutJarHash(Path jar) {
+    return sutJarHashes.computeIfAbsent(jar, Machine::sha256Prefix);
   }
 
   @Override
@@ -516,6 +530,7 @@ public final class LocalPlatform implements Platform {
       return true;
     }
     return commandLine.contains(options.sutJar().toString())
+        || commandLine.contains(options.reactiveSutJar().toString())
         || commandLine.contains(options.stubJar().toString())
         || commandLine.contains(options.k6().toString());
   }

@@ -3,10 +3,10 @@ package dev.vtbench.local;
 import dev.vtbench.engine.model.BenchmarkRun;
 import dev.vtbench.engine.model.SpecHash;
 import dev.vtbench.engine.results.Figures;
+import dev.vtbench.engine.results.ReactiveFigure;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.engine.results.SummaryReport;
-import dev.vtbench.engine.results.VirtualVsPlatform;
 import dev.vtbench.engine.run.BenchmarkRunner;
 import dev.vtbench.engine.run.Progress;
 import dev.vtbench.engine.run.ResultSink;
@@ -63,7 +63,13 @@ public final class LocalRun {
     }
     LocalPlatform.Options options =
         new LocalPlatform.Options(
-            base.cacheDir(), dir, base.sutJar(), base.stubJar(), base.k6(), base.reseed());
+            base.cacheDir(),
+            dir,
+            base.sutJar(),
+            base.reactiveSutJar(),
+            base.stubJar(),
+            base.k6(),
+            base.reseed());
     BenchmarkRunner.Outcome outcome;
     LocalPlatform platform = new LocalPlatform(options, run.spec, progress);
     // Ctrl-C: stop every child before the JVM goes
@@ -108,14 +114,15 @@ public final class LocalRun {
     }
     progress.message("");
     progress.message(report.table().toText());
-    progress.message(VirtualVsPlatform.METHOD);
+    progress.message(report.table().method());
     progress.message(report.spread().sentence());
     return new Report(dir, csv, summary, figures, outcome);
   }
 
   /**
-   * hero.png when the rows sweep concurrency, bottleneck.png when they sweep held-mode pool sizes;
-   * a figure that cannot be drawn is reported to {@code log}, not thrown.
+   * hero.png when the rows sweep concurrency, bottleneck.png when they sweep held-mode pool sizes,
+   * reactive.png (seed 002's comparison) when they have reactive rows; a figure that cannot be
+   * drawn is reported to {@code log}, not thrown.
    */
   static List<Path> figures(
       List<ResultRow> rows, Path dir, java.util.function.Consumer<String> log) {
@@ -133,6 +140,11 @@ public final class LocalRun {
         Path bottleneck = dir.resolve("bottleneck.png");
         Figures.bottleneck(rows, bottleneck);
         out.add(bottleneck);
+      }
+      if (rows.stream().anyMatch(ResultRow::isReactive)) {
+        Path reactive = dir.resolve(ReactiveFigure.FILE_NAME);
+        ReactiveFigure.draw(rows, reactive);
+        out.add(reactive);
       }
     } catch (IOException | RuntimeException e) {
       log.accept("figures: not drawn (" + e.getMessage() + ")");

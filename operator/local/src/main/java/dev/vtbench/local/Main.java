@@ -2,6 +2,7 @@ package dev.vtbench.local;
 
 import dev.vtbench.engine.gate.Gate;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.SpecRules;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
@@ -61,6 +62,12 @@ public final class Main implements Runnable {
         defaultValue = "sut/target/vtbench-sut.jar",
         description = "SUT jar (${DEFAULT-VALUE}).")
     Path sutJar;
+
+    @Option(
+        names = "--reactive-sut-jar",
+        defaultValue = "sut/reactive/target/vtbench-sut-reactive.jar",
+        description = "Reactive SUT jar, for the thread mode reactive (${DEFAULT-VALUE}).")
+    Path reactiveSutJar;
 
     @Option(
         names = "--stub-jar",
@@ -150,10 +157,15 @@ public final class Main implements Runnable {
             "JDK 25 needed, this is " + Runtime.version() + ": set JAVA_HOME to Temurin 25");
       }
       // a user's own service runs instead of vtbench's SUT: its jar, not the SUT's, must be there
-      for (Path jar :
-          run.spec.sut.service == null
-              ? List.of(local.sutJar, local.stubJar)
-              : List.of(local.stubJar)) {
+      List<Path> jars =
+          new java.util.ArrayList<>(
+              run.spec.sut.service == null
+                  ? List.of(local.sutJar, local.stubJar)
+                  : List.of(local.stubJar));
+      if (run.spec.matrix.threadModes.contains(SpecRules.REACTIVE)) {
+        jars.add(local.reactiveSutJar);
+      }
+      for (Path jar : jars) {
         if (!java.nio.file.Files.isRegularFile(jar)) {
           missing.add(jar + " not found: run 'make build'");
         }
@@ -183,6 +195,7 @@ public final class Main implements Runnable {
                   local.cacheDir,
                   dir,
                   local.sutJar.toAbsolutePath(),
+                  local.reactiveSutJar.toAbsolutePath(),
                   local.stubJar.toAbsolutePath(),
                   k6Binary,
                   reseed),

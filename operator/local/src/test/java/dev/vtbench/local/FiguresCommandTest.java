@@ -2,8 +2,8 @@ package dev.vtbench.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtbench.engine.results.ModeComparison;
 import dev.vtbench.engine.results.ResultsCsv;
-import dev.vtbench.engine.results.VirtualVsPlatform;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -65,7 +65,7 @@ class FiguresCommandTest {
     assertThat(summary)
         .startsWith("# bench-hero\n")
         .contains("| 6.10× | 5.75–6.11 | virtual faster |")
-        .contains(VirtualVsPlatform.METHOD);
+        .contains(ModeComparison.METHOD);
     assertThat(out.toString()).contains("30 rows").contains("hero.png");
     assertThat(err.toString()).isEmpty();
   }

@@ -1,7 +1,9 @@
 package dev.vtbench.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.vtbench.engine.seed.DbCpuSql;
 import dev.vtbench.engine.seed.SeedSql;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -82,6 +84,41 @@ class LocalPostgresIT {
       assertThat(rs.getLong(1)).isEqualTo(100);
       assertThat(rs.getLong(2)).isEqualTo(300);
       assertThat(rs.getString(3)).isEqualTo("app");
+    }
+  }
+
+  /**
+   * The function a cluster's SUT calls for the database's CPU time (DbCpuSql), installed as the
+   * superuser the way CloudNativePG runs it: the owner reads a counter that grows with the work the
+   * server does; any other role is refused.
+   */
+  @Test
+  void theDbCpuFunctionCountsTheServersCpuForTheOwnerOnly() throws SQLException {
+    try (Connection su = pg.connect();
+        Statement s = su.createStatement()) {
+      s.execute("DROP ROLE IF EXISTS cpu_owner");
+      s.execute("DROP ROLE IF EXISTS cpu_other");
+      s.execute("CREATE ROLE cpu_owner LOGIN");
+      s.execute("CREATE ROLE cpu_other LOGIN");
+      s.execute(DbCpuSql.render("cpu_owner"));
+    }
+    double before = dbCpuSecondsAs("cpu_owner");
+    // about a second of CPU in the server
+    scalar("SELECT count(*) FROM generate_series(1, 20000000)");
+    double after = dbCpuSecondsAs("cpu_owner");
+
+    assertThat(before).isPositive();
+    assertThat(after - before).as("CPU seconds the query cost the server").isGreaterThan(0.2);
+    assertThatThrownBy(() -> dbCpuSecondsAs("cpu_other"))
+        .hasMessageContaining("permission denied for function " + DbCpuSql.FUNCTION);
+  }
+
+  private static double dbCpuSecondsAs(String role) throws SQLException {
+    try (Connection c = DriverManager.getConnection(pg.jdbcUrl(), role, "");
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT " + DbCpuSql.FUNCTION + "()")) {
+      rs.next();
+      return rs.getDouble(1);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.vtbench.sut.db;
 
+import dev.vtbench.sut.SutSettings;
 import dev.vtbench.sut.errors.ApiException;
 import dev.vtbench.sut.errors.Params;
 import java.util.Map;
@@ -17,9 +18,6 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class PoolController {
 
-  /** The same bounds as HIKARI_MAX_POOL at start-up. */
-  static final int MAX_SIZE = 10_000;
-
   private final PoolResizer resizer;
 
   PoolController(PoolResizer resizer) {
@@ -34,7 +32,7 @@ class PoolController {
   @PostMapping("/api/pool")
   Map<String, Object> resize(@RequestParam(name = "size", required = false) String size)
       throws InterruptedException {
-    int n = Params.integer("size", size, 1, MAX_SIZE);
+    int n = Params.integer("size", size, 1, SutSettings.POOL_MAX);
     try {
       return resizer.resize(n);
     } catch (IllegalStateException e) {

@@ -4,40 +4,46 @@ import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.HikariPoolMXBean;
 import com.zaxxer.hikari.metrics.IMetricsTracker;
 import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
+import dev.vtbench.sut.runtime.PoolGauge;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Counts connections checked out of HikariCP exactly, not by sampling: Hikari reports every borrow
  * (acquired) and every return (usage), so the peak between two resets cannot be missed.
  */
-public final class PoolTracker {
+public final class PoolTracker implements PoolGauge {
 
   private final AtomicInteger active = new AtomicInteger();
   private final AtomicInteger activeMax = new AtomicInteger();
   private volatile HikariDataSource dataSource;
 
   /** Connections checked out right now: Hikari's own count, once the pool has started. */
+  @Override
   public int active() {
     HikariPoolMXBean bean = bean();
     return bean == null ? Math.max(0, active.get()) : bean.getActiveConnections();
   }
 
   /** The most connections checked out at once since the last {@link #resetPeak()}. */
+  @Override
   public int activeMax() {
     return activeMax.get();
   }
 
+  @Override
   public void resetPeak() {
     activeMax.set(active.get());
   }
 
   /** Threads waiting for a connection right now, or 0 before the pool has started. */
+  @Override
   public int pending() {
     HikariPoolMXBean bean = bean();
     return bean == null ? 0 : bean.getThreadsAwaitingConnection();
   }
 
   /** Connections in the pool, or 0 before the pool has started. */
+  @Override
   public int total() {
     HikariPoolMXBean bean = bean();
     return bean == null ? 0 : bean.getTotalConnections();
@@ -47,6 +53,12 @@ public final class PoolTracker {
   private HikariPoolMXBean bean() {
     HikariDataSource ds = dataSource;
     return ds == null ? null : ds.getHikariPoolMXBean();
+  }
+
+  @Override
+  public int maximumSize() {
+    HikariDataSource ds = dataSource;
+    return ds == null ? 0 : ds.getMaximumPoolSize();
   }
 
   private int maxPool() {

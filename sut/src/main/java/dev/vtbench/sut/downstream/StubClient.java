@@ -1,14 +1,14 @@
 package dev.vtbench.sut.downstream;
 
+import static dev.vtbench.sut.downstream.DownstreamFailure.causedBy;
+
 import dev.vtbench.sut.SutSettings;
-import dev.vtbench.sut.errors.ApiException;
 import java.net.ConnectException;
 import java.net.http.HttpClient;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.Map;
 import org.springframework.core.ParameterizedTypeReference;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.stereotype.Component;
 import org.springframework.web.client.ResourceAccessException;
@@ -86,35 +86,19 @@ public class StubClient {
     } catch (ResourceAccessException e) {
       if (causedBy(e, HttpTimeoutException.class)
           || causedBy(e, java.net.SocketTimeoutException.class)) {
-        throw new ApiException(
-            HttpStatus.GATEWAY_TIMEOUT, "downstream " + baseUrl + " did not answer in time", e);
+        throw DownstreamFailure.timedOut(baseUrl, e);
       }
-      String why = causedBy(e, ConnectException.class) ? "refused the connection" : "failed";
-      throw new ApiException(HttpStatus.BAD_GATEWAY, "downstream " + baseUrl + " " + why, e);
+      throw DownstreamFailure.unreachable(baseUrl, causedBy(e, ConnectException.class), e);
     } catch (RestClientResponseException e) {
-      throw new ApiException(
-          HttpStatus.BAD_GATEWAY,
-          "downstream " + baseUrl + " answered " + e.getStatusCode().value(),
-          e);
+      throw DownstreamFailure.answered(baseUrl, e.getStatusCode().value(), e);
     } catch (RestClientException e) {
       // The read timeout can also strike while the body is read: the JDK client then closes the
       // stream and the JSON reader fails with "closed". That is still the stub not answering in
       // time, not an internal error.
       if (Duration.ofNanos(System.nanoTime() - start).compareTo(timeout) >= 0) {
-        throw new ApiException(
-            HttpStatus.GATEWAY_TIMEOUT, "downstream " + baseUrl + " did not answer in time", e);
+        throw DownstreamFailure.timedOut(baseUrl, e);
       }
-      throw new ApiException(
-          HttpStatus.BAD_GATEWAY, "downstream " + baseUrl + " sent an unreadable answer", e);
+      throw DownstreamFailure.unreadable(baseUrl, e);
     }
-  }
-
-  private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (type.isInstance(t)) {
-        return true;
-      }
-    }
-    return false;
   }
 }

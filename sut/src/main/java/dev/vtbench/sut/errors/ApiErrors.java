@@ -3,8 +3,6 @@ package dev.vtbench.sut.errors;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import java.sql.SQLTransientConnectionException;
-import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,18 +34,7 @@ class ApiErrors {
   static ResponseEntity<Map<String, Object>> body(HttpStatus status, String message, String path) {
     return ResponseEntity.status(status)
         .contentType(MediaType.APPLICATION_JSON)
-        .body(fields(status, message, path));
-  }
-
-  /** The fields of every error answer, in order; also what Tomcat's own errors answer. */
-  static Map<String, Object> fields(HttpStatus status, String message, String path) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("status", status.value());
-    m.put("error", status.getReasonPhrase());
-    m.put("message", message);
-    m.put("path", path);
-    m.put("timestamp", Instant.now().toString());
-    return m;
+        .body(ErrorBody.fields(status, message, path));
   }
 
   @ExceptionHandler(ApiException.class)
@@ -73,14 +60,12 @@ class ApiErrors {
   })
   ResponseEntity<Map<String, Object>> database(Exception e, HttpServletRequest req) {
     return body(
-        HttpStatus.SERVICE_UNAVAILABLE,
-        "database unavailable: no connection within the pool's timeout (" + rootMessage(e) + ")",
-        req.getRequestURI());
+        HttpStatus.SERVICE_UNAVAILABLE, ErrorBody.databaseUnavailable(e), req.getRequestURI());
   }
 
   @ExceptionHandler(NoResourceFoundException.class)
   ResponseEntity<Map<String, Object>> noRoute(NoResourceFoundException e, HttpServletRequest req) {
-    return body(HttpStatus.NOT_FOUND, "no such endpoint", req.getRequestURI());
+    return body(HttpStatus.NOT_FOUND, ErrorBody.NO_SUCH_ENDPOINT, req.getRequestURI());
   }
 
   @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
@@ -88,24 +73,14 @@ class ApiErrors {
       HttpRequestMethodNotSupportedException e, HttpServletRequest req) {
     return body(
         HttpStatus.METHOD_NOT_ALLOWED,
-        "method " + e.getMethod() + " not allowed here",
+        ErrorBody.methodNotAllowed(e.getMethod()),
         req.getRequestURI());
   }
 
   @ExceptionHandler(Exception.class)
   ResponseEntity<Map<String, Object>> unexpected(Exception e, HttpServletRequest req) {
     log.error("unexpected error on {}", req.getRequestURI(), e);
-    return body(HttpStatus.INTERNAL_SERVER_ERROR, "internal error", req.getRequestURI());
-  }
-
-  /** The cause's message without JDBC URLs, which may carry credentials. */
-  static String rootMessage(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t) {
-      t = t.getCause();
-    }
-    String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-    return m.replaceAll("(?i)(password=)[^&\\s]*", "$1***");
+    return body(HttpStatus.INTERNAL_SERVER_ERROR, ErrorBody.INTERNAL, req.getRequestURI());
   }
 
   /** Errors that never reach a controller (bad URLs, container errors) answer JSON too. */

@@ -2,7 +2,6 @@ package dev.vtbench.sut.errors;
 
 import java.io.IOException;
 import java.io.Writer;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
@@ -12,7 +11,7 @@ import org.springframework.http.HttpStatus;
 
 /**
  * Tomcat's last word on an error nothing else answered, as the same JSON as every other error
- * ({@link ApiErrors#fields}) instead of Tomcat's HTML page. What gets here: requests Tomcat refuses
+ * ({@link ErrorBody#fields}) instead of Tomcat's HTML page. What gets here: requests Tomcat refuses
  * before any servlet runs — bad bytes in the request line or path, an HTTP/1.1 request without
  * Host, a header Tomcat cannot parse. Their path may be the very bytes that were refused, so it is
  * not echoed.
@@ -43,43 +42,11 @@ final class JsonErrorReportValve extends ErrorReportValve {
       response.setCharacterEncoding("UTF-8");
       Writer writer = response.getReporter();
       if (writer != null) {
-        writer.write(json(ApiErrors.fields(status, message, null)));
+        writer.write(ErrorBody.json(ErrorBody.fields(status, message, null)));
         response.finishResponse();
       }
     } catch (IOException | IllegalStateException e) {
       // The connection is going away: nothing left to tell the client.
     }
-  }
-
-  /** A flat JSON object of strings, numbers and nulls. */
-  static String json(Map<String, Object> fields) {
-    StringBuilder sb = new StringBuilder("{");
-    fields.forEach(
-        (k, v) -> {
-          if (sb.length() > 1) {
-            sb.append(',');
-          }
-          sb.append(quoted(k)).append(':');
-          sb.append(v == null ? "null" : v instanceof Number ? v.toString() : quoted(v.toString()));
-        });
-    return sb.append('}').toString();
-  }
-
-  private static String quoted(String s) {
-    StringBuilder sb = new StringBuilder("\"");
-    for (char c : s.toCharArray()) {
-      switch (c) {
-        case '"' -> sb.append("\\\"");
-        case '\\' -> sb.append("\\\\");
-        default -> {
-          if (c < 0x20) {
-            sb.append(String.format("\\u%04x", (int) c));
-          } else {
-            sb.append(c);
-          }
-        }
-      }
-    }
-    return sb.append('"').toString();
   }
 }

@@ -1,10 +1,12 @@
 package dev.vtbench.sut.experiments;
 
+import dev.vtbench.sut.api.Bodies;
+import dev.vtbench.sut.api.Delays;
+import dev.vtbench.sut.api.Queries;
 import dev.vtbench.sut.downstream.StubClient;
 import dev.vtbench.sut.errors.ApiException;
 import dev.vtbench.sut.errors.Params;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -19,8 +21,6 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class ExperimentsController {
 
-  private static final long MAX_MS = 600_000;
-
   private final StubClient stub;
   private final JdbcTemplate jdbc;
 
@@ -32,27 +32,25 @@ class ExperimentsController {
   /** Seed 001, case 1: only the blocking HTTP call to the stub (default 20 ms). */
   @GetMapping("/api/downstream")
   Map<String, Object> downstream(@RequestParam(name = "delayMs", required = false) String delayMs) {
-    long ms = Params.millis("delayMs", delayMs, 20, MAX_MS);
-    Map<String, Object> m = base("downstream", ms);
-    m.put("downstream", stub.downstream(0, ms));
-    return m;
+    long ms = Delays.downstream(delayMs);
+    return Bodies.downstream(ms, stub.downstream(0, ms));
   }
 
   /** Seed 001, case 2: a blocking query that sleeps in PostgreSQL (default 20 ms). */
   @GetMapping("/api/db-sleep")
   Map<String, Object> dbSleep(@RequestParam(name = "ms", required = false) String ms) {
-    long millis = Params.millis("ms", ms, 20, MAX_MS);
-    jdbc.queryForObject("SELECT pg_sleep(?)", Object.class, millis / 1000.0);
-    return base("db-sleep", millis);
+    long millis = Delays.dbSleep(ms);
+    jdbc.queryForObject(Queries.jdbc(Queries.PG_SLEEP), Object.class, millis / 1000.0);
+    return Bodies.experiment("db-sleep", millis);
   }
 
   /** Seeds 003 and 004: Thread.sleep (default 1000 ms). */
   @GetMapping("/api/sleep")
   Map<String, Object> sleep(@RequestParam(name = "ms", required = false) String ms)
       throws InterruptedException {
-    long millis = Params.millis("ms", ms, 1000, MAX_MS);
+    long millis = Delays.sleep(ms);
     Thread.sleep(millis);
-    return base("sleep", millis);
+    return Bodies.experiment("sleep", millis);
   }
 
   /**
@@ -66,44 +64,25 @@ class ExperimentsController {
       @RequestParam(name = "delayMs", required = false) String delayMs) {
     String n = Params.text("name", name);
     String s = Params.text("surname", surname);
-    long ms = Params.millis("delayMs", delayMs, 300, MAX_MS);
-    List<Map<String, Object>> rows =
-        jdbc.queryForList(
-            "SELECT id, name, surname FROM customers WHERE name = ? AND surname = ? LIMIT 100",
-            n,
-            s);
+    long ms = Delays.users(delayMs);
+    List<Map<String, Object>> rows = jdbc.queryForList(Queries.jdbc(Queries.USERS_BY_NAME), n, s);
     if (rows.isEmpty()) {
       throw ApiException.notFound("user " + n + " " + s);
     }
     List<Map<String, Object>> users = new ArrayList<>();
     for (Map<String, Object> row : rows) {
-      Map<String, Object> u = new LinkedHashMap<>();
-      u.put("id", row.get("id"));
-      u.put("name", row.get("name"));
-      u.put("surname", stub.upper(String.valueOf(row.get("surname")), ms));
-      users.add(u);
+      users.add(
+          Bodies.user(
+              ((Number) row.get("id")).longValue(),
+              (String) row.get("name"),
+              stub.upper(String.valueOf(row.get("surname")), ms)));
     }
-    Map<String, Object> m = base("users", ms);
-    m.put("users", users);
-    return m;
+    return Bodies.users(ms, users);
   }
 
   /** Seed 004: which thread handled this request. */
   @GetMapping("/api/thread")
   Map<String, Object> thread() {
-    Thread t = Thread.currentThread();
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("thread", t.toString());
-    m.put("name", t.getName());
-    m.put("virtual", t.isVirtual());
-    return m;
-  }
-
-  private static Map<String, Object> base(String endpoint, long ms) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("endpoint", endpoint);
-    m.put("delayMs", ms);
-    m.put("virtualThread", Thread.currentThread().isVirtual());
-    return m;
+    return Bodies.thread();
   }
 }

@@ -1,5 +1,6 @@
 package dev.vtbench.sut.orders;
 
+import dev.vtbench.sut.api.Delays;
 import dev.vtbench.sut.errors.Params;
 import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -21,7 +22,7 @@ class OrderSummaryController {
   Map<String, Object> summary(
       @PathVariable("id") String id,
       @RequestParam(name = "delayMs", required = false) String delayMs) {
-    Long delay = delayMs == null ? null : Params.millis("delayMs", delayMs, 100, 600_000);
+    Long delay = Delays.orderSummary(delayMs);
     return service.summary(Params.id("id", id), delay);
   }
 }

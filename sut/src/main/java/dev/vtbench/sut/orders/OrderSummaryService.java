@@ -3,10 +3,11 @@ package dev.vtbench.sut.orders;
 import dev.vtbench.sut.SutSettings;
 import dev.vtbench.sut.SutSettings.ConnMode;
 import dev.vtbench.sut.SutSettings.PathMode;
+import dev.vtbench.sut.api.Bodies;
+import dev.vtbench.sut.api.Queries;
 import dev.vtbench.sut.downstream.StubClient;
 import dev.vtbench.sut.errors.ApiException;
 import java.time.OffsetDateTime;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -21,12 +22,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Service
 class OrderSummaryService {
 
-  private static final String QUERY =
-      """
-      SELECT o.id, o.status, o.total_cents, o.item_count, o.created_at,
-             c.id AS customer_id, c.name, c.surname, c.email, c.tier
-        FROM orders o JOIN customers c ON c.id = o.customer_id
-       WHERE o.id = ?""";
+  private static final String QUERY = Queries.jdbc(Queries.ORDER_BY_ID);
 
   private final JdbcTemplate jdbc;
   private final TransactionTemplate tx;
@@ -75,22 +71,19 @@ class OrderSummaryService {
     List<Map<String, Object>> rows =
         jdbc.query(
             QUERY,
-            (rs, n) -> {
-              Map<String, Object> customer = new LinkedHashMap<>();
-              customer.put("id", rs.getLong("customer_id"));
-              customer.put("name", rs.getString("name"));
-              customer.put("surname", rs.getString("surname"));
-              customer.put("email", rs.getString("email"));
-              customer.put("tier", rs.getString("tier"));
-              Map<String, Object> order = new LinkedHashMap<>();
-              order.put("id", rs.getLong("id"));
-              order.put("status", rs.getString("status"));
-              order.put("totalCents", rs.getLong("total_cents"));
-              order.put("itemCount", rs.getInt("item_count"));
-              order.put("createdAt", rs.getObject("created_at", OffsetDateTime.class).toString());
-              order.put("customer", customer);
-              return order;
-            },
+            (rs, n) ->
+                Bodies.order(
+                    rs.getLong("id"),
+                    rs.getString("status"),
+                    rs.getLong("total_cents"),
+                    rs.getInt("item_count"),
+                    rs.getObject("created_at", OffsetDateTime.class),
+                    Bodies.customer(
+                        rs.getLong("customer_id"),
+                        rs.getString("name"),
+                        rs.getString("surname"),
+                        rs.getString("email"),
+                        rs.getString("tier"))),
             id);
     if (rows.isEmpty()) {
       throw ApiException.notFound("order " + id);
@@ -98,11 +91,8 @@ class OrderSummaryService {
     return rows.getFirst();
   }
 
-  private Map<String, Object> combine(Map<String, Object> order, Map<String, Object> downstream) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("order", order);
-    m.put("downstream", downstream);
-    m.put("virtualThread", Thread.currentThread().isVirtual());
-    return m;
+  private static Map<String, Object> combine(
+      Map<String, Object> order, Map<String, Object> downstream) {
+    return Bodies.summary(order, downstream);
   }
 }

@@ -11,11 +11,10 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Counts the workload requests this SUT completed, whatever their status, so that {@link
- * LoadWindows} can give the throughput of each window as the SUT saw it. vtbench's own probes
- * (/api/runtime-info…) are not workload and are not counted.
+ * LoadWindows} can give the throughput of each window as the SUT saw it ({@link RequestCount}).
  */
 @Component
-public class RequestCounter extends OncePerRequestFilter {
+public class RequestCounter extends OncePerRequestFilter implements RequestCount {
 
   private final LongAdder completed = new LongAdder();
 
@@ -32,10 +31,10 @@ public class RequestCounter extends OncePerRequestFilter {
 
   @Override
   protected boolean shouldNotFilter(HttpServletRequest request) {
-    return request.getRequestURI().startsWith("/api/runtime-info");
+    return !RequestCount.counts(request.getRequestURI());
   }
 
-  /** Workload requests completed since the SUT started. */
+  @Override
   public long completed() {
     return completed.sum();
   }

@@ -26,6 +26,8 @@ import tools.jackson.databind.json.JsonMapper;
  * @param kernel the node's kernel release
  * @param onlineCpus the node's online CPUs as a cpu list, to tell an exclusive cpuset from the
  *     whole node
+ * @param dbCpuSeconds the database container's CPU seconds over the hold, which the SUT reads
+ *     through the function {@link dev.vtbench.engine.seed.DbCpuSql} installs; null where unread
  * @param stub what the stub measured over the hold, or null when its window was not read
  * @param error why the SUT could not be read before the load, or null
  */
@@ -38,6 +40,7 @@ public record SutProbe(
     String kernel,
     String onlineCpus,
     Double cpuSeconds,
+    Double dbCpuSeconds,
     StubWindow stub,
     double holdSeconds,
     Map<String, Object> peaks,
@@ -53,6 +56,11 @@ public record SutProbe(
   /** The SUT's CPU over the hold in percent of one core, or null when unmeasured. */
   public Double cpuPct() {
     return percentOfOneCore(cpuSeconds);
+  }
+
+  /** The database's CPU over the hold in percent of one core, or null when unmeasured. */
+  public Double dbCpuPct() {
+    return percentOfOneCore(dbCpuSeconds);
   }
 
   /** The stub's CPU over the hold in percent of one core, or null when unmeasured. */
@@ -99,6 +107,7 @@ public record SutProbe(
         text(sut, "kernel"),
         text(sut, "onlineCpus"),
         number(p, "sutCpuSeconds"),
+        number(p, "dbCpuSeconds"),
         StubWindow.of(p.path("stub")),
         p.path("holdSeconds").asDouble(0),
         peaks,

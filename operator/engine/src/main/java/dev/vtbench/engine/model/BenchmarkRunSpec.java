@@ -48,6 +48,10 @@ import java.util.Map;
     message = BenchmarkRunSpec.RATIO_MESSAGE,
     fieldPath = ".thresholds.minVirtualToPlatformRatio")
 @ValidationRule(
+    value = SpecRules.REACTIVE_PATH_RULE,
+    message = SpecRules.REACTIVE_PATH_MESSAGE,
+    fieldPath = ".workload.pathMode")
+@ValidationRule(
     value = SpecRules.STUB_DELAY_BELOW_TIMEOUT_RULE,
     message = SpecRules.BELOW_TIMEOUT_MESSAGE,
     fieldPath = ".workload.stubDelay")
@@ -71,6 +75,10 @@ import java.util.Map;
     value = ServiceRules.SQL_NEEDS_SERVICE_RULE,
     message = ServiceRules.SQL_NEEDS_SERVICE_MESSAGE,
     fieldPath = ".database.sql")
+@ValidationRule(
+    value = ServiceRules.NO_REACTIVE_RULE,
+    message = ServiceRules.NO_REACTIVE_MESSAGE,
+    fieldPath = ".matrix.threadModes")
 @ValidationRule(
     value = ServiceRules.THREAD_MODES_COVERED_RULE,
     message = ServiceRules.AXIS_COVERED_MESSAGE,
@@ -141,7 +149,8 @@ public class BenchmarkRunSpec {
   static final String RATIO_IN_MATRIX =
       "!has(self.thresholds) || !has(self.thresholds.minVirtualToPlatformRatio)"
           + " || size(self.thresholds.minVirtualToPlatformRatio) == 0 || !has(self.matrix)"
-          + " || ((!has(self.matrix.threadModes) || size(self.matrix.threadModes) == 2)"
+          + " || ((!has(self.matrix.threadModes)"
+          + " || ('platform' in self.matrix.threadModes && 'virtual' in self.matrix.threadModes))"
           + " && self.thresholds.minVirtualToPlatformRatio.all(r, "
           + CELL_IN_MATRIX
           + "))";
@@ -217,6 +226,17 @@ public class BenchmarkRunSpec {
     @Size(min = 1, max = SpecRules.IMAGE_MAX)
     @ValidationRule(value = SpecRules.IMAGE_RULE, message = SpecRules.IMAGE_MESSAGE)
     public String image = "vtbench/sut:dev";
+
+    @JsonPropertyDescription(
+        "The reactive SUT's container image, for the thread mode reactive (Kubernetes only).")
+    @Size(min = 1, max = SpecRules.IMAGE_MAX)
+    @ValidationRule(value = SpecRules.IMAGE_RULE, message = SpecRules.IMAGE_MESSAGE)
+    public String reactiveImage = "vtbench/sut-reactive:dev";
+
+    /** The image of the SUT that runs {@code threadMode}. */
+    public String image(String threadMode) {
+      return SpecRules.REACTIVE.equals(threadMode) ? reactiveImage : image;
+    }
 
     @JsonPropertyDescription("CPU cores for the SUT, e.g. 4 (whole CPUs while pinned) or 500m.")
     @Pattern(CPU)
@@ -502,14 +522,16 @@ public class BenchmarkRunSpec {
   /** The scenario matrix. */
   @ValidationRule(value = SpecRules.SCENARIOS_RULE, message = SpecRules.SCENARIOS_MESSAGE)
   public static class Matrix {
-    @JsonPropertyDescription("Thread modes to compare: platform, virtual.")
-    @Size(min = 1, max = 2)
+    @JsonPropertyDescription(
+        "Thread modes to compare: platform, virtual, reactive (seed 002's baseline: the SUT on"
+            + " Spring WebFlux and R2DBC, spec.sut.reactiveImage on Kubernetes).")
+    @Size(min = 1, max = 3)
     @ValidationRule(
         value =
             "self.all(m, m in "
                 + SpecRules.THREAD_MODES
                 + ") && self.all(m, self.exists_one(n, n == m))",
-        message = "must list platform and/or virtual, each once")
+        message = "must list platform, virtual and/or reactive, each once")
     public List<String> threadModes = new ArrayList<>(List.of("platform", "virtual"));
 
     @JsonPropertyDescription("HikariCP pool sizes (fixed-size pools).")
@@ -642,7 +664,7 @@ public class BenchmarkRunSpec {
     @Max(SpecRules.CONCURRENCY_MAX)
     public Integer concurrency;
 
-    /** The thread mode the rule names; null: both. */
+    /** The thread mode the rule names; null: every mode. */
     public String threadMode() {
       return null;
     }
@@ -650,7 +672,7 @@ public class BenchmarkRunSpec {
 
   /** A cell filter that can also name one thread mode. */
   public abstract static class ModeCellFilter extends CellFilter {
-    @JsonPropertyDescription("platform or virtual; left out: both.")
+    @JsonPropertyDescription("platform, virtual or reactive; left out: every mode.")
     @ValidationRule(
         value = "self in " + SpecRules.THREAD_MODES,
         message = SpecRules.THREAD_MODES_MESSAGE)

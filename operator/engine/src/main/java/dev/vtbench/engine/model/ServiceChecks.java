@@ -36,6 +36,11 @@ final class ServiceChecks {
     boolean mix = requests != null && !requests.isEmpty();
     if (service != null) {
       service(service, s.matrix, s.sut.tomcatMaxThreads, check);
+      if (s.matrix != null
+          && s.matrix.threadModes != null
+          && s.matrix.threadModes.contains(SpecRules.REACTIVE)) {
+        check.add("spec.matrix.threadModes: " + ServiceRules.NO_REACTIVE_MESSAGE);
+      }
       if (!mix) {
         check.add("spec.workload.requests: " + ServiceRules.SERVICE_NEEDS_REQUESTS_MESSAGE);
       }

@@ -168,6 +168,14 @@ public final class ServiceRules {
           + " || !has(self.matrix.hikariPoolSizes)"
           + " || self.matrix.hikariPoolSizes.all(p, string(p) in"
           + " self.sut.service.axisEnv.hikariPool)";
+  static final String NO_REACTIVE_RULE =
+      "!has(self.sut) || !has(self.sut.service) || !has(self.matrix)"
+          + " || !has(self.matrix.threadModes) || !('"
+          + SpecRules.REACTIVE
+          + "' in self.matrix.threadModes)";
+  static final String NO_REACTIVE_MESSAGE =
+      "reactive names vtbench's own reactive SUT: with spec.sut.service the matrix compares"
+          + " platform and virtual";
   static final String AXIS_COVERED_MESSAGE =
       "must name every value spec.matrix lists for that axis: a value without variables would"
           + " run the service unconfigured";

@@ -230,8 +230,29 @@ public final class SpecRules {
   public static final String PATH_MODES_MESSAGE = "must be normal or synchronized";
   public static final String EXECUTORS = "['ramping-vus', 'constant-arrival-rate']";
   public static final String EXECUTORS_MESSAGE = "must be ramping-vus or constant-arrival-rate";
-  public static final String THREAD_MODES = "['platform', 'virtual']";
-  public static final String THREAD_MODES_MESSAGE = "must be platform or virtual";
+  public static final String THREAD_MODES = "['platform', 'virtual', 'reactive']";
+  public static final String THREAD_MODES_MESSAGE = "must be platform, virtual or reactive";
+
+  /** The thread modes by name: the SUT, its threads and the CSV's thread_mode. */
+  public static final String PLATFORM = "platform";
+
+  public static final String VIRTUAL = "virtual";
+
+  /** Seed 002's baseline: not a thread mode of the servlet SUT but the reactive SUT. */
+  public static final String REACTIVE = "reactive";
+
+  /** The path mode only the servlet SUT has. */
+  public static final String SYNCHRONIZED = "synchronized";
+
+  public static final String REACTIVE_PATH_RULE =
+      "!has(self.matrix) || !has(self.matrix.threadModes)"
+          + " || !('reactive' in self.matrix.threadModes) || !has(self.workload)"
+          + " || !has(self.workload.pathMode) || self.workload.pathMode != 'synchronized'";
+  public static final String REACTIVE_PATH_MESSAGE =
+      "synchronized has no reactive counterpart (no request of the reactive SUT blocks a thread,"
+          + " so there is nothing to synchronize): run the thread mode reactive with pathMode"
+          + " normal";
+
   public static final String RUNNERS = "['auto', 'testrun', 'job']";
   public static final String RUNNERS_MESSAGE = "must be auto, testrun or job";
 
@@ -383,7 +404,7 @@ public final class SpecRules {
    */
   public static final String RESERVED_ENV =
       "(?i)^(DB_.*|HIKARI_.*|TOMCAT_.*|STUB_.*|SERVER_.*|MANAGEMENT_.*|SPRING_.*"
-          + "|VT_ENABLED|CONN_MODE|PATH_MODE|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS)$";
+          + "|VT_ENABLED|SUT_STACK|CONN_MODE|PATH_MODE|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS)$";
 
   public static final String ENV_RULE =
       "self.all(k, size(k) <= "

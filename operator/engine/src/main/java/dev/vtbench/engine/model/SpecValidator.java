@@ -77,6 +77,7 @@ public final class SpecValidator {
       tier(check, "spec.sut", s.sut.cpu, s.sut.pinned, s.sut.nodeSelector);
       check.memory("spec.sut.memory", s.sut.memory, SpecRules.JVM_MEMORY_MIN, SpecRules.MEMORY_MAX);
       image(check, "spec.sut.image", s.sut.image);
+      image(check, "spec.sut.reactiveImage", s.sut.reactiveImage);
       env(check, s.sut.env);
       check.between(
           "spec.sut.tomcatMaxThreads", s.sut.tomcatMaxThreads, SpecRules.TOMCAT_THREADS_MAX);
@@ -139,6 +140,13 @@ public final class SpecValidator {
       if (scenarios > SpecRules.SCENARIOS_MAX) {
         check.add("spec.matrix: " + scenarios + " scenarios; " + SpecRules.SCENARIOS_MESSAGE);
       }
+    }
+    if (s.workload != null
+        && s.matrix != null
+        && s.matrix.threadModes != null
+        && s.matrix.threadModes.contains(SpecRules.REACTIVE)
+        && SpecRules.SYNCHRONIZED.equals(s.workload.pathMode)) {
+      check.add("spec.workload.pathMode: " + SpecRules.REACTIVE_PATH_MESSAGE);
     }
     if (s.thresholds != null && s.matrix != null) {
       ThresholdChecks.check(s.thresholds, s.matrix, check);

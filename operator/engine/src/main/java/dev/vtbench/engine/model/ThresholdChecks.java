@@ -35,7 +35,8 @@ final class ThresholdChecks {
         t.minVirtualToPlatformRatio == null ? List.of() : t.minVirtualToPlatformRatio;
     check.atMost(AT + "minVirtualToPlatformRatio", ratios, SpecRules.THRESHOLD_RULES_MAX);
     if (!ratios.isEmpty()
-        && (m.threadModes == null || !m.threadModes.containsAll(SpecValidator.THREAD_MODES))) {
+        && (m.threadModes == null
+            || !m.threadModes.containsAll(List.of(SpecRules.PLATFORM, SpecRules.VIRTUAL)))) {
       check.add(
           AT
               + "minVirtualToPlatformRatio: needs both platform and virtual in"

@@ -47,7 +47,7 @@ public final class Planner {
         for (int pool : pools) {
           SutConfig sut =
               new SutConfig(
-                  "virtual".equals(mode),
+                  mode,
                   pool,
                   spec.workload.connectionMode,
                   spec.workload.pathMode,

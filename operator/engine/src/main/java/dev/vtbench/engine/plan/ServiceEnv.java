@@ -1,6 +1,7 @@
 package dev.vtbench.engine.plan;
 
 import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.model.SpecRules;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -44,11 +45,10 @@ public record ServiceEnv(
   }
 
   /** The variables for one point of the matrix. */
-  public Map<String, String> env(boolean virtualThreads, int pool, int tomcatMaxThreads) {
+  public Map<String, String> env(String mode, int pool, int tomcatMaxThreads) {
     Map<String, String> env = new LinkedHashMap<>();
-    String mode = virtualThreads ? "virtual" : "platform";
-    env.putAll(
-        axis(threadMode, mode, Map.of(VIRTUAL, Boolean.toString(virtualThreads)), "threadMode"));
+    boolean virtual = SpecRules.VIRTUAL.equals(mode);
+    env.putAll(axis(threadMode, mode, Map.of(VIRTUAL, Boolean.toString(virtual)), "threadMode"));
     String size = Integer.toString(pool);
     env.putAll(axis(hikariPool, size, Map.of(POOL, size, MIN_IDLE, size), "hikariPool"));
     String threads = Integer.toString(tomcatMaxThreads);

@@ -1,5 +1,6 @@
 package dev.vtbench.engine.plan;
 
+import dev.vtbench.engine.model.SpecRules;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -14,13 +15,15 @@ import java.util.TreeMap;
  * Everything that needs a SUT restart to change. Two scenarios with equal configs share one SUT
  * process (or Deployment revision).
  *
+ * @param threadMode platform or virtual (the servlet SUT, VT_ENABLED false or true) or reactive
+ *     (the reactive SUT: another jar or image, VT_ENABLED false)
  * @param stubTimeout how long the SUT waits for the stub: the run's request timeout, since k6 gives
  *     up on the request then anyway (and the spec keeps every stub delay below it)
  * @param service how the axes reach a user's own service ({@code spec.sut.service}); null for
  *     vtbench's SUT, which takes the reference rig's variable names and resizes its pool live
  */
 public record SutConfig(
-    boolean virtualThreads,
+    String threadMode,
     int hikariPool,
     String connectionMode,
     String pathMode,
@@ -31,7 +34,7 @@ public record SutConfig(
 
   /** vtbench's own SUT in this configuration. */
   public SutConfig(
-      boolean virtualThreads,
+      String threadMode,
       int hikariPool,
       String connectionMode,
       String pathMode,
@@ -39,7 +42,7 @@ public record SutConfig(
       Duration stubTimeout,
       Map<String, String> extraEnv) {
     this(
-        virtualThreads,
+        threadMode,
         hikariPool,
         connectionMode,
         pathMode,
@@ -58,7 +61,7 @@ public record SutConfig(
   /** This config with the pool at {@code size}: the same JVM where the pool resizes live. */
   public SutConfig withHikariPool(int size) {
     return new SutConfig(
-        virtualThreads,
+        threadMode,
         size,
         connectionMode,
         pathMode,
@@ -84,10 +87,16 @@ public record SutConfig(
   public Map<String, String> env() {
     Map<String, String> env = new LinkedHashMap<>(extraEnv);
     if (service != null) {
-      env.putAll(service.env(virtualThreads, hikariPool, tomcatMaxThreads));
+      env.putAll(service.env(threadMode, hikariPool, tomcatMaxThreads));
       return env;
     }
-    env.put("VT_ENABLED", Boolean.toString(virtualThreads));
+    env.put("VT_ENABLED", Boolean.toString(virtualThreads()));
+    if (reactive()) {
+      // Only here: platform and virtual configs keep the environment, and so the keys, they had
+      // before the reactive SUT existed. Here it tells reactive from platform (both VT_ENABLED
+      // false), so the two never share a JVM or a Deployment revision.
+      env.put(STACK_ENV, SpecRules.REACTIVE);
+    }
     env.put(POOL_ENV, Integer.toString(hikariPool));
     env.put("CONN_MODE", connectionMode);
     env.put("PATH_MODE", pathMode);
@@ -96,8 +105,14 @@ public record SutConfig(
     return env;
   }
 
-  public String threadMode() {
-    return virtualThreads ? "virtual" : "platform";
+  /** Whether the servlet SUT runs its requests on virtual threads (VT_ENABLED). */
+  public boolean virtualThreads() {
+    return SpecRules.VIRTUAL.equals(threadMode);
+  }
+
+  /** Whether this is the reactive SUT, which the platform starts from its own jar or image. */
+  public boolean reactive() {
+    return SpecRules.REACTIVE.equals(threadMode);
   }
 
   /**
@@ -123,6 +138,9 @@ public record SutConfig(
 
   /** The SUT call that resizes its pool live: {@code POST /api/pool?size=N}. */
   public static final String POOL_PATH = "/api/pool";
+
+  /** The environment variable that names the reactive SUT, set for it only. */
+  public static final String STACK_ENV = "SUT_STACK";
 
   /** The environment variable of the pool size, the one setting the SUT changes live. */
   public static final String POOL_ENV = "HIKARI_MAX_POOL";

@@ -13,6 +13,13 @@ public enum Bottleneck {
   TOMCAT_THREADS("tomcat-threads"),
   /** Held mode: every Hikari connection was checked out across the downstream call. */
   HIKARI_POOL("hikari-pool"),
+  /** {@link #HIKARI_POOL}'s rule on the reactive SUT, whose pool is r2dbc-pool's. */
+  R2DBC_POOL("r2dbc-pool"),
+  /**
+   * {@link #SUT_CPU}'s rule on the reactive SUT: every request runs on the event loop, one thread
+   * per core, so a SUT out of CPU is an event loop with no idle thread.
+   */
+  EVENT_LOOP("event-loop"),
   /** The SUT used (nearly) all the CPUs it was given. */
   SUT_CPU("sut-cpu"),
   /** The load generator used (nearly) all its CPUs, so the numbers describe k6, not the SUT. */
@@ -34,6 +41,22 @@ public enum Bottleneck {
 
   Bottleneck(String csvName) {
     this.csvName = csvName;
+  }
+
+  /**
+   * This label as it reads for a row of {@code threadMode}: on the reactive SUT the pool is
+   * r2dbc-pool's ({@link #R2DBC_POOL}) and the CPU its event loop's ({@link #EVENT_LOOP}); every
+   * other label, and every label of the servlet SUT, stays.
+   */
+  public Bottleneck onStackOf(String threadMode) {
+    if (!ResultRow.REACTIVE.equals(threadMode)) {
+      return this;
+    }
+    return switch (this) {
+      case HIKARI_POOL -> R2DBC_POOL;
+      case SUT_CPU -> EVENT_LOOP;
+      default -> this;
+    };
   }
 
   /** The value written to the CSV, e.g. {@code tomcat-threads}. */

@@ -64,9 +64,9 @@ public record CpuPerRequestSpread(int cells, double worst, String where, int abo
     return new CpuPerRequestSpread(cells, worst, where, above);
   }
 
-  /** The SUT's CPU per request, in percent of a core × seconds: only ratios of it are used. */
+  /** The SUT's CPU per request ({@link ResultRow#sutCpuMsPerRequest}); the filter ensures one. */
   private static double cost(ResultRow r) {
-    return r.appCpuPct() / r.throughputRps();
+    return r.sutCpuMsPerRequest();
   }
 
   private static List<Object> cell(ResultRow r) {

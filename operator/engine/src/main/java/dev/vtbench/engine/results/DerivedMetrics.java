@@ -159,6 +159,9 @@ public final class DerivedMetrics {
    * </ol>
    *
    * <p>Pass {@code false} for a CPU flag whose input was not measured; unknown is not saturated.
+   * {@link #derive} renames the pool and CPU labels for the reactive SUT ({@link
+   * Bottleneck#onStackOf}); its limits are those of virtual threads (no thread cap), the pool's
+   * rules the same.
    */
   public static Bottleneck bottleneck(
       boolean generatorSaturated,
@@ -306,12 +309,13 @@ public final class DerivedMetrics {
             row.connMode(), row.concurrency(), row.hikariPool(), row.hikariPendingMax());
     Bottleneck b =
         bottleneck(
-            Boolean.TRUE.equals(generator),
-            sut,
-            db,
-            ratio,
-            row.isOpenModel() ? openLimits(row, limits, rig.serviceTimeMs()) : limits,
-            poolQueued);
+                Boolean.TRUE.equals(generator),
+                sut,
+                db,
+                ratio,
+                row.isOpenModel() ? openLimits(row, limits, rig.serviceTimeMs()) : limits,
+                poolQueued)
+            .onStackOf(row.threadMode());
     return row.withDerived(bound, Double.isNaN(ratio) ? null : ratio, generator, b).toBuilder()
         .overloaded(Overload.of(row, rig.requestTimeoutMs()))
         .build();

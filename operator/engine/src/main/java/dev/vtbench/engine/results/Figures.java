@@ -31,6 +31,8 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.Marker;
@@ -45,7 +47,10 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  *   <li>{@link #bottleneck}: throughput vs Hikari pool size in held mode, platform vs virtual.
  * </ul>
  *
- * Points are the median over repetitions; a vertical bar with caps spans its 95 % bootstrap
+ * Reactive rows (seed 002's baseline) are a third series in both; {@link ReactiveFigure} draws seed
+ * 002's own comparison.
+ *
+ * <p>Points are the median over repetitions; a vertical bar with caps spans its 95 % bootstrap
  * interval ({@link CellEstimate}), drawn where a cell has the repetitions for one (XChart's own
  * error bars are symmetric, which would misstate a skewed interval).
  */
@@ -61,9 +66,10 @@ public final class Figures {
   // Okabe–Ito colours: distinguishable with the common colour-vision deficiencies.
   private static final Color PLATFORM_COLOR = new Color(0xD5, 0x5E, 0x00);
   private static final Color VIRTUAL_COLOR = new Color(0x00, 0x72, 0xB2);
+  private static final Color REACTIVE_COLOR = new Color(0x00, 0x9E, 0x73);
   private static final Color CEILING_COLOR = new Color(0x55, 0x55, 0x55);
 
-  private static final int WIDTH = 1100;
+  static final int WIDTH = 1100;
   private static final int PANEL_HEIGHT = 560;
 
   private Figures() {}
@@ -79,7 +85,7 @@ public final class Figures {
    * threads ÷ floor) is drawn as a dashed line. The x axis is logarithmic when concurrency spans
    * more than 10×; so is the p99 axis when p99 does.
    *
-   * @throws IllegalArgumentException if no row is platform or virtual
+   * @throws IllegalArgumentException if no row is platform, virtual or reactive
    */
   public static void hero(Collection<ResultRow> rows, Path png) throws IOException {
     List<ResultRow> sel = threadModeRows(rows);
@@ -121,7 +127,7 @@ public final class Figures {
 
     writeStacked(
         png,
-        "Platform vs virtual threads: throughput and p99 latency vs concurrency",
+        modesTitle(sel) + ": throughput and p99 latency vs concurrency",
         subtitle,
         withP99.isEmpty() ? List.of(tp) : List.of(tp, lat));
   }
@@ -133,11 +139,13 @@ public final class Figures {
    * and, for platform threads, the thread wall (dashed) are drawn too. The x axis is logarithmic
    * when pool sizes span more than 10×, which spaces the usual doubling sweep evenly.
    *
-   * @throws IllegalArgumentException if no held-mode platform or virtual row exists
+   * @throws IllegalArgumentException if no held-mode platform, virtual or reactive row exists
    */
   public static void bottleneck(Collection<ResultRow> rows, Path png) throws IOException {
     List<ResultRow> sel =
-        rows.stream().filter(r -> r.isHeld() && (r.isPlatform() || r.isVirtual())).toList();
+        rows.stream()
+            .filter(r -> r.isHeld() && ResultRow.THREAD_MODES.contains(r.threadMode()))
+            .toList();
     if (sel.isEmpty()) {
       throw new IllegalArgumentException("no held-mode rows (conn_mode=held) to plot");
     }
@@ -177,21 +185,27 @@ public final class Figures {
 
   // --- data selection --------------------------------------------------------------------------
 
-  private static List<ResultRow> threadModeRows(Collection<ResultRow> rows) {
-    List<ResultRow> sel = rows.stream().filter(r -> r.isPlatform() || r.isVirtual()).toList();
+  static List<ResultRow> threadModeRows(Collection<ResultRow> rows) {
+    List<ResultRow> sel =
+        rows.stream().filter(r -> ResultRow.THREAD_MODES.contains(r.threadMode())).toList();
     if (sel.isEmpty()) {
-      throw new IllegalArgumentException("no platform or virtual rows to plot");
+      throw new IllegalArgumentException("no platform, virtual or reactive rows to plot");
     }
     return sel;
   }
 
-  private static List<ResultRow> preferring(List<ResultRow> rows, Predicate<ResultRow> p) {
+  /** "Platform vs virtual threads", and "vs reactive" when the rows have reactive ones. */
+  private static String modesTitle(List<ResultRow> rows) {
+    return "Platform vs virtual threads"
+        + (rows.stream().anyMatch(ResultRow::isReactive) ? " vs reactive" : "");
+  }
+
+  static List<ResultRow> preferring(List<ResultRow> rows, Predicate<ResultRow> p) {
     List<ResultRow> matching = rows.stream().filter(p).toList();
     return matching.isEmpty() ? rows : matching;
   }
 
-  private static <T extends Comparable<T>> T mostCommon(
-      List<ResultRow> rows, Function<ResultRow, T> f) {
+  static <T extends Comparable<T>> T mostCommon(List<ResultRow> rows, Function<ResultRow, T> f) {
     Map<T, Long> counts =
         rows.stream().collect(Collectors.groupingBy(f, TreeMap::new, Collectors.counting()));
     // Ties go to the smallest value: TreeMap order plus max() keeping the first maximum.
@@ -224,13 +238,13 @@ public final class Figures {
   }
 
   /** The level axis's title: VUs in the closed model, the target rate in the open model. */
-  private static String levelAxis(List<ResultRow> rows) {
+  static String levelAxis(List<ResultRow> rows) {
     return rows.stream().allMatch(ResultRow::isOpenModel)
         ? "Target rate (req/s, k6 arrival rate)"
         : "Concurrent users (k6 VUs)";
   }
 
-  private static String repsNote(List<ResultRow> rows) {
+  static String repsNote(List<ResultRow> rows) {
     int maxRep = rows.stream().mapToInt(ResultRow::rep).max().orElse(1);
     long unsteady = rows.stream().filter(r -> !VerdictRows.eligible(r)).count();
     long overloaded = rows.stream().filter(Overload::labelled).count();
@@ -298,7 +312,14 @@ public final class Figures {
             .yAxisTitle(yTitle)
             .build();
     XYStyler s = c.getStyler();
-    s.setChartTitleVisible(title != null);
+    style(s, title != null);
+    s.setMarkerSize(9);
+    return c;
+  }
+
+  /** Every panel's look, line or bar: fonts, white background, legend top left. */
+  static void style(AxesChartStyler s, boolean titled) {
+    s.setChartTitleVisible(titled);
     s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 18));
     s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 16));
     s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
@@ -310,29 +331,38 @@ public final class Figures {
     s.setChartTitleBoxVisible(false);
     s.setPlotBorderVisible(true);
     s.setLocale(Locale.ROOT);
-    s.setMarkerSize(9);
     s.setChartPadding(14);
-    return c;
+  }
+
+  /** How a thread mode is drawn in every figure: its legend name, colour (Okabe–Ito) and marker. */
+  record Series(String mode, String name, Color color, Marker marker) {
+
+    static final List<Series> ALL =
+        List.of(
+            new Series(
+                ResultRow.PLATFORM, "Platform threads", PLATFORM_COLOR, SeriesMarkers.CIRCLE),
+            new Series(ResultRow.VIRTUAL, "Virtual threads", VIRTUAL_COLOR, SeriesMarkers.DIAMOND),
+            new Series(
+                ResultRow.REACTIVE,
+                "Reactive (WebFlux + R2DBC)",
+                REACTIVE_COLOR,
+                SeriesMarkers.SQUARE));
   }
 
   private static void plotModes(
       XYChart c, List<ResultRow> rows, ToDoubleFunction<ResultRow> x, Metric y) {
-    plotMode(c, "Platform threads", PLATFORM_COLOR, SeriesMarkers.CIRCLE, rows, true, x, y);
-    plotMode(c, "Virtual threads", VIRTUAL_COLOR, SeriesMarkers.DIAMOND, rows, false, x, y);
+    for (Series s : Series.ALL) {
+      plotMode(c, s, rows, x, y);
+    }
   }
 
   private static void plotMode(
-      XYChart c,
-      String name,
-      Color color,
-      Marker marker,
-      List<ResultRow> rows,
-      boolean platform,
-      ToDoubleFunction<ResultRow> x,
-      Metric y) {
+      XYChart c, Series series, List<ResultRow> rows, ToDoubleFunction<ResultRow> x, Metric y) {
+    String name = series.name();
+    Color color = series.color();
+    Marker marker = series.marker();
     List<Point> pts =
-        aggregate(
-            rows.stream().filter(r -> platform ? r.isPlatform() : r.isVirtual()).toList(), x, y);
+        aggregate(rows.stream().filter(r -> r.threadMode().equals(series.mode())).toList(), x, y);
     if (pts.isEmpty()) {
       return;
     }
@@ -437,9 +467,11 @@ public final class Figures {
   // XChart titles are one line; the figure's title and subtitle go in a header band above.
   private static final int HEADER_HEIGHT = 74;
 
-  private static void writeStacked(Path png, String title, String subtitle, List<XYChart> charts)
+  static void writeStacked(
+      Path png, String title, String subtitle, List<? extends Chart<?, ?>> charts)
       throws IOException {
-    List<BufferedImage> images = charts.stream().map(BitmapEncoder::getBufferedImage).toList();
+    List<BufferedImage> images =
+        charts.stream().map(c -> BitmapEncoder.getBufferedImage(c)).toList();
     int height = HEADER_HEIGHT + images.stream().mapToInt(BufferedImage::getHeight).sum();
     BufferedImage out = new BufferedImage(WIDTH, height, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = out.createGraphics();

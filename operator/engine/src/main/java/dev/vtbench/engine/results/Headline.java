@@ -4,6 +4,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -17,21 +18,38 @@ public final class Headline {
   /**
    * The run's answer so far in one line, for {@code kubectl get}: virtual vs platform at the
    * highest concurrency both have measured (the hero experiment's released rows first), as the
-   * ratio of median throughputs with its 95 % interval and the verdict ({@link VirtualVsPlatform}),
+   * ratio of median throughputs with its 95 % interval and the verdict ({@link ModeComparison}),
    * e.g. {@code virtual 4.0x platform [3.4-4.3] at 800 VUs, pool 50 (1924 vs 482 req/s): virtual
    * faster}, or {@code ...: no verdict (1 repetition, need 3)} without an interval. A level with an
    * overloaded row ({@link Overload}) is passed over for the highest one without, and the line ends
    * by naming the levels passed over; the latest row's headline until both thread modes have a
-   * result for one cell. ASCII only ({@code x}, {@code -}): it ends up in terminals and Events of
-   * any encoding.
+   * result for one cell. With reactive rows a second sentence says the same of reactive vs virtual,
+   * chosen by the same rules from their rows, e.g. {@code . reactive 1.2x virtual [1.1-1.3] at 800
+   * VUs, pool 50 (2300 vs 1924 req/s): reactive faster}. ASCII only ({@code x}, {@code -}): it ends
+   * up in terminals and Events of any encoding.
    *
-   * <p>Only the chosen cell is bootstrapped: the operator computes this on every reconcile.
+   * <p>Only the chosen cells are bootstrapped: the operator computes this on every reconcile.
    */
   public static String of(List<ResultRow> rows) {
+    Map<SummaryTable.Key, SummaryTable.Rows> grouped = SummaryTable.grouped(rows);
+    String line =
+        sentence(grouped, ResultRow.VIRTUAL, ResultRow.PLATFORM)
+            .orElseGet(() -> of(rows.getLast()));
+    return sentence(grouped, ResultRow.REACTIVE, ResultRow.VIRTUAL)
+        .map(reactive -> line + ". " + reactive)
+        .orElse(line);
+  }
+
+  /**
+   * {@code mode} vs {@code baseline} at the highest level both measured and neither overloaded (the
+   * hero experiment's lines first); empty until both have a result for one cell.
+   */
+  private static Optional<String> sentence(
+      Map<SummaryTable.Key, SummaryTable.Rows> grouped, String mode, String baseline) {
     List<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> both =
-        SummaryTable.grouped(rows).entrySet().stream().filter(e -> e.getValue().both()).toList();
+        grouped.entrySet().stream().filter(e -> e.getValue().both(mode, baseline)).toList();
     if (both.isEmpty()) {
-      return of(rows.getLast());
+      return Optional.empty();
     }
     SummaryTable.Key first = both.getFirst().getKey();
     List<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> hero =
@@ -48,45 +66,48 @@ public final class Headline {
     // the highest level none of whose rows is overloaded; the highest of all if every one is
     Map.Entry<SummaryTable.Key, SummaryTable.Rows> best =
         hero.stream()
-            .filter(e -> e.getValue().overloaded() == 0)
+            .filter(e -> e.getValue().overloaded(mode, baseline) == 0)
             .max(highest)
             .orElseGet(() -> hero.stream().max(highest).orElseThrow());
     SummaryTable.Key key = best.getKey();
-    String unit = best.getValue().unit();
+    SummaryTable.Rows cell = best.getValue();
+    String unit = cell.unit();
     List<Integer> passedOver =
         hero.stream()
-            .filter(e -> e.getValue().overloaded() > 0)
+            .filter(e -> e.getValue().overloaded(mode, baseline) > 0)
             .map(e -> e.getKey().concurrency())
             .filter(level -> level > key.concurrency())
             .distinct()
             .sorted()
             .toList();
-    VirtualVsPlatform c =
-        VirtualVsPlatform.of(best.getValue().platform(), best.getValue().virtual());
-    return "virtual "
-        + fmt(c.ratio(), 1)
-        + "x platform"
-        + (c.interval() == null ? "" : " [" + c.interval().format(1, "-") + "]")
-        + " at "
-        + key.concurrency()
-        + " "
-        + unit
-        + ", pool "
-        + key.hikariPool()
-        + " ("
-        + fmt(c.virtual().medianThroughputRps(), 0)
-        + " vs "
-        + fmt(c.platform().medianThroughputRps(), 0)
-        + " req/s): "
-        + (best.getValue().overloaded() > 0 ? "overloaded, " : "")
-        + c.label()
-        + (passedOver.isEmpty()
-            ? ""
-            : "; the highest level not overloaded (overloaded at "
-                + passedOver.stream().map(String::valueOf).collect(Collectors.joining(", "))
-                + " "
-                + unit
-                + ")");
+    ModeComparison c = ModeComparison.of(mode, cell.of(mode), baseline, cell.of(baseline));
+    return Optional.of(
+        mode
+            + " "
+            + fmt(c.ratio(), 1)
+            + "x "
+            + baseline
+            + (c.interval() == null ? "" : " [" + c.interval().format(1, "-") + "]")
+            + " at "
+            + key.concurrency()
+            + " "
+            + unit
+            + ", pool "
+            + key.hikariPool()
+            + " ("
+            + fmt(c.modeEstimate().medianThroughputRps(), 0)
+            + " vs "
+            + fmt(c.baselineEstimate().medianThroughputRps(), 0)
+            + " req/s): "
+            + (cell.overloaded(mode, baseline) > 0 ? "overloaded, " : "")
+            + c.label()
+            + (passedOver.isEmpty()
+                ? ""
+                : "; the highest level not overloaded (overloaded at "
+                    + passedOver.stream().map(String::valueOf).collect(Collectors.joining(", "))
+                    + " "
+                    + unit
+                    + ")"));
   }
 
   /** One row in one line: mode, level, pool, throughput, p99, errors, and overload if labelled. */

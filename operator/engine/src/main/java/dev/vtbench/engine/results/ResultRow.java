@@ -34,7 +34,8 @@ import java.util.Objects;
  * written as an empty field. It never means zero.
  *
  * @param ts when the scenario finished ({@code ts_iso})
- * @param threadMode {@value #PLATFORM} or {@value #VIRTUAL}
+ * @param threadMode {@value #PLATFORM} or {@value #VIRTUAL} (the servlet SUT), or {@value
+ *     #REACTIVE} (the WebFlux + R2DBC SUT, seed 002's baseline)
  * @param hikariPool HikariCP maximum pool size (fixed-size pool: min = max)
  * @param pathMode {@value #NORMAL} or {@value #SYNCHRONIZED} (the JEP 491 pinning check path)
  * @param connMode {@value #RELEASED} (connection returned before the downstream call) or {@value
@@ -156,6 +157,11 @@ public record ResultRow(
 
   public static final String PLATFORM = "platform";
   public static final String VIRTUAL = "virtual";
+  public static final String REACTIVE = "reactive";
+
+  /** The thread modes in the order the summary and the figures show them. */
+  public static final List<String> THREAD_MODES = List.of(PLATFORM, VIRTUAL, REACTIVE);
+
   public static final String RELEASED = "released";
   public static final String HELD = "held";
   public static final String NORMAL = "normal";
@@ -190,6 +196,18 @@ public record ResultRow(
 
   public boolean isPlatform() {
     return PLATFORM.equals(threadMode);
+  }
+
+  public boolean isReactive() {
+    return REACTIVE.equals(threadMode);
+  }
+
+  /**
+   * The SUT's CPU time per request in milliseconds ({@code app_cpu_pct} ÷ 100 cores ÷ throughput);
+   * null when the row has no SUT CPU or no throughput.
+   */
+  public Double sutCpuMsPerRequest() {
+    return appCpuPct == null || !(throughputRps > 0) ? null : appCpuPct * 10.0 / throughputRps;
   }
 
   public boolean isHeld() {

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * {@code summary.md}, the one writer of it: a heading, the platform-vs-virtual {@link SummaryTable}
- * in Markdown with a line on its method ({@link VirtualVsPlatform#METHOD}) and one on how far the
+ * in Markdown with a line on its method ({@link SummaryTable#method()}) and one on how far the
  * SUT's CPU per request spread across repetitions ({@link CpuPerRequestSpread}), then facts about
  * the run, each on its own line. Local runs, {@code vtbench figures} and the operator's figures
  * ConfigMap all take their text from here, so the file reads the same wherever it was made.
@@ -58,7 +58,7 @@ public record SummaryReport(
       sb.append("# ").append(heading).append("\n\n");
     }
     sb.append(table.toMarkdown());
-    sb.append('\n').append(VirtualVsPlatform.METHOD).append('\n');
+    sb.append('\n').append(table.method()).append('\n');
     sb.append('\n').append(spread.sentence()).append('\n');
     if (overloaded > 0) {
       sb.append('\n').append(overloadSentence()).append('\n');

@@ -9,13 +9,18 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
 /**
  * Platform vs virtual, side by side: one line per (conn_mode, path_mode, hikari_pool, concurrency)
  * with each thread mode's repetitions aggregated, the ratio of their medians with its bootstrap
- * interval and a verdict ({@link VirtualVsPlatform}). Rendered as Markdown (for results READMEs and
+ * interval and a verdict ({@link ModeComparison}). Rendered as Markdown (for results READMEs and
  * status reports) or as aligned plain text (for the terminal).
+ *
+ * <p>With reactive rows (seed 002's baseline) the table grows a reactive column group, reactive ÷
+ * virtual with its own interval and verdict, and a reactive bottleneck column; without them it is
+ * the platform-vs-virtual table it always was.
  *
  * <p>The path mode is part of the key so that a synchronized-path run is never averaged into a
  * normal-path one; its column is shown only when the rows have more than one path mode.
@@ -39,6 +44,7 @@ public final class SummaryTable {
    *     {@code hikari-pool (2/3)}; empty if no rep had one
    * @param estimate medians and their intervals over the {@linkplain VerdictRows eligible} reps:
    *     what the table shows and the verdict uses
+   * @param overloaded how many of the reps are labelled overloaded ({@link Overload})
    */
   public record Side(
       int reps,
@@ -48,19 +54,28 @@ public final class SummaryTable {
       double cvThroughput,
       double meanP99Ms,
       String bottleneck,
-      CellEstimate estimate) {}
+      CellEstimate estimate,
+      long overloaded) {}
 
   /**
    * One key; a side is {@code null} when that thread mode has no rows for it.
    *
    * @param platform platform threads
    * @param virtual virtual threads
+   * @param reactive the reactive SUT
    * @param comparison virtual vs platform; {@code null} when a side is missing
-   * @param overloaded how many of the key's rows (both modes) are labelled overloaded: their cell's
-   *     verdict says so, and the headline passes over it ({@link Headline})
+   * @param reactiveVsVirtual reactive vs virtual; {@code null} when a side is missing
+   * @param overloaded how many of the key's rows (every mode) are labelled overloaded: a verdict
+   *     over such rows says so, and the headline passes over them ({@link Headline})
    */
   public record Line(
-      Key key, Side platform, Side virtual, VirtualVsPlatform comparison, long overloaded) {
+      Key key,
+      Side platform,
+      Side virtual,
+      Side reactive,
+      ModeComparison comparison,
+      ModeComparison reactiveVsVirtual,
+      long overloaded) {
     /**
      * Median virtual throughput ÷ median platform throughput; NaN if either side is missing or has
      * no eligible repetition.
@@ -71,20 +86,42 @@ public final class SummaryTable {
   }
 
   /** One key's rows, split by thread mode; a list is empty when that mode has none. */
-  record Rows(List<ResultRow> platform, List<ResultRow> virtual) {
-    boolean both() {
-      return !platform.isEmpty() && !virtual.isEmpty();
+  record Rows(List<ResultRow> platform, List<ResultRow> virtual, List<ResultRow> reactive) {
+
+    Rows() {
+      this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
     }
 
-    /** Rows of either mode labelled {@code overloaded} ({@link Overload}). */
-    long overloaded() {
-      return platform.stream().filter(Overload::labelled).count()
-          + virtual.stream().filter(Overload::labelled).count();
+    /** The rows of {@code mode}, one of {@link ResultRow#THREAD_MODES}. */
+    List<ResultRow> of(String mode) {
+      return switch (mode) {
+        case ResultRow.PLATFORM -> platform;
+        case ResultRow.VIRTUAL -> virtual;
+        case ResultRow.REACTIVE -> reactive;
+        default -> throw new IllegalArgumentException("no thread mode " + mode);
+      };
+    }
+
+    /** Whether both modes have rows here. */
+    boolean both(String a, String b) {
+      return !of(a).isEmpty() && !of(b).isEmpty();
+    }
+
+    /** Rows of these modes labelled {@code overloaded} ({@link Overload}). */
+    long overloaded(String a, String b) {
+      return of(a).stream().filter(Overload::labelled).count()
+          + of(b).stream().filter(Overload::labelled).count();
     }
 
     /** What the key's level counts: VUs, or the open model's target rate. */
     String unit() {
-      return (platform.isEmpty() ? virtual : platform).getFirst().levelUnit();
+      return ResultRow.THREAD_MODES.stream()
+          .map(this::of)
+          .filter(l -> !l.isEmpty())
+          .findFirst()
+          .orElseThrow()
+          .getFirst()
+          .levelUnit();
     }
   }
 
@@ -92,15 +129,17 @@ public final class SummaryTable {
 
   private final List<Line> lines;
   private final boolean showPathMode;
+  private final boolean showReactive;
 
   private SummaryTable(List<Line> lines, boolean showPathMode) {
     this.lines = List.copyOf(lines);
     this.showPathMode = showPathMode;
+    this.showReactive = lines.stream().anyMatch(l -> l.reactive() != null);
   }
 
   /**
-   * Aggregates rows. Rows whose thread mode is neither platform nor virtual are ignored. Lines are
-   * ordered released before held (the hero experiment first), then by path mode, pool and
+   * Aggregates rows. Rows of a thread mode not in {@link ResultRow#THREAD_MODES} are ignored. Lines
+   * are ordered released before held (the hero experiment first), then by path mode, pool and
    * concurrency.
    */
   public static SummaryTable of(Collection<ResultRow> rows) {
@@ -110,27 +149,41 @@ public final class SummaryTable {
             (k, g) -> {
               Side p = side(g.platform());
               Side v = side(g.virtual());
-              VirtualVsPlatform c =
-                  p == null || v == null ? null : VirtualVsPlatform.of(p.estimate(), v.estimate());
-              out.add(new Line(k, p, v, c, g.overloaded()));
+              Side r = side(g.reactive());
+              out.add(
+                  new Line(
+                      k,
+                      p,
+                      v,
+                      r,
+                      compare(ResultRow.VIRTUAL, v, ResultRow.PLATFORM, p),
+                      compare(ResultRow.REACTIVE, r, ResultRow.VIRTUAL, v),
+                      count(p, Side::overloaded)
+                          + count(v, Side::overloaded)
+                          + count(r, Side::overloaded)));
             });
     long pathModes = out.stream().map(l -> l.key().pathMode()).distinct().count();
     return new SummaryTable(out, pathModes > 1);
   }
 
+  private static ModeComparison compare(String mode, Side m, String baseline, Side b) {
+    return m == null || b == null
+        ? null
+        : ModeComparison.of(mode, m.estimate(), baseline, b.estimate());
+  }
+
   /**
-   * The platform and virtual rows of each key, in table order; rows of any other thread mode are
-   * left out. Cheap (no statistics): the headline picks its key from here.
+   * The rows of each key by thread mode, in table order; rows of any other thread mode are left
+   * out. Cheap (no statistics): the headline picks its key from here.
    */
   static Map<Key, Rows> grouped(Collection<ResultRow> rows) {
     Map<Key, Rows> byKey = new TreeMap<>(KEY_ORDER);
     for (ResultRow r : rows) {
-      if (!r.isPlatform() && !r.isVirtual()) {
+      if (!ResultRow.THREAD_MODES.contains(r.threadMode())) {
         continue;
       }
       Key k = new Key(r.connMode(), r.pathMode(), r.hikariPool(), r.concurrency());
-      Rows g = byKey.computeIfAbsent(k, x -> new Rows(new ArrayList<>(), new ArrayList<>()));
-      (r.isPlatform() ? g.platform() : g.virtual()).add(r);
+      byKey.computeIfAbsent(k, x -> new Rows()).of(r.threadMode()).add(r);
     }
     return byKey;
   }
@@ -166,7 +219,8 @@ public final class SummaryTable {
         coefficientOfVariation(tp),
         mean(p99),
         dominantBottleneck(reps),
-        CellEstimate.of(reps));
+        CellEstimate.of(reps),
+        reps.stream().filter(Overload::labelled).count());
   }
 
   static double mean(double[] xs) {
@@ -219,6 +273,13 @@ public final class SummaryTable {
 
   public List<Line> lines() {
     return lines;
+  }
+
+  /** The sentence on how the table's ratios and verdicts are made, for under it. */
+  public String method() {
+    return showReactive
+        ? ModeComparison.METHOD + " " + ModeComparison.REACTIVE_METHOD
+        : ModeComparison.METHOD;
   }
 
   /** A GitHub-flavoured Markdown table, numbers right-aligned. */
@@ -287,18 +348,24 @@ public final class SummaryTable {
         List.of(
             "pool",
             "concurrency",
-            "reps P/V",
+            showReactive ? "reps P/V/R" : "reps P/V",
             "platform req/s",
             "platform CV",
             "platform p99 ms",
             "virtual req/s",
             "virtual CV",
-            "virtual p99 ms",
-            "virtual ÷ platform",
-            "95% CI",
-            "verdict",
-            "bottleneck platform",
-            "bottleneck virtual"));
+            "virtual p99 ms"));
+    if (showReactive) {
+      h.addAll(List.of("reactive req/s", "reactive CV", "reactive p99 ms"));
+    }
+    h.addAll(List.of("virtual ÷ platform", "95% CI", "verdict"));
+    if (showReactive) {
+      h.addAll(List.of("reactive ÷ virtual", "R/V 95% CI", "R/V verdict"));
+    }
+    h.addAll(List.of("bottleneck platform", "bottleneck virtual"));
+    if (showReactive) {
+      h.add("bottleneck reactive");
+    }
     return h;
   }
 
@@ -310,7 +377,7 @@ public final class SummaryTable {
       right[i] =
           !(name.equals("conn_mode")
               || name.equals("path_mode")
-              || name.equals("verdict")
+              || name.endsWith("verdict")
               || name.startsWith("bottleneck"));
     }
     return right;
@@ -327,24 +394,37 @@ public final class SummaryTable {
       }
       c.add(Integer.toString(l.key().hikariPool()));
       c.add(String.format(Locale.ROOT, "%,d", l.key().concurrency()));
-      c.add(reps(l.platform(), l.virtual(), l.overloaded()));
-      addSide(c, l.platform());
-      addSide(c, l.virtual());
-      double ratio = l.virtualToPlatform();
-      c.add(Double.isNaN(ratio) ? DASH : String.format(Locale.ROOT, "%.2f×", ratio));
-      c.add(
-          l.comparison() == null || l.comparison().interval() == null
-              ? DASH
-              : l.comparison().interval().format(2, DASH));
-      c.add(
-          l.comparison() == null
-              ? DASH
-              : (l.overloaded() > 0 ? "overloaded: " : "") + l.comparison().label());
-      c.add(bottleneck(l.platform()));
-      c.add(bottleneck(l.virtual()));
+      List<Side> sides =
+          showReactive
+              ? Arrays.asList(l.platform(), l.virtual(), l.reactive())
+              : Arrays.asList(l.platform(), l.virtual());
+      c.add(reps(sides, l.overloaded()));
+      sides.forEach(s -> addSide(c, s));
+      addComparison(c, l.comparison(), l.platform(), l.virtual());
+      if (showReactive) {
+        addComparison(c, l.reactiveVsVirtual(), l.virtual(), l.reactive());
+      }
+      sides.forEach(s -> c.add(bottleneck(s)));
       out.add(c.toArray(String[]::new));
     }
     return out;
+  }
+
+  /**
+   * A comparison's ratio, interval and verdict, the verdict marked {@code overloaded:} when a row
+   * of either side is; dashes without a comparison.
+   */
+  private static void addComparison(List<String> c, ModeComparison m, Side a, Side b) {
+    if (m == null) {
+      c.add(DASH);
+      c.add(DASH);
+      c.add(DASH);
+      return;
+    }
+    c.add(Double.isNaN(m.ratio()) ? DASH : String.format(Locale.ROOT, "%.2f×", m.ratio()));
+    c.add(m.interval() == null ? DASH : m.interval().format(2, DASH));
+    long overloaded = count(a, Side::overloaded) + count(b, Side::overloaded);
+    c.add((overloaded > 0 ? "overloaded: " : "") + m.label());
   }
 
   /**
@@ -352,8 +432,8 @@ public final class SummaryTable {
    * and left out of the medians, and how many were overloaded, e.g. {@code 3/3 (1 unsteady, 2
    * overloaded)}.
    */
-  private static String reps(Side platform, Side virtual, long overloaded) {
-    int unsteady = unsteady(platform) + unsteady(virtual);
+  private static String reps(List<Side> sides, long overloaded) {
+    long unsteady = sides.stream().mapToLong(SummaryTable::unsteady).sum();
     List<String> notes = new ArrayList<>();
     if (unsteady > 0) {
       notes.add(unsteady + " unsteady");
@@ -361,17 +441,18 @@ public final class SummaryTable {
     if (overloaded > 0) {
       notes.add(overloaded + " overloaded");
     }
-    return count(platform)
-        + "/"
-        + count(virtual)
+    return sides.stream()
+            .map(s -> Long.toString(count(s, Side::reps)))
+            .collect(Collectors.joining("/"))
         + (notes.isEmpty() ? "" : " (" + String.join(", ", notes) + ")");
   }
 
-  private static int count(Side s) {
-    return s == null ? 0 : s.reps();
+  /** {@code f} of a side; 0 for a missing one. */
+  private static long count(Side s, ToLongFunction<Side> f) {
+    return s == null ? 0 : f.applyAsLong(s);
   }
 
-  private static int unsteady(Side s) {
+  private static long unsteady(Side s) {
     return s == null ? 0 : s.reps() - s.estimate().reps();
   }
 

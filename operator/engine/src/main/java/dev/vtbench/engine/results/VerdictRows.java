@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * Which rows count towards a cell's estimate and the platform-vs-virtual verdict: the one place
- * that decides it, used by {@link CellEstimate} (and through it {@link VirtualVsPlatform}, the
- * table's medians, the headline and the figures' error bars).
+ * that decides it, used by {@link CellEstimate} (and through it {@link ModeComparison}, the table's
+ * medians, the headline and the figures' error bars).
  *
  * <p>A row measured before steady state ({@code steady_state = false}) is left out, never silently
  * averaged into a verdict; the table and the summary still show it, labelled. Rows from before

@@ -1,10 +1,5 @@
 package dev.vtbench.engine.seed;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-
 /**
  * The schema and seed script shared by every platform: local mode runs it over JDBC, the operator
  * hands it to CloudNativePG as bootstrap SQL. Sizes are the only parameters.
@@ -16,7 +11,7 @@ public final class SeedSql {
 
   public static final long DEFAULT_ORDERS = 1_000_000;
 
-  private static final String TEMPLATE = load();
+  private static final String TEMPLATE = SqlResource.read("seed.sql");
 
   private SeedSql() {}
 
@@ -35,16 +30,5 @@ public final class SeedSql {
     return TEMPLATE
         .replace("{{customers}}", Long.toString(customers))
         .replace("{{orders}}", Long.toString(orders));
-  }
-
-  private static String load() {
-    try (InputStream in = SeedSql.class.getResourceAsStream("seed.sql")) {
-      if (in == null) {
-        throw new IllegalStateException("seed.sql missing from the classpath");
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -5,7 +5,21 @@ import { sleep } from 'k6';
 import { Gauge } from 'k6/metrics';
 
 const SUT = PLAN.cluster.sut;
-const SUT_CPU = new Gauge('vtbench_sut_cpu_seconds');
+// CPU seconds so far, read at the hold's start and end, as the SUT reports them: its own process's
+// and the database's (the runner cannot reach the database; the SUT reads its container's counter).
+// One gauge per edge, so a missed read leaves the figure unknown, not zero.
+const COUNTERS = { sut: 'processCpuSeconds', db: 'dbCpuSeconds' };
+const AT = Object.fromEntries(Object.keys(COUNTERS).map((k) => [k, {
+  start: new Gauge('vtbench_' + k + '_cpu_seconds_start'),
+  end: new Gauge('vtbench_' + k + '_cpu_seconds_end'),
+}]));
+function readCounters(info, edge) {
+  for (const [k, field] of Object.entries(COUNTERS)) {
+    if (typeof info[field] === 'number') {
+      AT[k][edge].add(info[field]);
+    }
+  }
+}
 const PEAKS = ['hikariActiveMax', 'hikariPendingMax', 'jvmThreadsMax', 'rssMbMax',
   'pinnedEvents'];
 const PEAK = Object.fromEntries(PEAKS.map((p) => [p, new Gauge('vtbench_peak_' + p)]));
@@ -48,17 +62,17 @@ export function setup() {
 }
 
 // At the hold's start (scenario probe_start): new peaks, a new series of load windows, the SUT's
-// CPU time so far, and the stub's window opened.
+// and the database's CPU time so far, and the stub's window opened.
 export function probeStart(data) {
   const r = http.post(SUT + PLAN.sutWindows.resetPath, null, PROBE);
-  if (r.status === 200 && r.json().processCpuSeconds !== undefined) {
-    SUT_CPU.add(r.json().processCpuSeconds);
+  if (r.status === 200) {
+    readCounters(r.json(), 'start');
   }
   http.post(STUB + '/api/runtime-info/reset?window=' + data.window, null, PROBE);
 }
 
 // At the hold's end (scenario probe_end): the stub's window ended, the peaks of the window, and the
-// CPU time again. A Gauge keeps its min and max, so max - min is the SUT's CPU seconds over the hold.
+// CPU times again.
 export function probeEnd(data) {
   http.post(STUB + '/api/runtime-info/end?window=' + data.window, null, PROBE);
   const r = http.get(SUT + '/api/runtime-info', PROBE);
@@ -66,9 +80,7 @@ export function probeEnd(data) {
     return;
   }
   const info = r.json();
-  if (info.processCpuSeconds !== undefined) {
-    SUT_CPU.add(info.processCpuSeconds);
-  }
+  readCounters(info, 'end');
   for (const p of PEAKS) {
     const v = info.peaks ? info.peaks[p] : undefined;
     if (typeof v === 'number') {
@@ -119,7 +131,11 @@ export function handleSummary(data) {
     }
   }
   const value = (name, stat) => data.metrics[name] ? data.metrics[name].values[stat] : null;
-  const cpu = data.metrics['vtbench_sut_cpu_seconds'];
+  const overHold = (k) => {
+    const start = value('vtbench_' + k + '_cpu_seconds_start', 'value');
+    const end = value('vtbench_' + k + '_cpu_seconds_end', 'value');
+    return start !== null && end !== null ? end - start : null;
+  };
   const peaks = {};
   for (const p of PEAKS) {
     peaks[p] = value('vtbench_peak_' + p, 'value');
@@ -127,7 +143,8 @@ export function handleSummary(data) {
   const probe = {
     sut: data.setup_data ? data.setup_data.sut : null,
     sutError: data.setup_data ? data.setup_data.sutError : undefined,
-    sutCpuSeconds: cpu ? cpu.values.max - cpu.values.min : null,
+    sutCpuSeconds: overHold('sut'),
+    dbCpuSeconds: overHold('db'),
     stub: stubWindow(data.setup_data ? data.setup_data.window : undefined),
     holdSeconds: PLAN.holdMs / 1000,
     peaks: peaks,

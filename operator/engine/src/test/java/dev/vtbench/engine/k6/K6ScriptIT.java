@@ -295,12 +295,17 @@ class K6ScriptIT {
               if (reset) {
                 resets.incrementAndGet();
               }
-              // CPU time: 10 s at the reset, 11.5 s at the hold's end
-              double cpu = reset ? 10.0 : 10.0 + 1.5 * Math.min(1, infos.getAndIncrement());
+              // CPU time: 10 s at the reset, 11.5 s at the hold's end; the database's 20 s
+              // and 20.8 s
+              long reads = reset ? 0 : Math.min(1, infos.getAndIncrement());
+              double cpu = 10.0 + 1.5 * reads;
+              double dbCpu = 20.0 + 0.8 * reads;
               return "{\"cpuset\":\"3\",\"availableProcessors\":1,\"javaVersion\":\"25\","
                   + "\"node\":\"node-a\",\"cpuModel\":\"Test CPU @ 2.0GHz\","
                   + "\"kernel\":\"6.8.0\",\"onlineCpus\":\"0-7\","
-                  + "\"processCpuSeconds\":"
+                  + "\"dbCpuSeconds\":"
+                  + dbCpu
+                  + ",\"processCpuSeconds\":"
                   + cpu
                   + ",\"peaks\":{\"hikariActiveMax\":7,\"hikariPendingMax\":0,"
                   + "\"jvmThreadsMax\":40,\"rssMbMax\":210.5,\"pinnedEvents\":0}}";
@@ -349,6 +354,9 @@ class K6ScriptIT {
       assertThat(resets.get()).isEqualTo(1);
       assertThat(probe.cpuSeconds()).isCloseTo(1.5, within(1e-9));
       assertThat(probe.cpuPct()).isCloseTo(75.0, within(1e-9));
+      // the database's CPU as the SUT read it at the same two moments: 0.8 s in 2 s is 40 %
+      assertThat(probe.dbCpuSeconds()).isCloseTo(0.8, within(1e-9));
+      assertThat(probe.dbCpuPct()).isCloseTo(40.0, within(1e-9));
       // the stub's window, opened and ended once, under the id the script gave it: 0.25 s of CPU
       // in the 2 s hold is 12.5 % of one core
       assertThat(stubWindow.get()).isNotEqualTo("none");
@@ -395,9 +403,35 @@ class K6ScriptIT {
       K6Plan plan = itemPlan(base, 2, Duration.ofSeconds(10));
       String json = runCluster(plan, base);
       assertThat(resets).containsExactly(SteadyState.RESET_PATH);
+      // this SUT reports no database CPU (nothing installed the function): unknown, not zero
+      assertThat(SutProbe.parse(json).dbCpuSeconds()).isNull();
       assertThat(LoadWindow.ofPhase(SutProbe.parse(json).peaks(), plan.hold()))
           .containsExactly(
               new LoadWindow(5.001, 500, 1.25, 0.05), new LoadWindow(4.999, 510, null, 0.0));
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  /**
+   * A CPU counter read at only one edge of the hold (here the SUT answered the reset but not the
+   * read at the end) gives no figure: unknown, not the zero that one reading minus itself is.
+   */
+  @Test
+  void aCpuCounterReadAtOnlyOneEdgeOfTheHoldIsUnknownNotZero() throws Exception {
+    HttpServer server =
+        fakeSut(
+            reset ->
+                reset
+                    ? "{\"cpuset\":\"3\",\"processCpuSeconds\":10.0,\"dbCpuSeconds\":20.0}"
+                    : "{\"cpuset\":\"3\"}");
+    try {
+      String base = "http://127.0.0.1:" + server.getAddress().getPort();
+      SutProbe probe = SutProbe.parse(runCluster(itemPlan(base, 2, Duration.ofSeconds(2)), base));
+
+      assertThat(probe.cpuSeconds()).isNull();
+      assertThat(probe.cpuPct()).isNull();
+      assertThat(probe.dbCpuSeconds()).isNull();
     } finally {
       server.stop(0);
     }

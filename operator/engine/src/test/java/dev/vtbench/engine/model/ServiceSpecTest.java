@@ -130,7 +130,7 @@ class ServiceSpecTest {
         bad(
             "thread mode key",
             s -> axis(s).threadMode = Map.of("green", Map.of("VT", "1")),
-            "spec.sut.service.axisEnv.threadMode key: 'green' is not one of platform, virtual"),
+            "spec.sut.service.axisEnv.threadMode key: 'green' is not one of platform, virtual, reactive"),
         bad(
             "pool not covered",
             s -> {
@@ -143,6 +143,10 @@ class ServiceSpecTest {
             s -> axis(s).tomcatThreads = Map.of("200", Map.of("ADMIN_PASSWORD", "x")),
             "spec.sut.service.axisEnv.tomcatThreads.200: 'ADMIN_PASSWORD' must be an environment"
                 + " variable name"),
+        bad(
+            "reactive",
+            s -> s.matrix.threadModes = List.of("virtual", "reactive"),
+            "spec.matrix.threadModes: reactive names vtbench's own reactive SUT"),
         bad(
             "no requests",
             s -> s.workload.requests = null,

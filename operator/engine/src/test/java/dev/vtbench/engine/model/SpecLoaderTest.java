@@ -111,10 +111,49 @@ class SpecLoaderTest {
                             + " constant-arrival-rate",
                         "spec.load.hold: '20 seconds' is not a duration; write e.g. 10s, 250ms or"
                             + " 1m30s",
-                        "spec.matrix.threadModes[1]: 'green' is not one of platform, virtual",
+                        "spec.matrix.threadModes[1]: 'green' is not one of platform, virtual,"
+                            + " reactive",
                         "spec.matrix.hikariPoolSizes: must list at least one positive integer",
                         "spec.matrix.concurrency[1]: -5 must be a positive integer"))
         .hasMessageStartingWith("bad.yaml is not a valid BenchmarkRun:");
+  }
+
+  /**
+   * Seed 002's baseline is a third thread mode; it has no synchronized path, and the virtual to
+   * platform ratio still needs both of those two.
+   */
+  @Test
+  void reactiveIsAThirdThreadModeWithoutTheSynchronizedPath() {
+    String spec =
+        HEAD
+            + """
+            metadata: {name: three}
+            spec:
+              workload: {pathMode: %s}
+              matrix: {threadModes: %s}
+              thresholds: {minVirtualToPlatformRatio: %s}
+            """;
+    assertThat(
+            SpecLoader.parse(
+                    "ok.yaml",
+                    spec.formatted("normal", "[platform, virtual, reactive]", "[{ratio: 2}]"))
+                .spec
+                .matrix
+                .threadModes)
+        .containsExactly("platform", "virtual", "reactive");
+    assertThatThrownBy(
+            () ->
+                SpecLoader.parse(
+                    "bad.yaml",
+                    spec.formatted("synchronized", "[virtual, reactive]", "[{ratio: 2}]")))
+        .isInstanceOfSatisfying(
+            SpecLoader.InvalidSpecException.class,
+            e ->
+                assertThat(e.problems())
+                    .containsExactlyInAnyOrder(
+                        "spec.workload.pathMode: " + SpecRules.REACTIVE_PATH_MESSAGE,
+                        "spec.thresholds.minVirtualToPlatformRatio: needs both platform and virtual"
+                            + " in spec.matrix.threadModes, which lists [virtual, reactive]"));
   }
 
   @Test

@@ -12,7 +12,7 @@ class SpecRulesTest {
   @Test
   void celListsReadAsTheValidatorsValues() {
     assertThat(SpecRules.values("['released', 'held']")).containsExactly("released", "held");
-    assertThat(SpecValidator.THREAD_MODES).containsExactly("platform", "virtual");
+    assertThat(SpecValidator.THREAD_MODES).containsExactly("platform", "virtual", "reactive");
     assertThat(SpecValidator.RUNNERS).containsExactly("auto", "testrun", "job");
     assertThatThrownBy(() -> SpecRules.values("'a', 'b'"))
         .isInstanceOf(IllegalArgumentException.class);

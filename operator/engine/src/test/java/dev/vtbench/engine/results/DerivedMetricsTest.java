@@ -260,6 +260,46 @@ class DerivedMetricsTest {
     assertThat(cpuBound.bottleneck()).isEqualTo(Bottleneck.SUT_CPU);
   }
 
+  /**
+   * The reactive SUT has no thread cap (its limits are virtual threads'), its pool is r2dbc-pool's
+   * and its CPU the event loop's: the same rules, named for that stack.
+   */
+  @Test
+  void reactiveRowsNameTheR2dbcPoolAndTheEventLoop() {
+    ResultRow held =
+        DerivedMetrics.derive(Rows.row("reactive", "held", 50, 2000, 497).build(), REFERENCE);
+    assertThat(held.littlesLawBoundRps()).isEqualTo(500.0);
+    assertThat(held.bottleneck()).isEqualTo(Bottleneck.R2DBC_POOL);
+    assertThat(held.bottleneck().csvName()).isEqualTo("r2dbc-pool");
+
+    ResultRow queued =
+        DerivedMetrics.derive(
+            Rows.row("reactive", "released", 20, 200, 600).hikariPendingMax(170).build(),
+            REFERENCE);
+    assertThat(queued.bottleneck()).isEqualTo(Bottleneck.R2DBC_POOL);
+
+    Rig twoCores = new Rig(STUB_MS, Double.NaN, 1, 2);
+    ResultRow busy =
+        DerivedMetrics.derive(
+            Rows.row("reactive", "released", 50, 2500, 3100)
+                .loadCpuPct(100.0)
+                .sutCpuset("2-3")
+                .appCpuPct(185.0)
+                .build(),
+            twoCores);
+    assertThat(busy.bottleneck()).isEqualTo(Bottleneck.EVENT_LOOP);
+    assertThat(Bottleneck.fromCsv("event-loop")).isEqualTo(Bottleneck.EVENT_LOOP);
+
+    // no thread wall: 5,000 VUs ÷ 0.1 s, where platform's bound is 2,000
+    ResultRow keptUp =
+        DerivedMetrics.derive(Rows.row("reactive", "released", 50, 500, 4900).build(), REFERENCE);
+    assertThat(keptUp.littlesLawBoundRps()).isEqualTo(5000.0);
+    assertThat(keptUp.bottleneck()).isEqualTo(Bottleneck.NONE);
+    // the servlet SUT's labels stay
+    assertThat(Bottleneck.SUT_CPU.onStackOf("virtual")).isEqualTo(Bottleneck.SUT_CPU);
+    assertThat(Bottleneck.HIKARI_POOL.onStackOf("platform")).isEqualTo(Bottleneck.HIKARI_POOL);
+  }
+
   @Test
   void thePoolQueueRuleNeedsMoreVusThanConnectionsAndReleasedMode() {
     assertThat(DerivedMetrics.releasedPoolQueued("released", 200, 20, 90)).isTrue();

@@ -70,6 +70,93 @@ class FiguresTest {
         .hasMessageContaining("held");
   }
 
+  /** The sample's virtual rows again as reactive ones, at 80 % of their throughput. */
+  private static List<ResultRow> withReactive() {
+    List<ResultRow> reactive =
+        rows.stream()
+            .filter(ResultRow::isVirtual)
+            .map(
+                r ->
+                    r.toBuilder()
+                        .threadMode("reactive")
+                        .throughputRps(0.8 * r.throughputRps())
+                        .appCpuPct(r.appCpuPct() == null ? 150.0 : 0.6 * r.appCpuPct())
+                        .rssMbMax(r.rssMbMax() == null ? 300.0 : 0.7 * r.rssMbMax())
+                        .build())
+            .toList();
+    return java.util.stream.Stream.concat(rows.stream(), reactive.stream()).toList();
+  }
+
+  /** Pixels of the reactive series' colour (Okabe–Ito bluish green), which nothing else uses. */
+  private static long reactivePixels(Path png) throws IOException {
+    BufferedImage img = ImageIO.read(png.toFile());
+    long n = 0;
+    for (int y = 0; y < img.getHeight(); y++) {
+      for (int x = 0; x < img.getWidth(); x++) {
+        if ((img.getRGB(x, y) & 0xFFFFFF) == 0x009E73) {
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+
+  @Test
+  void reactiveRowsAreAThirdSeriesInTheHeroAndBottleneckFigures() throws IOException {
+    Path plain = dir.resolve("plain-hero.png");
+    Figures.hero(rows, plain);
+    assertThat(reactivePixels(plain)).isZero();
+
+    Path hero = dir.resolve("reactive-hero.png");
+    Figures.hero(withReactive(), hero);
+    assertValidPng(hero);
+    assertThat(reactivePixels(hero)).isGreaterThan(500);
+    Path bottleneck = dir.resolve("reactive-bottleneck.png");
+    Figures.bottleneck(withReactive(), bottleneck);
+    assertThat(reactivePixels(bottleneck)).isGreaterThan(500);
+    keep(hero);
+  }
+
+  @Test
+  void seed002sFigureSetsThroughputCpuPerRequestAndRssOfEachModeSideBySide() throws IOException {
+    Path png = dir.resolve(ReactiveFigure.FILE_NAME);
+    // one level without virtual rows: that slot stays empty
+    List<ResultRow> all =
+        withReactive().stream().filter(r -> !(r.isVirtual() && r.concurrency() == 1000)).toList();
+    ReactiveFigure.draw(all, png);
+    BufferedImage img = assertValidPng(png);
+    assertThat(img.getHeight()).isGreaterThan(3 * 400); // three stacked panels
+    assertThat(reactivePixels(png)).isGreaterThan(3 * 500); // bars in every panel
+    keep(png);
+
+    assertThatThrownBy(() -> ReactiveFigure.draw(rows, dir.resolve("none.png")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("reactive");
+  }
+
+  /**
+   * Rows measured before steady state are left out, as everywhere; a run whose reactive rows all
+   * were says so instead of drawing nothing. A CSV without the CPU and RSS columns gets the
+   * throughput panel alone.
+   */
+  @Test
+  void seed002sFigureNeedsASteadyReactiveRowAndDrawsTheColumnsThereAre() throws IOException {
+    List<ResultRow> unsteady =
+        withReactive().stream().map(r -> r.toBuilder().steadyState(false).build()).toList();
+    assertThatThrownBy(() -> ReactiveFigure.draw(unsteady, dir.resolve("unsteady.png")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("steady state");
+
+    List<ResultRow> throughputOnly =
+        withReactive().stream()
+            .map(r -> r.toBuilder().appCpuPct(null).rssMbMax(null).build())
+            .toList();
+    Path png = dir.resolve("throughput-only.png");
+    ReactiveFigure.draw(throughputOnly, png);
+    BufferedImage img = assertValidPng(png);
+    assertThat(img.getHeight()).isLessThan(2 * 400); // one panel
+  }
+
   private static BufferedImage assertValidPng(Path png) throws IOException {
     byte[] bytes = Files.readAllBytes(png);
     assertThat(bytes).startsWith(PNG_SIGNATURE);

@@ -33,4 +33,31 @@ class HeadlineTest {
     assertThat(h.length()).isLessThanOrEqualTo(100);
     assertThat(h.chars().allMatch(c -> c < 128)).isTrue();
   }
+
+  /**
+   * Reactive rows add a sentence on reactive vs virtual, chosen by the same rules; the sentence on
+   * virtual vs platform stays what it was, even where only a reactive row is overloaded.
+   */
+  @Test
+  void reactiveRowsAddASentenceAndLeaveThePlatformVirtualOneAlone() {
+    List<ResultRow> rows = new java.util.ArrayList<>();
+    for (int vus : new int[] {100, 200}) {
+      for (int rep = 1; rep <= 3; rep++) {
+        rows.add(Rows.row("platform", "released", 50, vus, 500).rep(rep).build());
+        rows.add(Rows.row("virtual", "released", 50, vus, 1000 + rep).rep(rep).build());
+        rows.add(
+            Rows.row("reactive", "released", 50, vus, 1500)
+                .rep(rep)
+                .overloaded(vus == 200 && rep == 1)
+                .build());
+      }
+    }
+    String platformVirtual = Headline.of(rows.stream().filter(r -> !r.isReactive()).toList());
+    assertThat(platformVirtual).startsWith("virtual 2.0x platform [2.0-2.0] at 200 VUs");
+    assertThat(Headline.of(rows))
+        .isEqualTo(
+            platformVirtual
+                + ". reactive 1.5x virtual [1.5-1.5] at 100 VUs, pool 50 (1500 vs 1002 req/s):"
+                + " reactive faster; the highest level not overloaded (overloaded at 200 VUs)");
+  }
 }

@@ -24,7 +24,7 @@ class SummaryReportTest {
             "# quick\n\n"
                 + table
                 + "\n"
-                + VirtualVsPlatform.METHOD
+                + ModeComparison.METHOD
                 + "\n\n"
                 + CpuPerRequestSpread.of(rows).sentence()
                 + "\n\n\nWall-clock 1m.\nSecond fact.\n");
@@ -37,7 +37,7 @@ class SummaryReportTest {
         .isEqualTo(
             SummaryTable.of(rows).toMarkdown()
                 + "\n"
-                + VirtualVsPlatform.METHOD
+                + ModeComparison.METHOD
                 + "\n\n"
                 + CpuPerRequestSpread.of(rows).sentence()
                 + "\n");

@@ -167,4 +167,54 @@ class SummaryTableTest {
     // Held mode, pool 50: both modes ride the same 500 req/s ceiling.
     assertThat(heldPool50.virtualToPlatform()).isCloseTo(1.0, within(0.05));
   }
+
+  /**
+   * Seed 002's baseline: a reactive column group, reactive ÷ virtual with its own interval and
+   * verdict, a reactive bottleneck column; the platform-vs-virtual columns read as without it.
+   */
+  @Test
+  void reactiveRowsAddTheirOwnColumnsAndReactiveOverVirtual() {
+    List<ResultRow> rows = new ArrayList<>();
+    rows.addAll(
+        reps("platform", "released", 50, 2500, Bottleneck.TOMCAT_THREADS, 2000, 2100, 1900));
+    rows.addAll(reps("virtual", "released", 50, 2500, Bottleneck.NONE, 6000, 6000, 6000));
+    String withoutReactive = SummaryTable.of(rows).toMarkdown();
+    rows.addAll(reps("reactive", "released", 50, 2500, Bottleneck.EVENT_LOOP, 3000, 3000, 3000));
+
+    SummaryTable t = SummaryTable.of(rows);
+    Line l = t.lines().getFirst();
+    assertThat(l.reactive().reps()).isEqualTo(3);
+    assertThat(l.reactiveVsVirtual().ratio()).isCloseTo(0.5, within(1e-12));
+    assertThat(l.reactiveVsVirtual().label()).isEqualTo("virtual faster");
+    assertThat(l.virtualToPlatform()).isCloseTo(3.0, within(1e-12));
+    assertThat(t.toMarkdown())
+        .contains(
+            "| conn_mode | pool | concurrency | reps P/V/R | platform req/s | platform CV |"
+                + " platform p99 ms | virtual req/s | virtual CV | virtual p99 ms | reactive req/s"
+                + " | reactive CV | reactive p99 ms | virtual ÷ platform | 95% CI | verdict |"
+                + " reactive ÷ virtual | R/V 95% CI | R/V verdict | bottleneck platform |"
+                + " bottleneck virtual | bottleneck reactive |")
+        .contains(
+            "| released | 50 | 2,500 | 3/3/3 | 2,000 | 5.0% | 200 | 6,000 | 0.0% | 200 | 3,000 |"
+                + " 0.0% | 200 | 3.00× | 2.86–3.16 | virtual faster | 0.50× | 0.50–0.50 | virtual"
+                + " faster | tomcat-threads | none | event-loop |");
+    assertThat(t.method()).contains(ModeComparison.METHOD).contains("reactive ÷ virtual");
+    assertThat(withoutReactive).doesNotContain("reactive");
+    assertThat(SummaryTable.of(rows.subList(0, 6)).method()).isEqualTo(ModeComparison.METHOD);
+  }
+
+  /** A reactive row past the knee marks reactive ÷ virtual overloaded, not virtual ÷ platform. */
+  @Test
+  void anOverloadedReactiveRowMarksOnlyItsOwnComparison() {
+    List<ResultRow> rows = new ArrayList<>();
+    rows.addAll(reps("platform", "released", 50, 200, null, 1000, 1000, 1000));
+    rows.addAll(reps("virtual", "released", 50, 200, null, 2000, 2000, 2000));
+    rows.addAll(reps("reactive", "released", 50, 200, null, 2000, 2000, 2000));
+    rows.set(8, rows.get(8).toBuilder().overloaded(true).build());
+    String line = SummaryTable.of(rows).toMarkdown().lines().toList().get(2);
+    assertThat(line)
+        .contains("| 3/3/3 (1 overloaded) |")
+        .contains("| virtual faster |")
+        .contains("| overloaded: no difference |");
+  }
 }

@@ -62,7 +62,11 @@ final class AppTiersStep implements Step {
               + ResourceNames.sut(run)
               + " to be available");
       status.set(Conditions.LOAD_RUNNING, "False", Reason.SutStarting, "waiting for the SUT");
-      return waitOrFail(view, status, config);
+      return waitOrFail(
+          view,
+          status,
+          config,
+          next.sut().reactive() ? "spec.sut.reactiveImage" : "spec.sut.image");
     }
     status.set(
         Conditions.SUT_READY,
@@ -76,11 +80,12 @@ final class AppTiersStep implements Step {
    * Fails at once on an image no wait can fetch, else at spec.timeouts.sutStart after the SUT began
    * its (re)start, with what the cluster says about the tier that is not available.
    */
-  private static Result waitOrFail(RunView view, RunStatus status, String config) {
+  private static Result waitOrFail(
+      RunView view, RunStatus status, String config, String sutImageField) {
     List<Pod> sutPods = view.pods(SutTier.COMPONENT);
     List<Pod> stubPods = view.pods(StubTier.COMPONENT);
     Optional<Result> unpullable =
-        imageRefused(sutPods, "spec.sut.image").or(() -> imageRefused(stubPods, "spec.stub.image"));
+        imageRefused(sutPods, sutImageField).or(() -> imageRefused(stubPods, "spec.stub.image"));
     if (unpullable.isPresent()) {
       return unpullable.get();
     }

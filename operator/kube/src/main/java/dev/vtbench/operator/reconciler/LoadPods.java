@@ -19,7 +19,9 @@ import java.util.stream.Collectors;
  * Job the load controls (k6-operator's initializer and runner Jobs of the run's TestRun), matched
  * by UID against the Jobs the operator watches. The load is the run's own ({@link RunView}), so the
  * chain ends at the run's UID. Nothing of an ignored pod is read: not its status, not its
- * termination message.
+ * termination message. A pod whose controller is a Job the operator has not seen yet is neither:
+ * its pod event can come before its Job's (k6-operator's runner Job, on a busy API server), so it
+ * is judged on a later reconcile, once that Job is seen; until then nothing of it is read either.
  *
  * @param trusted the load's pods
  * @param ignored pods with the load's labels that are not the load's
@@ -38,10 +40,16 @@ record LoadPods(List<Pod> trusted, List<Pod> ignored) {
                         || loadUid.equals(Ownership.controllerUid(j)))
             .map(j -> j.getMetadata().getUid())
             .collect(Collectors.toSet());
+    Set<String> seenJobs =
+        jobs.stream().map(j -> j.getMetadata().getUid()).collect(Collectors.toSet());
     List<Pod> trusted = new ArrayList<>();
     List<Pod> ignored = new ArrayList<>();
     for (Pod pod : labelled) {
-      (ofJob(pod, loadJobs) ? trusted : ignored).add(pod);
+      if (ofJob(pod, loadJobs)) {
+        trusted.add(pod);
+      } else if (!ofUnseenJob(pod, seenJobs)) {
+        ignored.add(pod);
+      }
     }
     return new LoadPods(List.copyOf(trusted), List.copyOf(ignored));
   }
@@ -53,6 +61,15 @@ record LoadPods(List<Pod> trusted, List<Pod> ignored) {
         && "Job".equals(c.getKind())
         && "batch/v1".equals(c.getApiVersion())
         && jobUids.contains(c.getUid());
+  }
+
+  /** Controlled by a batch/v1 Job whose UID is none of {@code seenJobUids}. */
+  private static boolean ofUnseenJob(Pod pod, Set<String> seenJobUids) {
+    OwnerReference c = controller(pod);
+    return c != null
+        && "Job".equals(c.getKind())
+        && "batch/v1".equals(c.getApiVersion())
+        && !seenJobUids.contains(c.getUid());
   }
 
   /** The pod's controller reference, or null: what {@link IgnoredPods} names in its Event. */

@@ -57,7 +57,10 @@ final class RecordStep implements Step {
         return Result.fail(Reason.PinningNotGranted, name + ": " + unpinned.get());
       }
       String image =
-          SutImage.of(view.pods(SutTier.COMPONENT), view.jvm(s).key(), view.spec().sut.image);
+          SutImage.of(
+              view.pods(SutTier.COMPONENT),
+              view.jvm(s).key(),
+              view.spec().sut.image(s.sut().threadMode()));
       boolean sameNode =
           GeneratorCores.sameNode(
               view.loadPods().trusted().stream().filter(RunView::isRunner).toList(),
@@ -127,14 +130,15 @@ final class RecordStep implements Step {
             probe.cpuModel(),
             probe.kernel(),
             image);
-    // The SUT and the stub report their own CPU, read by the runner around the hold, and the stub
-    // its node's cores. PostgreSQL's and the runner's own CPU would need the kubelet's stats
-    // (docs/cluster.md, "How a cluster row's CPU is measured"): they stay empty, and
-    // generator_saturated comes from the generator's cores, the same rule as locally.
+    // The SUT and the stub report their own CPU, read by the runner around the hold, the SUT
+    // the database's too (through DbCpuSql's function), and the stub its node's cores. The
+    // runner's own CPU would need the kubelet's stats (docs/cluster.md, "How a cluster row's CPU
+    // is measured"): it stays empty, and generator_saturated comes from the generator's cores,
+    // the same rule as locally.
     Platform.TierCpu cpu =
         new Platform.TierCpu(
             probe.cpuPct(),
-            null,
+            probe.dbCpuPct(),
             null,
             probe.stubCpuPct(),
             null,

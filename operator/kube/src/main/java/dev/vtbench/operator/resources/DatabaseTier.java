@@ -1,6 +1,7 @@
 package dev.vtbench.operator.resources;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.seed.DbCpuSql;
 import dev.vtbench.engine.seed.SeedSql;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -18,17 +19,26 @@ public final class DatabaseTier {
 
   static final String COMPONENT = "database";
   static final String SEED_KEY = "seed.sql";
+  static final String DB_CPU_KEY = "db-cpu.sql";
   static final String DATABASE_NAME = "bench";
   static final String DATABASE_OWNER = "bench";
 
   private DatabaseTier() {}
 
-  /** The seed SQL CloudNativePG runs once after initdb, in the application database. */
+  /**
+   * The SQL CloudNativePG runs once after initdb, as the superuser in the application database: the
+   * schema and data, then the function through which the SUT reads the database's CPU time.
+   */
   public static ConfigMap seed(BenchmarkRunResource run) {
     BenchmarkRunSpec.Seed seed = run.getSpec().database.seed;
     return new ConfigMapBuilder()
         .withMetadata(RunMeta.of(run, ResourceNames.seed(run), COMPONENT, true))
-        .withData(Map.of(SEED_KEY, SeedSql.render(seed.customers, seed.orders)))
+        .withData(
+            Map.of(
+                SEED_KEY,
+                SeedSql.render(seed.customers, seed.orders),
+                DB_CPU_KEY,
+                DbCpuSql.render(DATABASE_OWNER)))
         .build();
   }
 
@@ -62,7 +72,11 @@ public final class DatabaseTier {
     // part-of and the tier on CloudNativePG's pods too, so one PodMonitor finds vtbench's
     // databases (and takes the run from cnpg.io/cluster).
     spec.put("inheritedMetadata", Map.of("labels", Labels.inherited(COMPONENT)));
-    Map<String, Object> seedRef = Map.of("name", ResourceNames.seed(run), "key", SEED_KEY);
+    // in this order: the seed hands every object to the owner, then the function is granted to it
+    List<Map<String, Object>> seedRefs =
+        List.of(
+            Map.of("name", ResourceNames.seed(run), "key", SEED_KEY),
+            Map.of("name", ResourceNames.seed(run), "key", DB_CPU_KEY));
     spec.put(
         "bootstrap",
         Map.of(
@@ -75,7 +89,7 @@ public final class DatabaseTier {
                 "secret",
                 Map.of("name", ResourceNames.databaseAppSecret(run)),
                 "postInitApplicationSQLRefs",
-                Map.of("configMapRefs", List.of(seedRef)))));
+                Map.of("configMapRefs", seedRefs))));
     GenericKubernetesResource cluster = new GenericKubernetesResource();
     cluster.setApiVersion(CNPG_API);
     cluster.setKind("Cluster");

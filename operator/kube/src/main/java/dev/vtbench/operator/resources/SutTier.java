@@ -2,6 +2,7 @@ package dev.vtbench.operator.resources;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.SutConfig;
+import dev.vtbench.engine.seed.DbCpuSql;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Service;
@@ -39,6 +40,8 @@ public final class SutTier {
     env.put("SERVER_ADDRESS", "0.0.0.0");
     env.put("STUB_URL", StubTier.url(run));
     env.put("DB_SECRET_DIR", DB_SECRET_DIR);
+    // the database's CPU over the hold, which only the SUT can reach (DatabaseTier installs it)
+    env.put(DbCpuSql.FUNCTION_ENV, DbCpuSql.FUNCTION);
     env.put("JAVA_TOOL_OPTIONS", AppTier.jvmOptions(sut.cpu));
     Volume secret =
         new VolumeBuilder()
@@ -51,7 +54,8 @@ public final class SutTier {
     Container c =
         AppTier.container(
                 COMPONENT,
-                sut.image,
+                // the servlet SUT's image, or the reactive SUT's for the thread mode reactive
+                sut.image(config.threadMode()),
                 sut.cpu,
                 sut.memory,
                 env,

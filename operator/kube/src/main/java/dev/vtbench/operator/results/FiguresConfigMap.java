@@ -1,6 +1,7 @@
 package dev.vtbench.operator.results;
 
 import dev.vtbench.engine.results.Figures;
+import dev.vtbench.engine.results.ReactiveFigure;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.SummaryReport;
 import dev.vtbench.operator.api.BenchmarkRunResource;
@@ -42,8 +43,11 @@ public final class FiguresConfigMap {
     ConfigMap cm = ResultsTier.configMap(run, ResourceNames.figures(run), data);
     Map<String, String> binary = new LinkedHashMap<>();
     int size = summary.getBytes(StandardCharsets.UTF_8).length;
-    size += png("hero.png", rows, true, binary, LIMIT - size);
-    png("bottleneck.png", rows, false, binary, LIMIT - size);
+    size += png("hero.png", rows, Figures::hero, binary, LIMIT - size);
+    size += png("bottleneck.png", rows, Figures::bottleneck, binary, LIMIT - size);
+    if (rows.stream().anyMatch(ResultRow::isReactive)) {
+      png(ReactiveFigure.FILE_NAME, rows, ReactiveFigure::draw, binary, LIMIT - size);
+    }
     cm.setBinaryData(binary);
     return cm;
   }
@@ -73,16 +77,17 @@ public final class FiguresConfigMap {
         .toString();
   }
 
+  /** How a figure is drawn: {@link Figures#hero} and the like. */
+  private interface Drawing {
+    void draw(List<ResultRow> rows, Path png) throws IOException;
+  }
+
   private static int png(
-      String name, List<ResultRow> rows, boolean hero, Map<String, String> out, int room) {
+      String name, List<ResultRow> rows, Drawing drawing, Map<String, String> out, int room) {
     try {
       Path tmp = Files.createTempFile("vtbench-", ".png");
       try {
-        if (hero) {
-          Figures.hero(rows, tmp);
-        } else {
-          Figures.bottleneck(rows, tmp);
-        }
+        drawing.draw(rows, tmp);
         String b64 = Base64.getEncoder().encodeToString(Files.readAllBytes(tmp));
         if (b64.length() > room) {
           return 0;

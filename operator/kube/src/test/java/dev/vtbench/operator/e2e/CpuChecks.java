@@ -8,9 +8,10 @@ import java.util.List;
 
 /**
  * A real run's CPU accounting (docs/cluster.md, "How a cluster row's CPU is measured"): the stub's
- * CPU in every row; PostgreSQL's and k6's own empty, never a guess; and on a one-node cluster,
- * where the runner always shares the stub's node, the node's cores and {@code generator_saturated}
- * set in every row by the rule the local runner uses.
+ * CPU in every row; PostgreSQL's, read by the SUT from the database container's own cgroup, within
+ * that container's CPU limit (the node's whole counter would exceed it); k6's own empty, never a
+ * guess; and on a one-node cluster, where the runner always shares the stub's node, the node's
+ * cores and {@code generator_saturated} set in every row by the rule the local runner uses.
  */
 final class CpuChecks {
 
@@ -20,7 +21,7 @@ final class CpuChecks {
     this.e2e = e2e;
   }
 
-  void check(List<ResultRow> rows, boolean loadAndStubShareThePool) {
+  void check(List<ResultRow> rows, boolean loadAndStubShareThePool, double databaseCpus) {
     Checks c = e2e.checks;
     List<Node> nodes = e2e.k8s.nodes().list().getItems();
     for (ResultRow r : rows) {
@@ -28,9 +29,23 @@ final class CpuChecks {
       c.check(
           r.stubCpuPct() != null && r.stubCpuPct() > 0,
           id + ": stub_cpu_pct " + r.stubCpuPct() + " > 0 (the stub's window over the hold)");
+      // CFS enforces the limit per 100 ms period; 10 % over it allows for the hold's ragged edges
+      double limitPct = 100 * databaseCpus * 1.1;
+      if ("reactive".equals(r.threadMode())) {
+        // its SUT would block its event loop on the JDBC read (docs/cluster.md): empty by design
+        c.check(
+            r.pgCpuPct() == null,
+            id + ": pg_cpu_pct empty for a reactive row (not measured, not guessed)");
+      } else {
+        c.check(
+            r.pgCpuPct() != null && r.pgCpuPct() > 0 && r.pgCpuPct() <= limitPct,
+            String.format(
+                "%s: pg_cpu_pct %s in (0, %.1f] (the database container's cgroup, %.2f CPUs)",
+                id, r.pgCpuPct(), limitPct, databaseCpus));
+      }
       c.check(
-          r.pgCpuPct() == null && r.loadCpuPct() == null,
-          id + ": pg_cpu_pct and load_cpu_pct empty on a cluster (not measured, not guessed)");
+          r.loadCpuPct() == null,
+          id + ": load_cpu_pct empty on a cluster (k6 cannot read its own CPU; not guessed)");
       if (r.loadCoreBusyPct() != null) {
         // no load_cpu_pct on a cluster: the cores alone decide
         boolean rule = DerivedMetrics.generatorCoresSaturated(r.loadCoreBusyPct());

@@ -24,9 +24,10 @@ final class EndToEndRun {
     System.out.printf("  applied %s (load.runner=%s)%n", name, spec.expectedRunner());
     RunFollower follower = new RunFollower(e2e, name, killOperator);
     boolean succeeded;
+    SutPodsSeen sutPods = new SutPodsSeen(e2e.k8s, e2e.namespace(), name);
     try (LoadsSeen loads = new LoadsSeen(e2e.k8s, e2e.namespace(), name)) {
       try {
-        succeeded = follower.follow(spec, loads);
+        succeeded = follower.follow(spec, loads, sutPods);
       } finally {
         e2e.write(
             name + "-loads.txt",
@@ -44,7 +45,16 @@ final class EndToEndRun {
         int planned = Integer.parseInt(E2eContext.status(e2e.run(name).get(), "scenariosTotal"));
         List<ResultRow> rows = results.checkCsv(name, csv, planned, follower.pinned());
         results.checkLoads(name, spec.expectedRunner(), rows, loads);
-        new CpuChecks(e2e).check(rows, spec.loadAndStubShareThePool());
+        new CpuChecks(e2e).check(rows, spec.loadAndStubShareThePool(), spec.databaseCpus());
+        int starts = spec.sutStarts(e2e.k8s.getKubernetesSerialization());
+        e2e.checks.check(
+            sutPods.count() == starts,
+            name
+                + ": "
+                + sutPods.count()
+                + " SUT pod(s) started, one per JVM configuration ("
+                + starts
+                + "): pool sizes are resized live, not by a new pod");
         var defaults = new dev.vtbench.engine.model.BenchmarkRunSpec().load;
         results.checkSteadyState(
             rows, spec.load("sutWarmup", defaults.sutWarmup), spec.load("hold", defaults.hold));

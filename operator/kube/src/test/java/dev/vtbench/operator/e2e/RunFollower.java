@@ -44,7 +44,7 @@ final class RunFollower {
   }
 
   /** Follows the run to its end; true when it Succeeded. */
-  boolean follow(RunSpec spec, LoadsSeen loads) {
+  boolean follow(RunSpec spec, LoadsSeen loads, SutPodsSeen sutPods) {
     Checks c = e2e.checks;
     long deadline = started + e2e.settings.runTimeout().toNanos();
     String last = "";
@@ -64,6 +64,7 @@ final class RunFollower {
         last = line;
       }
       loads.poll();
+      sutPods.poll();
       String succeeded = E2eContext.condition(run, "Succeeded", "status");
       String done = E2eContext.status(run, "scenariosDone");
       int ndone = done.isEmpty() ? 0 : Integer.parseInt(done);

@@ -1,6 +1,8 @@
 package dev.vtbench.operator.e2e;
 
+import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.plan.Planner;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -52,6 +54,24 @@ final class RunSpec {
     return this;
   }
 
+  /**
+   * One thread mode, the first concurrency level, and two pools (the spec's first and half of it):
+   * a two-scenario run whose one SUT serves both pools, resized live by each load.
+   */
+  RunSpec oneCellTwoPools(String threadMode) {
+    oneScenario(threadMode);
+    Map<String, Object> matrix = section("matrix");
+    int pool = ((Number) ((List<?>) matrix.get("hikariPoolSizes")).getFirst()).intValue();
+    matrix.put("hikariPoolSizes", List.of(Math.max(1, pool / 2), pool));
+    return this;
+  }
+
+  /** How many SUT pods the run should start: one per JVM configuration in plan order. */
+  int sutStarts(KubernetesSerialization json) {
+    Object spec = run.getAdditionalProperties().get("spec");
+    return Planner.sutStarts(Planner.plan(json.convertValue(spec, BenchmarkRunSpec.class)));
+  }
+
   /** One thread mode and the first concurrency level only: a one-scenario run. */
   RunSpec oneScenario(String threadMode) {
     Map<String, Object> matrix = section("matrix");
@@ -82,6 +102,13 @@ final class RunSpec {
   java.time.Duration load(String field, String otherwise) {
     return dev.vtbench.engine.model.Durations.parse(
         "spec.load." + field, String.valueOf(section("load").getOrDefault(field, otherwise)));
+  }
+
+  /** The database's CPU limit in cores (spec.database.cpu; the engine's default when unset). */
+  double databaseCpus() {
+    Object cpu = section("database").get("cpu");
+    String value = cpu == null ? new BenchmarkRunSpec().database.cpu : cpu.toString();
+    return SpecValidator.millis(value) / 1000.0;
   }
 
   String storage() {

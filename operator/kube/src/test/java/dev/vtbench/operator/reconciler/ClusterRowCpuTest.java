@@ -36,9 +36,33 @@ class ClusterRowCpuTest {
     assertThat(row.appCpuPct()).isCloseTo(43.33, within(0.01));
     // 0.6 s of CPU in a 3 s hold: 20 % of one core
     assertThat(row.stubCpuPct()).isCloseTo(20.0, within(1e-9));
-    // PostgreSQL's and k6's own CPU are not measured on a cluster: empty, not zero
+    // k6's own CPU is not measured on a cluster: empty, not zero; nor PostgreSQL's when the SUT
+    // did not read it
     assertThat(row.pgCpuPct()).isNull();
     assertThat(row.loadCpuPct()).isNull();
+  }
+
+  @Test
+  void theDatabasesCpuAsTheSutReadItIsPgCpuPct() throws Exception {
+    ResultRow row = row(twoCoreSpec(), withStub(STUB + "\"dbCpuSeconds\":2.7,"), true);
+
+    // 2.7 s of CPU in a 3 s hold: 90 % of one core
+    assertThat(row.pgCpuPct()).isCloseTo(90.0, within(1e-9));
+    assertThat(row.loadCpuPct()).isNull();
+  }
+
+  @Test
+  void aDatabaseAtItsCpuLimitIsTheBottleneckOnAClusterToo() throws Exception {
+    BenchmarkRunSpec spec = twoCoreSpec();
+    spec.database.cpu = "1";
+
+    ResultRow busy =
+        row(spec, withStub(STUB.replace("95.0", "50.0") + "\"dbCpuSeconds\":2.9,"), true);
+    ResultRow idle =
+        row(spec, withStub(STUB.replace("95.0", "50.0") + "\"dbCpuSeconds\":0.3,"), true);
+
+    assertThat(busy.bottleneck()).isEqualTo(Bottleneck.DATABASE_CPU);
+    assertThat(idle.bottleneck()).isNotEqualTo(Bottleneck.DATABASE_CPU);
   }
 
   @Test

@@ -96,13 +96,13 @@ class StepsTest {
   void equalSutConfigsShareAHashSoTheSutIsNotRestarted() {
     SutConfig a =
         new SutConfig(
-            true, 50, "released", "normal", 200, Duration.ofSeconds(60), Map.of("X", "1"));
+            "virtual", 50, "released", "normal", 200, Duration.ofSeconds(60), Map.of("X", "1"));
     SutConfig same =
         new SutConfig(
-            true, 50, "released", "normal", 200, Duration.ofSeconds(60), Map.of("X", "1"));
+            "virtual", 50, "released", "normal", 200, Duration.ofSeconds(60), Map.of("X", "1"));
     SutConfig platform =
         new SutConfig(
-            false, 50, "released", "normal", 200, Duration.ofSeconds(60), Map.of("X", "1"));
+            "platform", 50, "released", "normal", 200, Duration.ofSeconds(60), Map.of("X", "1"));
     assertThat(a.key()).isEqualTo(same.key());
     assertThat(a.key()).isNotEqualTo(platform.key());
   }

@@ -90,7 +90,13 @@ class DesiredObjectsTest {
     // One extra variable: SutConfig keeps extra env in an unordered map.
     SutConfig config =
         new SutConfig(
-            true, 120, "released", "normal", 200, Duration.ofSeconds(60), Map.of("EXTRA", "x"));
+            "virtual",
+            120,
+            "released",
+            "normal",
+            200,
+            Duration.ofSeconds(60),
+            Map.of("EXTRA", "x"));
     String load = ResourceNames.load(run, 3, false);
     String warmUp = ResourceNames.load(run, 0, true);
     Map<String, Object> objects = new LinkedHashMap<>();

@@ -26,7 +26,7 @@ class PodSecurityTest {
   static Map<String, Map<String, Object>> podSpecs(BenchmarkRunResource run) {
     SutConfig config =
         new SutConfig(
-            true, 120, "released", "normal", 200, java.time.Duration.ofSeconds(60), Map.of());
+            "virtual", 120, "released", "normal", 200, java.time.Duration.ofSeconds(60), Map.of());
     String load = ResourceNames.load(run, 3, false);
     Map<String, Map<String, Object>> pods = new LinkedHashMap<>();
     pods.put("stub Deployment", template(StubTier.deployment(run)));

@@ -19,12 +19,9 @@ class FiguresConfigMapTest {
 
   @Test
   void holdsTheSameSummaryAsALocalRunAndTheFiguresTheRowsMake() throws Exception {
-    BenchmarkRunResource run = new BenchmarkRunResource();
-    run.setMetadata(new ObjectMetaBuilder().withNamespace("ns").withName("bench-hero").build());
-    List<ResultRow> rows =
-        ResultsCsv.read(Path.of("../../results/reference/bench-hero/matrix.csv"));
+    List<ResultRow> rows = heroRows();
 
-    ConfigMap cm = FiguresConfigMap.of(run, rows);
+    ConfigMap cm = FiguresConfigMap.of(run("bench-hero"), rows);
 
     assertThat(cm.getMetadata().getName()).isEqualTo("bench-hero-figures");
     assertThat(cm.getData())
@@ -36,6 +33,36 @@ class FiguresConfigMapTest {
     assertThat(hero).startsWith(PNG);
     assertThat(cm.getBinaryData())
         .as("released rows only: no pool sweep, no bottleneck figure")
-        .doesNotContainKey("bottleneck.png");
+        .doesNotContainKey("bottleneck.png")
+        .as("no reactive rows: no seed 002 figure")
+        .doesNotContainKey("reactive.png");
+  }
+
+  @Test
+  void reactiveRowsAddSeed002sFigure() throws Exception {
+    List<ResultRow> hero = heroRows();
+    List<ResultRow> rows =
+        java.util.stream.Stream.concat(
+                hero.stream(),
+                hero.stream()
+                    .filter(ResultRow::isVirtual)
+                    .map(r -> r.toBuilder().threadMode("reactive").build()))
+            .toList();
+
+    ConfigMap cm = FiguresConfigMap.of(run("seed-002"), rows);
+
+    assertThat(Base64.getDecoder().decode(cm.getBinaryData().get("reactive.png"))).startsWith(PNG);
+    assertThat(Base64.getDecoder().decode(cm.getBinaryData().get("hero.png"))).startsWith(PNG);
+    assertThat(cm.getData().get(SummaryReport.FILE_NAME)).contains("reactive ÷ virtual");
+  }
+
+  static BenchmarkRunResource run(String name) {
+    BenchmarkRunResource run = new BenchmarkRunResource();
+    run.setMetadata(new ObjectMetaBuilder().withNamespace("ns").withName(name).build());
+    return run;
+  }
+
+  static List<ResultRow> heroRows() throws java.io.IOException {
+    return ResultsCsv.read(Path.of("../../results/reference/bench-hero/matrix.csv"));
   }
 }

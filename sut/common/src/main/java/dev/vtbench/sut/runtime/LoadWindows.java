@@ -30,7 +30,7 @@ public class LoadWindows implements DisposableBean {
 
   private record Counters(long nanos, long requests, double cpuSeconds, double compileSeconds) {}
 
-  private final RequestCounter requests;
+  private final RequestCount requests;
   private final ScheduledExecutorService ticker =
       Executors.newSingleThreadScheduledExecutor(
           Thread.ofPlatform().daemon().name("vtbench-windows").factory());
@@ -39,7 +39,7 @@ public class LoadWindows implements DisposableBean {
   private Counters last;
   private Duration window = Duration.ZERO;
 
-  public LoadWindows(RequestCounter requests) {
+  public LoadWindows(RequestCount requests) {
     this.requests = requests;
   }
 

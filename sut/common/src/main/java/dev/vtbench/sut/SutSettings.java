@@ -32,6 +32,9 @@ public record SutSettings(
     Duration sampleInterval,
     Database database) {
 
+  /** The largest pool, at start-up (HIKARI_MAX_POOL) and live (POST /api/pool). */
+  public static final int POOL_MAX = 10_000;
+
   /** When the JDBC connection goes back to the pool. */
   public enum ConnMode {
     /** Before the downstream call: the pool governs latency, not throughput. */
@@ -86,7 +89,7 @@ public record SutSettings(
     Reader r = new Reader(env);
     return new SutSettings(
         r.bool("VT_ENABLED", false),
-        r.integer("HIKARI_MAX_POOL", 50, 1, 10_000),
+        r.integer("HIKARI_MAX_POOL", 50, 1, POOL_MAX),
         r.choice("CONN_MODE", ConnMode.class, ConnMode.RELEASED),
         r.choice("PATH_MODE", PathMode.class, PathMode.NORMAL),
         r.integer("TOMCAT_MAX_THREADS", 200, 1, 100_000),

@@ -1,12 +1,8 @@
 package dev.vtbench.sut.runtime;
 
 import dev.vtbench.sut.SutSettings;
-import dev.vtbench.sut.db.PoolTracker;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,17 +16,14 @@ import org.springframework.stereotype.Component;
 
 /**
  * Peaks since the last reset, for the CSV columns hikari_active_max … pinned_events. Exact where
- * the JVM or Hikari keeps the peak (connections checked out, live platform threads, RSS high-water
- * mark); sampled every SAMPLE_INTERVAL_MS on one platform thread where only a current value exists
- * (Hikari threads waiting for a connection).
+ * the JVM or the pool's gauge keeps the peak (connections checked out, live platform threads, RSS
+ * high-water mark); sampled every SAMPLE_INTERVAL_MS on one platform thread where only a current
+ * value exists (requests waiting for a connection).
  */
 @Component
 public class Peaks implements DisposableBean {
 
-  private static final Path STATUS = Path.of("/proc/self/status");
-  private static final Path CLEAR_REFS = Path.of("/proc/self/clear_refs");
-
-  private final PoolTracker pool;
+  private final PoolGauge pool;
   private final PinnedEvents pinned;
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
   private final AtomicInteger pendingMax = new AtomicInteger();
@@ -38,7 +31,7 @@ public class Peaks implements DisposableBean {
   private final ScheduledExecutorService sampler;
   private volatile Instant since = Instant.now();
 
-  public Peaks(PoolTracker pool, SutSettings settings) {
+  public Peaks(PoolGauge pool, SutSettings settings) {
     this.pool = pool;
     this.pinned = new PinnedEvents(settings.pinnedThreshold());
     this.sampler =
@@ -50,7 +43,7 @@ public class Peaks implements DisposableBean {
 
   private void sample() {
     pendingMax.accumulateAndGet(pool.pending(), Math::max);
-    long rss = Math.max(statusKb("VmRSS:"), statusKb("VmHWM:"));
+    long rss = Math.max(ProcStatus.kb("VmRSS:"), ProcStatus.kb("VmHWM:"));
     rssKbMax.accumulateAndGet(rss, Math::max);
   }
 
@@ -59,13 +52,8 @@ public class Peaks implements DisposableBean {
     pool.resetPeak();
     pendingMax.set(pool.pending());
     threads.resetPeakThreadCount();
-    try {
-      // "5" resets the kernel's RSS high-water mark (VmHWM) for this process.
-      Files.writeString(CLEAR_REFS, "5");
-    } catch (IOException | UnsupportedOperationException | SecurityException e) {
-      // not Linux or not allowed: the sampled VmRSS still gives a peak
-    }
-    rssKbMax.set(statusKb("VmRSS:"));
+    ProcStatus.clearHighWaterMark();
+    rssKbMax.set(ProcStatus.kb("VmRSS:"));
     pinned.reset();
     since = Instant.now();
   }
@@ -89,38 +77,12 @@ public class Peaks implements DisposableBean {
     m.put("hikariPending", pool.pending());
     m.put("hikariTotal", pool.total());
     m.put("jvmThreads", threads.getThreadCount());
-    m.put("rssMb", Math.round(statusKb("VmRSS:") / 1024.0));
+    m.put("rssMb", Math.round(ProcStatus.kb("VmRSS:") / 1024.0));
     return m;
   }
 
   public boolean pinnedEventsEnabled() {
     return pinned.enabled();
-  }
-
-  static long statusKb(String key) {
-    String value = statusValue(key);
-    if (value == null) {
-      return 0;
-    }
-    try {
-      return Long.parseLong(value.replace("kB", "").strip());
-    } catch (NumberFormatException e) {
-      return 0;
-    }
-  }
-
-  /** A field of /proc/self/status (e.g. "Cpus_allowed_list:"), or null off Linux. */
-  static String statusValue(String key) {
-    try {
-      for (String line : Files.readAllLines(STATUS)) {
-        if (line.startsWith(key)) {
-          return line.substring(key.length()).strip();
-        }
-      }
-    } catch (IOException e) {
-      // not Linux
-    }
-    return null;
   }
 
   @Override

@@ -1,7 +1,6 @@
 package dev.vtbench.sut.runtime;
 
 import dev.vtbench.sut.SutSettings;
-import dev.vtbench.sut.db.PoolResizer;
 import dev.vtbench.sut.errors.ApiException;
 import dev.vtbench.sut.errors.Params;
 import java.time.Duration;
@@ -14,10 +13,12 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * What this process really runs with — read live, not assumed — and its peaks since the last reset.
- * vtbench resets before each measured window and reads after it.
+ * vtbench resets before each measured window and reads after it. The same controller serves both
+ * SUTs (its annotations are spring-web's, which MVC and WebFlux share); only {@link StackInfo}
+ * differs. Everything it reads is in memory or under /proc, so it does not block an event loop.
  */
 @RestController
-class RuntimeInfoController {
+public class RuntimeInfoController {
 
   static final long DEFAULT_WINDOW_MS = 5_000;
   static final long MIN_WINDOW_MS = 100;
@@ -26,10 +27,13 @@ class RuntimeInfoController {
   private final SutSettings settings;
   private final Peaks peaks;
   private final LoadWindows windows;
-  private final PoolResizer pool;
+  private final StackInfo stack;
+  private final DbCpu dbCpu;
 
-  RuntimeInfoController(SutSettings settings, Peaks peaks, LoadWindows windows, PoolResizer pool) {
-    this.pool = pool;
+  RuntimeInfoController(
+      SutSettings settings, Peaks peaks, LoadWindows windows, StackInfo stack, DbCpu dbCpu) {
+    this.stack = stack;
+    this.dbCpu = dbCpu;
     this.settings = settings;
     this.peaks = peaks;
     this.windows = windows;
@@ -40,13 +44,11 @@ class RuntimeInfoController {
     Thread t = Thread.currentThread();
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("config", settings.describe());
-    m.put("tomcatMaxThreads", settings.tomcatMaxThreads());
-    // Live: a pool sweep resizes the pool in the running JVM (POST /api/pool).
-    m.put("hikariPoolSize", pool.state().get("maximumPoolSize"));
+    m.putAll(stack.describe());
     m.put("virtualThread", t.isVirtual());
     m.put("thread", t.toString());
     m.put("availableProcessors", Runtime.getRuntime().availableProcessors());
-    m.put("cpuset", Peaks.statusValue("Cpus_allowed_list:"));
+    m.put("cpuset", ProcStatus.value("Cpus_allowed_list:"));
     m.put("javaVersion", Runtime.version().toString());
     m.put("node", Host.node());
     m.put("cpuModel", Host.cpuModel());
@@ -57,6 +59,9 @@ class RuntimeInfoController {
     // and end, which gives the SUT's CPU over exactly the measured window without metrics-server.
     m.put("processCpuSeconds", nullIfNaN(LoadWindows.cpuSeconds()));
     m.put("compileSeconds", nullIfNaN(LoadWindows.compileSeconds()));
+    // The database's CPU time so far, read the same way at the same moments (cluster only: the
+    // runner cannot reach the database itself); null where nothing installed the function.
+    m.put("dbCpuSeconds", dbCpu.seconds());
     m.put("pinnedEventsEnabled", peaks.pinnedEventsEnabled());
     m.put("pinnedThresholdMs", settings.pinnedThreshold().toMillis());
     m.put("sampleIntervalMs", settings.sampleInterval().toMillis());

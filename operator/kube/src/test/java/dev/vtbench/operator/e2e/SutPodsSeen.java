@@ -1,0 +1,41 @@
+package dev.vtbench.operator.e2e;
+
+import dev.vtbench.operator.resources.Labels;
+import dev.vtbench.operator.resources.SutTier;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListSet;
+
+/**
+ * Every SUT pod a run started, by UID, listed at each poll of the run (every few seconds; a SUT pod
+ * lives through its JVM's warm-up, far longer): a new pod means a new JVM and a new warm-up, which
+ * a pool sweep must not pay (the load resizes the pool in the running SUT). Polled, not watched:
+ * this cluster's API server refuses the client's watch streams (RequestWatchProgress is disabled).
+ */
+final class SutPodsSeen {
+
+  private final Set<String> uids = new ConcurrentSkipListSet<>();
+  private final KubernetesClient k8s;
+  private final String namespace;
+  private final String run;
+
+  SutPodsSeen(KubernetesClient k8s, String namespace, String run) {
+    this.k8s = k8s;
+    this.namespace = namespace;
+    this.run = run;
+  }
+
+  void poll() {
+    k8s.pods()
+        .inNamespace(namespace)
+        .withLabels(Map.of(Labels.RUN, run, Labels.COMPONENT, SutTier.COMPONENT))
+        .list()
+        .getItems()
+        .forEach(p -> uids.add(p.getMetadata().getUid()));
+  }
+
+  int count() {
+    return uids.size();
+  }
+}

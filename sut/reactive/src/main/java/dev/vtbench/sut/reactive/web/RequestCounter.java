@@ -1,0 +1,32 @@
+package dev.vtbench.sut.reactive.web;
+
+import dev.vtbench.sut.runtime.RequestCount;
+import java.util.concurrent.atomic.LongAdder;
+import org.springframework.stereotype.Component;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Mono;
+
+/**
+ * Counts the workload requests this SUT completed, as the servlet SUT's filter does: a request
+ * counts when its handling ends, answered, failed or cancelled by the client.
+ */
+@Component
+class RequestCounter implements WebFilter, RequestCount {
+
+  private final LongAdder completed = new LongAdder();
+
+  @Override
+  public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+    if (!RequestCount.counts(exchange.getRequest().getPath().value())) {
+      return chain.filter(exchange);
+    }
+    return chain.filter(exchange).doFinally(signal -> completed.increment());
+  }
+
+  @Override
+  public long completed() {
+    return completed.sum();
+  }
+}
