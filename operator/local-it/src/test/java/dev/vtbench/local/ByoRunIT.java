@@ -24,14 +24,12 @@ class ByoRunIT {
 
   @BeforeAll
   static void setUp() throws Exception {
-    work = Files.createTempDirectory("vtbench-byo-it-");
-    // the database runs as another user when we are root: let it reach the cache folder
-    Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxr-xr-x"));
+    work = LocalRunIT.workDir("vtbench-byo-it-");
   }
 
   @AfterAll
   static void tearDown() {
-    LocalPostgres.stopIfRunning(LocalPostgres.dataDirUnder(work.resolve("cache")));
+    LocalRunIT.stopDatabase(work);
   }
 
   static Path spec(String name, String threadModes, String actuatorPath, String load)
