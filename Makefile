@@ -14,8 +14,9 @@ SUT_JAR     := sut/target/vtbench-sut.jar
 REACTIVE_SUT_JAR := sut/reactive/target/vtbench-sut-reactive.jar
 STUB_JAR    := stub/target/vtbench-stub.jar
 OPERATOR_JAR := operator/kube/target/vtbench-operator-0.1.0-SNAPSHOT-all.jar
+BYO_JAR     := examples/byo-orders/target/byo-orders.jar
 VTBENCH     := $(JAVA) -jar $(CLI_JAR)
-SOURCES     := $(shell find operator sut stub -name '*.java' -o -name '*.sql' -o -name '*.yaml' -o -name pom.xml 2>/dev/null) pom.xml
+SOURCES     := $(shell find operator sut stub examples/byo-orders -name '*.java' -o -name '*.sql' -o -name '*.yaml' -o -name pom.xml 2>/dev/null) pom.xml
 
 ##@ Run
 
@@ -24,7 +25,7 @@ RESULTS     ?= results
 K6          := $(CACHE)/bin/k6
 
 .PHONY: run
-run: $(CLI_JAR) k6 ## Run a BenchmarkRun locally (SPEC=examples/quickstart.yaml): CSV, summary and figures under results/<name>/
+run: $(CLI_JAR) $(BYO_JAR) k6 ## Run a BenchmarkRun locally (SPEC=examples/quickstart.yaml): CSV, summary and figures under results/<name>/
 	$(VTBENCH) run $(SPEC) --results $(RESULTS) --k6 $(K6) $(RUN_ARGS)
 
 .PHONY: bench
@@ -50,7 +51,7 @@ down: ## Stop exactly what `make up` started
 .PHONY: build
 build: $(CLI_JAR) $(OPERATOR_JAR) ## Build the SUT, stub, CLI and operator jars (no tests)
 
-$(CLI_JAR) $(SUT_JAR) $(REACTIVE_SUT_JAR) $(STUB_JAR) $(OPERATOR_JAR) &: $(SOURCES) | java-check
+$(CLI_JAR) $(SUT_JAR) $(REACTIVE_SUT_JAR) $(STUB_JAR) $(OPERATOR_JAR) $(BYO_JAR) &: $(SOURCES) | java-check
 	$(MVN) -DskipTests -DskipITs install
 
 .PHONY: k6

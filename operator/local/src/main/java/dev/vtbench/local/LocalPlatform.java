@@ -3,6 +3,8 @@ package dev.vtbench.local;
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.Durations;
+import dev.vtbench.engine.model.ServiceSpec;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.model.Timeout;
 import dev.vtbench.engine.plan.Scenario;
@@ -10,7 +12,6 @@ import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.Platform;
 import dev.vtbench.engine.run.ProcStat;
 import dev.vtbench.engine.run.Progress;
-import dev.vtbench.engine.steady.SteadyState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -66,6 +67,8 @@ public final class LocalPlatform implements Platform {
   private int sutPort;
   private int stubPort;
   private BenchmarkRunSpec spec;
+  // a user's own service (spec.sut.service): its database, or null without one
+  private LocalService.Database serviceDb;
 
   public LocalPlatform(Options options, BenchmarkRunSpec spec, Progress progress) {
     this.options = options;
@@ -92,6 +95,18 @@ public final class LocalPlatform implements Platform {
   @Override
   public void prepareDatabase(BenchmarkRunSpec spec) {
     this.spec = spec;
+    ServiceSpec service = spec.sut.service;
+    if (spec.database.enabled) {
+      startDatabase(spec);
+    } else {
+      progress.message("PostgreSQL: none (spec.database.enabled is false)");
+    }
+    if (service == null || service.usesStub()) {
+      startStub(spec);
+    }
+  }
+
+  private void startDatabase(BenchmarkRunSpec spec) {
     int maxPool = spec.matrix.hikariPoolSizes.stream().mapToInt(Integer::intValue).max().orElse(50);
     progress.message("PostgreSQL: starting from the machine's binaries ...");
     // spec.timeouts.database bounds start and seed together, as the Cluster's Ready does.
@@ -110,6 +125,18 @@ public final class LocalPlatform implements Platform {
       throw beyond(database, e);
     }
     pin(ProcCpu.postmasterPid(pg.dataDir()), cores.database());
+    if (spec.sut.service != null && spec.database.sql != null) {
+      List<Path> files = spec.database.sql.files.stream().map(Path::of).toList();
+      progress.message("PostgreSQL: a fresh database " + SERVICE_DATABASE + " from " + files);
+      Duration left = database.duration().minusNanos(System.nanoTime() - started);
+      String url =
+          pg.freshDatabase(
+              SERVICE_DATABASE, files, left.isNegative() ? Duration.ofSeconds(1) : left);
+      serviceDb =
+          new LocalService.Database(
+              url, LocalPostgres.USER, LocalService.configTree(options.workDir()));
+      return;
+    }
     progress.message(
         "PostgreSQL: seeding "
             + spec.database.seed.customers
@@ -132,14 +159,33 @@ public final class LocalPlatform implements Platform {
         seed.alreadySeeded()
             ? "PostgreSQL: already seeded"
             : String.format("PostgreSQL: seeded in %.1f s", seed.took().toMillis() / 1000.0));
+    if (spec.sut.service != null) {
+      serviceDb =
+          new LocalService.Database(
+              pg.jdbcUrl(), LocalPostgres.USER, LocalService.configTree(options.workDir()));
+    }
+  }
+
+  /** The database a user's service gets its own schema in ({@code spec.database.sql}). */
+  static final String SERVICE_DATABASE = "service";
+
+  private void startStub(BenchmarkRunSpec spec) {
     stubPort = Os.freePort();
+    Map<String, String> env = new HashMap<>(Services.stubEnv(stubPort));
+    if (spec.sut.service != null) {
+      // A user's service asks the stub without a delay parameter: the stub's default applies.
+      env.put(
+          "STUB_DELAY_MS",
+          Long.toString(
+              Durations.parse("spec.workload.stubDelay", spec.workload.stubDelay).toMillis()));
+    }
     stub =
         ManagedProcess.start(
             ManagedProcess.Spec.of(
                     "stub",
                     ManagedProcess.javaJar(
                         options.stubJar(), List.of("-Xmx" + heapMb(spec.stub.memory) + "m")),
-                    Services.stubEnv(stubPort),
+                    env,
                     options.workDir().resolve("logs").resolve("stub.log"))
                 .pinnedTo(cores.load()));
     record(stub);
@@ -166,32 +212,20 @@ public final class LocalPlatform implements Platform {
     if (sut != null) {
       sut.close();
     }
+    if (spec.sut.service != null) {
+      return startService(config);
+    }
     sutPort = Os.freePort();
     Map<String, String> env = new HashMap<>(config.env());
     env.putAll(Services.sutEnv(pg, stubUrl(), sutPort));
-    progress.message(
-        "SUT: starting "
-            + (config.reactive() ? "the reactive SUT" : config.threadMode() + " threads")
-            + ", pool "
-            + config.hikariPool()
-            + ", "
-            + config.connectionMode()
-            + (cores.sut() == null ? "" : ", on CPU " + cores.sut())
-            + " ...");
     sut =
-        ManagedProcess.start(
-            ManagedProcess.Spec.of(
-                    "sut",
-                    ManagedProcess.javaJar(
-                        options.jarFor(config), List.of("-Xmx" + heapMb(spec.sut.memory) + "m")),
-                    env,
-                    options
-                        .workDir()
-                        .resolve("logs")
-                        .resolve(
-                            "sut-" + config.threadMode() + "-pool" + config.hikariPool() + ".log"))
-                .pinnedTo(cores.sut()));
-    record(sut);
+        startPinned(
+            "SUT",
+            ", " + config.connectionMode(),
+            ManagedProcess.javaJar(
+                options.jarFor(config), List.of("-Xmx" + heapMb(spec.sut.memory) + "m")),
+            env,
+            config);
     sut.awaitHttpOk(URI.create(sutBaseUrl() + "/readyz"), spec.timeouts.sutStart());
     HttpJson.Response info = HttpJson.get(sutBaseUrl() + "/api/runtime-info");
     // Where it ran comes from this machine: the SUT is a child process on it.
@@ -208,6 +242,63 @@ public final class LocalPlatform implements Platform {
       throw new IllegalStateException(
           "the SUT was pinned to CPUs " + cores.sut() + " but reports cpuset " + sutView.cpuset());
     }
+    sutConfig = config;
+    return sutView;
+  }
+
+  /**
+   * Starts the SUT (vtbench's or a user's service) on its cores, says so, and records its pid; its
+   * log is named after {@code name} and the configuration.
+   */
+  private ManagedProcess startPinned(
+      String name, String detail, List<String> command, Map<String, String> env, SutConfig config) {
+    progress.message(
+        name
+            + ": starting "
+            + (config.reactive() ? "the reactive SUT" : config.threadMode() + " threads")
+            + ", pool "
+            + config.hikariPool()
+            + detail
+            + (cores.sut() == null ? "" : ", on CPU " + cores.sut())
+            + " ...");
+    String log =
+        name.toLowerCase(java.util.Locale.ROOT)
+            + "-"
+            + config.threadMode()
+            + "-pool"
+            + config.hikariPool()
+            + ".log";
+    ManagedProcess p =
+        ManagedProcess.start(
+            ManagedProcess.Spec.of(
+                    name.toLowerCase(java.util.Locale.ROOT),
+                    command,
+                    env,
+                    options.workDir().resolve("logs").resolve(log))
+                .pinnedTo(cores.sut()));
+    record(p);
+    return p;
+  }
+
+  /** Starts a user's own service with {@code config} and waits for its health path. */
+  private SutView startService(SutConfig config) {
+    ServiceSpec service = spec.sut.service;
+    sutPort = service.port;
+    if (Os.portInUse(sutPort)) {
+      throw new IllegalStateException(
+          "spec.sut.service.port "
+              + sutPort
+              + " is in use on this machine: stop what listens there or choose another port");
+    }
+    sut =
+        startPinned(
+            "service",
+            "",
+            LocalService.command(service, heapMb(spec.sut.memory)),
+            LocalService.env(service, config, serviceDb, stub == null ? null : stubUrl()),
+            config);
+    sut.awaitHttpOk(URI.create(sutBaseUrl() + service.healthPath), spec.timeouts.sutStart());
+    sutView = LocalService.view(service, sut, (int) cores.count(cores.sut()));
     sutConfig = config;
     return sutView;
   }
@@ -276,20 +367,27 @@ public final class LocalPlatform implements Platform {
       record(k6);
       LiveRate live = new LiveRate(apiPort);
       waitUntil(t0, beforeHold, k6, live, progress);
-      HttpJson.post(sutBaseUrl() + SteadyState.RESET_PATH);
+      // vtbench's SUT cuts its own windows from here; a user's service is watched from outside
+      HoldWatch watch =
+          HoldWatch.of(
+              sutBaseUrl(),
+              spec.sut.service == null
+                  ? null
+                  : new ActuatorSampler(sutBaseUrl(), spec.sut.service.actuatorPath, sut.pid()));
+      watch.holdStarts();
       long self = ProcessHandle.current().pid();
       ProcStat.Snapshot cores0 = ProcStat.read();
       ProcCpu.Sample app0 = ProcCpu.sample(List.of(sut.pid()));
-      ProcCpu.Sample pg0 = ProcCpu.sample(List.of(ProcCpu.postmasterPid(pg.dataDir())));
+      ProcCpu.Sample pg0 = pgSample();
       ProcCpu.Sample load0 = ProcCpu.sample(List.of(k6.pid()));
-      ProcCpu.Sample stub0 = ProcCpu.sample(List.of(stub.pid()));
+      ProcCpu.Sample stub0 = stubSample();
       ProcCpu.Sample vtbench0 = ProcCpu.sampleAlone(self);
       waitUntil(t0, beforeHold.plus(plan.hold()), k6, live, progress);
       ProcStat.Snapshot cores1 = ProcStat.read();
       ProcCpu.Sample app1 = ProcCpu.sample(List.of(sut.pid()));
-      ProcCpu.Sample pg1 = ProcCpu.sample(List.of(ProcCpu.postmasterPid(pg.dataDir())));
+      ProcCpu.Sample pg1 = pgSample();
       ProcCpu.Sample load1 = ProcCpu.sample(List.of(k6.pid()));
-      ProcCpu.Sample stub1 = ProcCpu.sample(List.of(stub.pid()));
+      ProcCpu.Sample stub1 = stubSample();
       ProcCpu.Sample vtbench1 = ProcCpu.sampleAlone(self);
       int exit = k6.waitFor(plan.requestTimeout().plusSeconds(60));
       if (exit != 0 && exit != 99) { // 99: thresholds crossed, which vtbench does not use to fail
@@ -303,18 +401,13 @@ public final class LocalPlatform implements Platform {
                 + ":\n"
                 + LocalPostgres.tail(k6.log(), 15));
       }
-      Thread.sleep(1_500); // JFR hands pinned events over about a second late
-      HttpJson.Response info = HttpJson.get(sutBaseUrl() + "/api/runtime-info");
-      // kept beside the k6 summary: the hold's windows, so its steady-state verdict can be checked
-      Files.writeString(dir.resolve(scenario.id() + "-sut.json"), info.body());
-      @SuppressWarnings("unchecked")
-      Map<String, Object> peaks = (Map<String, Object>) info.at("peaks");
+      Map<String, Object> peaks = watch.holdEnded(dir.resolve(scenario.id() + "-sut.json"));
       TierCpu cpu =
           new TierCpu(
               app1.percentSince(app0),
-              pg1.percentSince(pg0),
+              pg1 == null ? null : pg1.percentSince(pg0),
               load1.percentSince(load0),
-              stub1.percentSince(stub0),
+              stub1 == null ? null : stub1.percentSince(stub0),
               vtbench1.percentSince(vtbench0),
               cores.count(cores.sut()),
               cores.count(cores.database()),
@@ -330,6 +423,16 @@ public final class LocalPlatform implements Platform {
     } finally {
       k6Running = null;
     }
+  }
+
+  /** PostgreSQL's CPU so far, or null when the run has no database. */
+  private ProcCpu.Sample pgSample() {
+    return pg == null ? null : ProcCpu.sample(List.of(ProcCpu.postmasterPid(pg.dataDir())));
+  }
+
+  /** The stub's CPU so far, or null when the run has no stub. */
+  private ProcCpu.Sample stubSample() {
+    return stub == null ? null : ProcCpu.sample(List.of(stub.pid()));
   }
 
   /** Waits until {@code offset} after {@code t0}, printing the live rate every few seconds. */
@@ -422,6 +525,10 @@ public final class LocalPlatform implements Platform {
   }
 
   private boolean isOurs(String commandLine) {
+    if (spec.sut.service != null
+        && LocalService.ownedPaths(spec.sut.service).stream().anyMatch(commandLine::contains)) {
+      return true;
+    }
     return commandLine.contains(options.sutJar().toString())
         || commandLine.contains(options.reactiveSutJar().toString())
         || commandLine.contains(options.stubJar().toString())

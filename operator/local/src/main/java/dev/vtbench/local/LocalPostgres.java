@@ -263,6 +263,42 @@ public final class LocalPostgres implements AutoCloseable {
     }
   }
 
+  /**
+   * A new, empty database {@code name} (dropped first if it exists) with the SQL {@code files} run
+   * on it in order: a user's own schema and data. Returns its JDBC URL.
+   */
+  public String freshDatabase(String name, List<Path> files, Duration timeout) {
+    if (!name.matches("[a-z_][a-z0-9_]*")) {
+      throw new IllegalArgumentException("not a plain database name: " + name);
+    }
+    long started = System.nanoTime();
+    try (Connection c = DriverManager.getConnection(jdbcUrl("postgres"), USER, "");
+        Statement s = c.createStatement()) {
+      s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+      s.execute("CREATE DATABASE " + name);
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot create database " + name + ": " + e.getMessage(), e);
+    }
+    for (Path file : files) {
+      String sql;
+      try {
+        sql = Files.readString(file);
+      } catch (IOException e) {
+        throw new IllegalStateException("spec.database.sql: cannot read " + file, e);
+      }
+      try (Connection c = DriverManager.getConnection(jdbcUrl(name), USER, "");
+          Statement s = c.createStatement()) {
+        Duration left = timeout.minusNanos(System.nanoTime() - started);
+        s.setQueryTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, left.toSeconds())));
+        s.execute(sql);
+      } catch (SQLException e) {
+        throw new IllegalStateException(
+            "spec.database.sql: " + file + " failed: " + e.getMessage(), e);
+      }
+    }
+    return jdbcUrl(name);
+  }
+
   /** Stops the server if this object started it. */
   @Override
   public void close() {

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -155,7 +156,12 @@ public final class Main implements Runnable {
         missing.add(
             "JDK 25 needed, this is " + Runtime.version() + ": set JAVA_HOME to Temurin 25");
       }
-      List<Path> jars = new java.util.ArrayList<>(List.of(local.sutJar, local.stubJar));
+      // a user's own service runs instead of vtbench's SUT: its jar, not the SUT's, must be there
+      List<Path> jars =
+          new java.util.ArrayList<>(
+              run.spec.sut.service == null
+                  ? List.of(local.sutJar, local.stubJar)
+                  : List.of(local.stubJar));
       if (run.spec.matrix.threadModes.contains(SpecRules.REACTIVE)) {
         jars.add(local.reactiveSutJar);
       }
@@ -163,6 +169,16 @@ public final class Main implements Runnable {
         if (!java.nio.file.Files.isRegularFile(jar)) {
           missing.add(jar + " not found: run 'make build'");
         }
+      }
+      if (run.spec.sut.service != null
+          && run.spec.sut.service.jar != null
+          && !java.nio.file.Files.isRegularFile(Path.of(run.spec.sut.service.jar))) {
+        missing.add(
+            "spec.sut.service.jar: "
+                + run.spec.sut.service.jar
+                + " not found (relative to "
+                + Path.of("").toAbsolutePath()
+                + "): build your service first");
       }
       if (!missing.isEmpty()) {
         missing.forEach(m -> System.err.println("vtbench: " + m));
@@ -203,7 +219,8 @@ public final class Main implements Runnable {
      * @throws IllegalArgumentException naming the field and the file
      */
     static List<ResultRow> baseline(BenchmarkRunSpec spec) {
-      List<String> problems = SpecValidator.baselineSource(spec, false);
+      List<String> problems = new ArrayList<>(SpecValidator.baselineSource(spec, false));
+      problems.addAll(SpecValidator.serviceSource(spec, false));
       if (!problems.isEmpty()) {
         throw new IllegalArgumentException(String.join("; ", problems));
       }

@@ -19,6 +19,11 @@ public final class ProcCpu {
 
   /** A reading of the CPU time used so far by a set of process trees. */
   public record Sample(long ticks, long nanoTime) {
+    /** The CPU seconds the sampled processes had used by then. */
+    public double seconds() {
+      return ticks / TICKS_PER_SECOND;
+    }
+
     /** CPU used between {@code earlier} and this sample, in percent of one core. */
     public double percentSince(Sample earlier) {
       double seconds = (nanoTime - earlier.nanoTime) / 1e9;
@@ -65,6 +70,45 @@ public final class ProcCpu {
     } catch (IOException | RuntimeException e) {
       return 0;
     }
+  }
+
+  /**
+   * Resident memory of the tree rooted at {@code pid} in MiB ({@code VmRSS} of each process), or
+   * null when the process is gone.
+   */
+  public static Double rssMb(long pid) {
+    List<Long> tree = new ArrayList<>();
+    tree.add(pid);
+    ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(d -> tree.add(d.pid())));
+    long kb = 0;
+    boolean any = false;
+    for (long p : tree) {
+      try {
+        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(p), "status"))) {
+          if (line.startsWith("VmRSS:")) {
+            kb += Long.parseLong(line.replaceAll("[^0-9]", ""));
+            any = true;
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        // gone between listing and reading: it holds no memory any more
+      }
+    }
+    return any ? kb / 1024.0 : null;
+  }
+
+  /** The CPUs a process may run on ({@code Cpus_allowed_list}), or null when it is gone. */
+  public static String cpuset(long pid) {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+        if (line.startsWith("Cpus_allowed_list:")) {
+          return line.substring("Cpus_allowed_list:".length()).strip();
+        }
+      }
+    } catch (IOException e) {
+      return null;
+    }
+    return null;
   }
 
   /** The postmaster's pid of a PostgreSQL data directory (first line of postmaster.pid). */

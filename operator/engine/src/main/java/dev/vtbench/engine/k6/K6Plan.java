@@ -23,6 +23,8 @@ import java.util.Locale;
  * @param warmup at {@code level} before measuring; may be zero
  * @param hold the measured window at {@code level}
  * @param requestTimeout per request; a timed-out request counts as an error
+ * @param requests a user's request mix sent to {@code targetUrl} as the base URL (then {@code
+ *     idMax} is unused); empty: every request is {@code targetUrl} with a random id
  */
 public record K6Plan(
     String targetUrl,
@@ -33,9 +35,30 @@ public record K6Plan(
     Duration ramp,
     Duration warmup,
     Duration hold,
-    Duration requestTimeout) {
+    Duration requestTimeout,
+    List<MixedRequest> requests) {
 
   public static final String ID_PLACEHOLDER = "{id}";
+
+  /** A load of one endpoint: every request is {@code targetUrl} with a random id. */
+  public K6Plan(
+      String targetUrl,
+      long idMax,
+      Executor executor,
+      int level,
+      int maxVUs,
+      Duration ramp,
+      Duration warmup,
+      Duration hold,
+      Duration requestTimeout) {
+    this(targetUrl, idMax, executor, level, maxVUs, ramp, warmup, hold, requestTimeout, List.of());
+  }
+
+  /** This load sending {@code mix} to {@code targetUrl} as the base URL instead. */
+  public K6Plan withRequests(List<MixedRequest> mix) {
+    return new K6Plan(
+        targetUrl, idMax, executor, level, maxVUs, ramp, warmup, hold, requestTimeout, mix);
+  }
 
   /** The two load models, by their k6 executor names as written in a BenchmarkRun. */
   public enum Executor {
@@ -72,6 +95,7 @@ public record K6Plan(
    * @throws IllegalArgumentException listing every invalid field by name
    */
   public K6Plan {
+    requests = requests == null ? List.of() : List.copyOf(requests);
     List<String> errors = new ArrayList<>();
     if (targetUrl == null || targetUrl.isBlank()) {
       errors.add("load.targetUrl: required");

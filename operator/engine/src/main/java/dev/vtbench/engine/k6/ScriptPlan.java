@@ -105,6 +105,15 @@ final class ScriptPlan {
    * its random id; the unsplit URL names every request's time series.
    */
   private static Map<String, Object> target(K6Plan plan) {
+    if (!plan.requests().isEmpty()) {
+      return object(
+          "base",
+          plan.targetUrl(),
+          "requests",
+          mix(plan.requests()),
+          "timeout",
+          Durations.format(plan.requestTimeout()));
+    }
     return object(
         "urlParts",
         Arrays.asList(plan.targetUrl().split(Pattern.quote(K6Plan.ID_PLACEHOLDER), -1)),
@@ -114,6 +123,38 @@ final class ScriptPlan {
         plan.idMax(),
         "timeout",
         Durations.format(plan.requestTimeout()));
+  }
+
+  /**
+   * A user's mix as the script reads it: each request with the running sum of the weights up to it
+   * ({@code upTo}), so one uniform draw in [0, total) picks a request by its weight.
+   */
+  private static List<Map<String, Object>> mix(List<MixedRequest> requests) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    int upTo = 0;
+    for (MixedRequest r : requests) {
+      upTo += r.weight();
+      Map<String, Object> params = new LinkedHashMap<>();
+      r.params()
+          .forEach(
+              (name, d) ->
+                  params.put(
+                      name,
+                      d.values() != null
+                          ? object("values", d.values())
+                          : object("from", d.from(), "to", d.to())));
+      out.add(
+          object(
+              "method", r.method(),
+              "path", r.path(),
+              "name", r.name(),
+              "params", params,
+              "headers", r.headers(),
+              "body", r.body(),
+              "expected", r.expectedStatus(),
+              "upTo", upTo));
+    }
+    return out;
   }
 
   private static Map<String, Object> scenarios(K6Plan plan, boolean cluster) {

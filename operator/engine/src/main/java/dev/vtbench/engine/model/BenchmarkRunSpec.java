@@ -59,6 +59,34 @@ import java.util.Map;
     value = SpecRules.BLOCK_FOR_BELOW_TIMEOUT_RULE,
     message = SpecRules.BELOW_TIMEOUT_MESSAGE,
     fieldPath = ".workload.blockFor")
+@ValidationRule(
+    value = ServiceRules.SERVICE_NEEDS_REQUESTS_RULE,
+    message = ServiceRules.SERVICE_NEEDS_REQUESTS_MESSAGE,
+    fieldPath = ".workload")
+@ValidationRule(
+    value = ServiceRules.REQUESTS_NEED_SERVICE_RULE,
+    message = ServiceRules.REQUESTS_NEED_SERVICE_MESSAGE,
+    fieldPath = ".workload.requests")
+@ValidationRule(
+    value = ServiceRules.NO_DATABASE_NEEDS_SERVICE_RULE,
+    message = ServiceRules.NO_DATABASE_NEEDS_SERVICE_MESSAGE,
+    fieldPath = ".database.enabled")
+@ValidationRule(
+    value = ServiceRules.SQL_NEEDS_SERVICE_RULE,
+    message = ServiceRules.SQL_NEEDS_SERVICE_MESSAGE,
+    fieldPath = ".database.sql")
+@ValidationRule(
+    value = ServiceRules.NO_REACTIVE_RULE,
+    message = ServiceRules.NO_REACTIVE_MESSAGE,
+    fieldPath = ".matrix.threadModes")
+@ValidationRule(
+    value = ServiceRules.THREAD_MODES_COVERED_RULE,
+    message = ServiceRules.AXIS_COVERED_MESSAGE,
+    fieldPath = ".sut.service.axisEnv.threadMode")
+@ValidationRule(
+    value = ServiceRules.POOLS_COVERED_RULE,
+    message = ServiceRules.AXIS_COVERED_MESSAGE,
+    fieldPath = ".sut.service.axisEnv.hikariPool")
 public class BenchmarkRunSpec {
 
   @JsonPropertyDescription("The request under test and how it blocks.")
@@ -170,6 +198,12 @@ public class BenchmarkRunSpec {
         message = SpecRules.PATH_MODES_MESSAGE)
     @Size(max = 32)
     public String pathMode = "normal";
+
+    @JsonPropertyDescription(
+        "The request mix sent to spec.sut.service (in place of endpoint): each request's method,"
+            + " path template, parameters, headers, body, weight and expected statuses.")
+    @Size(max = ServiceRules.REQUESTS_MAX)
+    public List<RequestSpec> requests;
   }
 
   /** The system under test. */
@@ -226,6 +260,13 @@ public class BenchmarkRunSpec {
     @Size(max = SpecRules.ENV_MAX)
     @ValidationRule(value = SpecRules.ENV_RULE, message = SpecRules.ENV_MESSAGE)
     public Map<String, String> env = new LinkedHashMap<>();
+
+    @JsonPropertyDescription(
+        "Your own service in place of vtbench's SUT: its image (Kubernetes) or jar / command"
+            + " (local), port, health path and Actuator; unset: vtbench's SUT. image, env and"
+            + " the workload's endpoint, connectionMode and pathMode of the built-in SUT do not"
+            + " apply to it.")
+    public ServiceSpec service;
   }
 
   /** The downstream stub. */
@@ -265,6 +306,17 @@ public class BenchmarkRunSpec {
   @ValidationRule(value = WHOLE_CPU_RULE, message = WHOLE_CPU_MESSAGE, fieldPath = ".cpu")
   @ValidationRule(value = CPU_RULE, message = CPU_MESSAGE, fieldPath = ".cpu")
   public static class Database {
+    @JsonPropertyDescription(
+        "false: no PostgreSQL (only with spec.sut.service, for a service without a database).")
+    @Default("true")
+    public boolean enabled = true;
+
+    @JsonPropertyDescription(
+        "Your service's schema and data (with spec.sut.service): SQL files run in order on a"
+            + " fresh database before the service starts; unset: vtbench's seed (customers,"
+            + " orders).")
+    public Sql sql;
+
     @JsonPropertyDescription(
         "true: whole CPUs, requests = limits (Guaranteed QoS), so the kubelet's static CPU manager"
             + " gives PostgreSQL exclusive cores; false: any CPU quantity on shared cores.")
@@ -306,6 +358,16 @@ public class BenchmarkRunSpec {
 
     @JsonPropertyDescription("Rows to seed.")
     public Seed seed = new Seed();
+  }
+
+  /** The SQL a user's service needs in its database. */
+  public static class Sql {
+    @JsonPropertyDescription(
+        "SQL files run in this order (local runs; relative to the working directory), e.g."
+            + " [db/schema.sql, db/seed.sql].")
+    @Required
+    @Size(min = 1, max = ServiceRules.SQL_FILES_MAX)
+    public List<@Size(min = 1, max = SpecRules.FILE_MAX) String> files;
   }
 
   /** Seeded data set sizes. */

@@ -151,6 +151,7 @@ public final class SpecValidator {
     if (s.thresholds != null && s.matrix != null) {
       ThresholdChecks.check(s.thresholds, s.matrix, check);
     }
+    ServiceChecks.check(s, check);
   }
 
   private static int size(List<?> list) {
@@ -284,6 +285,29 @@ public final class SpecValidator {
           at
               + ": set file to the path of the baseline matrix.csv; configMapRef is only for"
               + " runs in a cluster");
+    }
+    return List.of();
+  }
+
+  /**
+   * How the platform starts a user's own service: an image in a cluster, a jar or a command
+   * locally. Empty when the spec has no {@code spec.sut.service} or names what this platform needs.
+   */
+  public static List<String> serviceSource(BenchmarkRunSpec s, boolean cluster) {
+    ServiceSpec v = s == null || s.sut == null ? null : s.sut.service;
+    if (v == null) {
+      return List.of();
+    }
+    if (cluster) {
+      // The operator's objects for a user's service (its Deployment, the configtree Secret, the
+      // SQL ConfigMap) are not built yet: refuse rather than benchmark vtbench's SUT instead.
+      return List.of(
+          "spec.sut.service: not supported on Kubernetes yet; run it locally with 'vtbench run'"
+              + (v.image == null ? "" : " (spec.sut.service.image is for the cluster, later)"));
+    }
+    if (!cluster && v.jar == null && (v.command == null || v.command.isEmpty())) {
+      return List.of(
+          "spec.sut.service: set jar or command for a local run (image is for Kubernetes)");
     }
     return List.of();
   }

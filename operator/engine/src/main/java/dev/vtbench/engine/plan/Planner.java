@@ -53,7 +53,8 @@ public final class Planner {
                   spec.workload.pathMode,
                   spec.sut.tomcatMaxThreads,
                   stubTimeout,
-                  spec.sut.env);
+                  spec.sut.service == null ? spec.sut.env : spec.sut.service.env,
+                  ServiceEnv.of(spec.sut.service));
           for (int c : levels) {
             String id = "r" + rep + "-" + mode + "-pool" + pool + "-c" + c;
             out.add(new Scenario(out.size(), id, rep, c, sut));

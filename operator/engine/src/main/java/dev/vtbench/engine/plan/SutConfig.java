@@ -19,6 +19,8 @@ import java.util.TreeMap;
  *     (the reactive SUT: another jar or image, VT_ENABLED false)
  * @param stubTimeout how long the SUT waits for the stub: the run's request timeout, since k6 gives
  *     up on the request then anyway (and the spec keeps every stub delay below it)
+ * @param service how the axes reach a user's own service ({@code spec.sut.service}); null for
+ *     vtbench's SUT, which takes the reference rig's variable names and resizes its pool live
  */
 public record SutConfig(
     String threadMode,
@@ -27,7 +29,28 @@ public record SutConfig(
     String pathMode,
     int tomcatMaxThreads,
     Duration stubTimeout,
-    Map<String, String> extraEnv) {
+    Map<String, String> extraEnv,
+    ServiceEnv service) {
+
+  /** vtbench's own SUT in this configuration. */
+  public SutConfig(
+      String threadMode,
+      int hikariPool,
+      String connectionMode,
+      String pathMode,
+      int tomcatMaxThreads,
+      Duration stubTimeout,
+      Map<String, String> extraEnv) {
+    this(
+        threadMode,
+        hikariPool,
+        connectionMode,
+        pathMode,
+        tomcatMaxThreads,
+        stubTimeout,
+        extraEnv,
+        null);
+  }
 
   public SutConfig {
     // Sorted, so the SUT's environment (and its pod template) is the same in every JVM: Map.copyOf
@@ -38,12 +61,35 @@ public record SutConfig(
   /** This config with the pool at {@code size}: the same JVM where the pool resizes live. */
   public SutConfig withHikariPool(int size) {
     return new SutConfig(
-        threadMode, size, connectionMode, pathMode, tomcatMaxThreads, stubTimeout, extraEnv);
+        threadMode,
+        size,
+        connectionMode,
+        pathMode,
+        tomcatMaxThreads,
+        stubTimeout,
+        extraEnv,
+        service);
   }
 
-  /** The SUT's environment for this config, with the reference rig's variable names. */
+  /**
+   * Whether the running SUT changes its pool size without a restart: vtbench's SUT does ({@code
+   * POST /api/pool}); a user's service gets its pool size at start, so each size is a JVM of its
+   * own.
+   */
+  public boolean poolResizesLive() {
+    return service == null;
+  }
+
+  /**
+   * The SUT's environment for this config: the reference rig's variable names for vtbench's SUT,
+   * {@link ServiceEnv}'s for a user's service.
+   */
   public Map<String, String> env() {
     Map<String, String> env = new LinkedHashMap<>(extraEnv);
+    if (service != null) {
+      env.putAll(service.env(threadMode, hikariPool, tomcatMaxThreads));
+      return env;
+    }
     env.put("VT_ENABLED", Boolean.toString(virtualThreads()));
     if (reactive()) {
       // Only here: platform and virtual configs keep the environment, and so the keys, they had
@@ -78,13 +124,15 @@ public record SutConfig(
   }
 
   /**
-   * The key of what only a new JVM can change: everything but the Hikari pool size, which the
-   * running SUT changes live ({@code POST /api/pool}). Two configs with the same restart key share
-   * one JVM, and its warm-up, where the platform resizes the pool live.
+   * The key of what only a new JVM can change: everything but the Hikari pool size where the
+   * running SUT changes it live ({@code POST /api/pool}). Two configs with the same restart key
+   * share one JVM, and its warm-up, where the platform resizes the pool live.
    */
   public String restartKey() {
     Map<String, String> env = new TreeMap<>(env());
-    env.remove(POOL_ENV);
+    if (poolResizesLive()) {
+      env.remove(POOL_ENV);
+    }
     return hash(env);
   }
 

@@ -95,6 +95,10 @@ import java.util.Objects;
  *     because every VU was busy; null in the closed model
  * @param overloaded whether the row is past the knee ({@link Overload}): errors, a missed arrival
  *     rate, or a tail close to the request timeout; null in rows from before vtbench judged it
+ * @param heapMbMax peak JVM heap in use, MiB (a user's service: Actuator's {@code jvm.memory.used}
+ *     of area heap); null where not read
+ * @param notes why columns are empty or a judgement could not be made, e.g. a user's service
+ *     without Actuator; {@code "; "} between notes, null when there is nothing to say
  */
 public record ResultRow(
     @Column(name = "ts_iso", part = KEY) Instant ts,
@@ -147,7 +151,9 @@ public record ResultRow(
     @Column(name = "service_floor_ms", part = VTBENCH, decimals = 3) Double serviceFloorMs,
     @Column(name = "target_rps", part = VTBENCH, decimals = 1) Double targetRps,
     @Column(name = "dropped_iterations", part = VTBENCH) Long droppedIterations,
-    @Column(name = "overloaded", part = VTBENCH) Boolean overloaded) {
+    @Column(name = "overloaded", part = VTBENCH) Boolean overloaded,
+    @Column(name = "heap_mb_max", part = VTBENCH, decimals = 1) Double heapMbMax,
+    @Column(name = "notes", part = VTBENCH) String notes) {
 
   public static final String PLATFORM = "platform";
   public static final String VIRTUAL = "virtual";

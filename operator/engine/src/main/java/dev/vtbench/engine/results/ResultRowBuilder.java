@@ -244,4 +244,12 @@ public final class ResultRowBuilder {
   public ResultRowBuilder overloaded(Boolean v) {
     return set("overloaded", v);
   }
+
+  public ResultRowBuilder heapMbMax(Double v) {
+    return set("heapMbMax", v);
+  }
+
+  public ResultRowBuilder notes(String v) {
+    return set("notes", v);
+  }
 }

@@ -145,7 +145,11 @@ public final class RunCursor {
     if (load instanceof WarmUp w) {
       return warmUp(
           K6Plan.fromSpec(
-              spec.load, sutBaseUrl + Workloads.path(spec), Workloads.idMax(spec), warmUpLevel()),
+                  spec.load,
+                  sutBaseUrl + Workloads.path(spec),
+                  Workloads.idMax(spec),
+                  warmUpLevel())
+              .withRequests(Workloads.requests(spec)),
           w.length());
     }
     return measured(load.scenario(), sutBaseUrl);
@@ -193,7 +197,8 @@ public final class RunCursor {
   /** The measured load of scenario {@code s} against the SUT at {@code sutBaseUrl}. */
   public K6Plan measured(Scenario s, String sutBaseUrl) {
     return K6Plan.fromSpec(
-        spec.load, sutBaseUrl + Workloads.path(spec), Workloads.idMax(spec), s.concurrency());
+            spec.load, sutBaseUrl + Workloads.path(spec), Workloads.idMax(spec), s.concurrency())
+        .withRequests(Workloads.requests(spec));
   }
 
   /** {@code length} of {@code measured}'s load, all of it hold, none of it recorded. */
@@ -207,7 +212,8 @@ public final class RunCursor {
         Duration.ofSeconds(1),
         Duration.ZERO,
         length,
-        measured.requestTimeout());
+        measured.requestTimeout(),
+        measured.requests());
   }
 
   /** Ramp + warm-up + hold (+3 s to start k6): the floor of one scenario's length, for ETAs. */

@@ -3,6 +3,7 @@ package dev.vtbench.engine.run;
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.K6Summary;
 import dev.vtbench.engine.k6.LoadResult;
+import dev.vtbench.engine.metrics.ServiceWindows;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.Scenario;
@@ -11,7 +12,6 @@ import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.steady.WarmState;
-import dev.vtbench.engine.workload.Endpoint;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -96,15 +96,16 @@ public final class ScenarioRow {
         .rssMbMax(peaks.get("rssMbMax") instanceof Number n ? n.doubleValue() : null)
         .pinnedEvents(peaks.get("pinnedEvents") instanceof Number n ? n.longValue() : null)
         .scenarioId(s.id())
-        .workload(spec.workload.endpoint)
+        .workload(Workloads.name(spec))
         .executor(spec.load.executor)
         .tomcatThreads(spec.sut.tomcatMaxThreads)
         .stubDelayMs(
-            Endpoint.of(spec).callsStub()
+            Workloads.callsStub(spec)
                 ? (double)
                     Durations.parse("spec.workload.stubDelay", spec.workload.stubDelay).toMillis()
                 : null)
-        .serviceFloorMs((double) Workloads.serviceFloor(spec).toMillis())
+        .serviceFloorMs(
+            Workloads.ownService(spec) ? null : (double) Workloads.serviceFloor(spec).toMillis())
         .targetRps(open ? (double) s.concurrency() : null)
         .droppedIterations(open ? Math.round(load.droppedIterations()) : null)
         .sutCpuset(sut.cpuset())
@@ -118,6 +119,8 @@ public final class ScenarioRow {
         .kernel(sut.kernel())
         .jdkVersion(sut.javaVersion())
         .sutArtifact(sut.artifact())
+        .heapMbMax(peaks.get("heapMbMax") instanceof Number n ? n.doubleValue() : null)
+        .notes(notes(peaks))
         .build();
   }
 
@@ -128,6 +131,14 @@ public final class ScenarioRow {
         m.cpu().pgCpus(),
         m.cpu().loadCpus(),
         Durations.parse("spec.load.requestTimeout", spec.load.requestTimeout).toMillis());
+  }
+
+  /** The reasons numbers are missing ({@link ServiceWindows#NOTES}), joined; null when none. */
+  private static String notes(Map<String, Object> peaks) {
+    if (!(peaks.get(ServiceWindows.NOTES) instanceof List<?> notes) || notes.isEmpty()) {
+      return null;
+    }
+    return String.join("; ", notes.stream().map(String::valueOf).toList());
   }
 
   private static Integer intOf(Object o) {

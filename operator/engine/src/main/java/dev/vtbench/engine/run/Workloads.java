@@ -1,26 +1,63 @@
 package dev.vtbench.engine.run;
 
+import dev.vtbench.engine.k6.MixedRequest;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.workload.Endpoint;
 import java.time.Duration;
+import java.util.List;
 
-/** What the run's endpoint asks of the SUT, looked up in the {@link Endpoint} registry. */
+/**
+ * What the run's requests ask of the SUT: vtbench's endpoint, looked up in the {@link Endpoint}
+ * registry, or a user's request mix sent to their own service ({@code spec.sut.service}).
+ */
 public final class Workloads {
 
   private Workloads() {}
 
-  /** The path and query, with {@code {id}} where k6 puts a random id. */
+  /** What the {@code workload} column says of a user's service: its mix, not an endpoint. */
+  public static final String SERVICE_WORKLOAD = "service";
+
+  static boolean ownService(BenchmarkRunSpec spec) {
+    return spec.sut.service != null;
+  }
+
+  /**
+   * The path and query, with {@code {id}} where k6 puts a random id; empty for a user's service,
+   * whose requests carry their own paths ({@link #requests}).
+   */
   public static String path(BenchmarkRunSpec spec) {
-    return Endpoint.of(spec).path(spec);
+    return ownService(spec) ? "" : Endpoint.of(spec).path(spec);
   }
 
-  /** Largest id {@link #path} may be given. */
+  /** Largest id {@link #path} may be given (1, unused, for a user's service). */
   public static long idMax(BenchmarkRunSpec spec) {
-    return Endpoint.of(spec).idMax(spec);
+    return ownService(spec) ? 1 : Endpoint.of(spec).idMax(spec);
   }
 
-  /** The blocking time every request waits at least: the denominator of Little's law. */
+  /** A user's request mix; empty for vtbench's SUT. */
+  public static List<MixedRequest> requests(BenchmarkRunSpec spec) {
+    return ownService(spec) ? MixedRequest.of(spec.workload.requests) : List.of();
+  }
+
+  /**
+   * The blocking time every request waits at least: the denominator of Little's law. Zero (no
+   * bound, the Little's-law columns stay empty) for a user's service: vtbench does not know which
+   * of its requests wait for the stub, or for what else (measured on examples/byo-orders, whose
+   * list pages and 404s never call it, platform threads passed the stub-delay bound by 9 %).
+   */
   public static Duration serviceFloor(BenchmarkRunSpec spec) {
-    return Endpoint.of(spec).serviceFloor(spec);
+    return ownService(spec) ? Duration.ZERO : Endpoint.of(spec).serviceFloor(spec);
+  }
+
+  /**
+   * Whether requests wait on the downstream stub, so that {@code spec.workload.stubDelay} applies.
+   */
+  public static boolean callsStub(BenchmarkRunSpec spec) {
+    return ownService(spec) ? spec.sut.service.usesStub() : Endpoint.of(spec).callsStub();
+  }
+
+  /** The workload column: the endpoint's name, or {@value #SERVICE_WORKLOAD}. */
+  public static String name(BenchmarkRunSpec spec) {
+    return ownService(spec) ? SERVICE_WORKLOAD : spec.workload.endpoint;
   }
 }

@@ -37,6 +37,34 @@ const PARAMS = {
   hold: { timeout: PLAN.target.timeout, tags: { name: PLAN.target.name, phase: 'hold' } },
 };
 
+// A user's request mix (spec.workload.requests), or null for vtbench's own endpoint. Each
+// request is counted under its method and path template (tag name), never its filled-in URL.
+const MIX = PLAN.target.requests || null;
+const MIX_TOTAL = MIX ? MIX[MIX.length - 1].upTo : 0;
+const MIX_PARAMS = MIX && MIX.map((r) => Object.fromEntries(['warmup', 'hold'].map((p) => {
+  const params = { timeout: PLAN.target.timeout, headers: r.headers, tags: { name: r.name, phase: p } };
+  // Without its own list the script's callback applies: 2xx is success.
+  if (r.expected.length > 0) params.responseCallback = http.expectedStatuses(...r.expected);
+  return [p, params];
+})));
+const draw = (d) => (d.values
+  ? d.values[Math.floor(Math.random() * d.values.length)]
+  : String(d.from + Math.floor(Math.random() * (d.to - d.from + 1))));
+const fill = (template, values, encode) => (template === null || template === undefined
+  ? null
+  : template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, k) => encode(values[k])));
+
+function mixed(p) {
+  const pick = Math.random() * MIX_TOTAL;
+  let i = 0;
+  while (MIX[i].upTo <= pick) i++;
+  const r = MIX[i];
+  const values = {};
+  for (const k of Object.keys(r.params)) values[k] = draw(r.params[k]);
+  http.request(r.method, PLAN.target.base + fill(r.path, values, encodeURIComponent),
+    fill(r.body, values, String), MIX_PARAMS[i][p]);
+}
+
 const phase = PLAN.holdIsAScenario
   // Open model: the hold is its own scenario.
   ? () => (exec.scenario.name === 'hold' ? 'hold' : 'warmup')
@@ -45,6 +73,10 @@ const phase = PLAN.holdIsAScenario
   : () => (Date.now() - exec.scenario.startTime >= PLAN.holdStartMs ? 'hold' : 'warmup');
 
 export default function () {
+  if (MIX) {
+    mixed(phase());
+    return;
+  }
   const id = 1 + Math.floor(Math.random() * ID_MAX);
   http.get(URL_PARTS.join(String(id)), PARAMS[phase()]);
 }

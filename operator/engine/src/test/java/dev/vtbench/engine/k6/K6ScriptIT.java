@@ -185,6 +185,100 @@ class K6ScriptIT {
   }
 
   /**
+   * A user's request mix ({@link MixedRequest}) through real k6, closed and open model: each
+   * request drawn by its weight, its {name}s filled from their range or list, its method, headers
+   * and body sent, and its own expected statuses (201, 404) counted as successes in the hold.
+   */
+  @ParameterizedTest
+  @EnumSource(Executor.class)
+  void aRequestMixIsSentByWeightWithItsParamsHeadersBodiesAndExpectedStatuses(Executor executor)
+      throws Exception {
+    java.util.Map<String, AtomicLong> byPath = new ConcurrentHashMap<>();
+    Set<String> ids = ConcurrentHashMap.newKeySet();
+    Set<String> bodies = ConcurrentHashMap.newKeySet();
+    Set<String> headers = ConcurrentHashMap.newKeySet();
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+    server.createContext(
+        "/",
+        exchange -> {
+          String path = exchange.getRequestURI().getPath();
+          String kind = exchange.getRequestMethod() + " " + path.replaceAll("/[0-9]+$", "/n");
+          byPath.computeIfAbsent(kind, k -> new AtomicLong()).incrementAndGet();
+          int status = 500;
+          if (kind.equals("GET /orders/n")) {
+            ids.add(path.substring("/orders/".length()));
+            status = 200;
+          } else if (kind.equals("POST /orders")) {
+            bodies.add(
+                new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            headers.add(String.valueOf(exchange.getRequestHeaders().getFirst("X-Tenant")));
+            status = 201;
+          } else if (kind.equals("GET /gone")) {
+            status = 404;
+          }
+          exchange.sendResponseHeaders(status, -1);
+          exchange.close();
+        });
+    server.start();
+    try {
+      MixedRequest byId =
+          new MixedRequest(
+              "GET",
+              "/orders/{id}",
+              java.util.Map.of("id", new MixedRequest.Draw(5L, 7L, null)),
+              java.util.Map.of(),
+              null,
+              6,
+              List.of());
+      MixedRequest create =
+          new MixedRequest(
+              "POST",
+              "/orders",
+              java.util.Map.of("sku", new MixedRequest.Draw(null, null, List.of("a b", "c"))),
+              java.util.Map.of("X-Tenant", "t1", "Content-Type", "application/json"),
+              "{\"sku\":\"{sku}\"}",
+              2,
+              List.of(201));
+      MixedRequest gone =
+          new MixedRequest(
+              "GET", "/gone", java.util.Map.of(), java.util.Map.of(), null, 2, List.of(404));
+      K6Plan plan =
+          plan(
+                  "http://127.0.0.1:" + server.getAddress().getPort(),
+                  1,
+                  executor,
+                  executor == Executor.RAMPING_VUS ? 5 : 200,
+                  0)
+              .withRequests(List.of(byId, create, gone));
+      Path summary = dir.resolve("summary.json");
+
+      Result r =
+          k6(
+              K6Script.commandLine(write(plan), summary),
+              K6Script.totalDuration(plan).plusSeconds(60));
+
+      assertThat(r.exit()).as("k6 run%n%s", r.stderr()).isZero();
+      LoadResult result = K6Summary.parse(summary, plan.hold());
+      assertThat(result.httpReqs()).isGreaterThan(100);
+      // 201 for the POST and 404 for /gone are what those requests expect: no errors
+      assertThat(result.errorRate()).isZero();
+      assertThat(byPath.keySet())
+          .containsExactlyInAnyOrder("GET /orders/n", "POST /orders", "GET /gone");
+      double share =
+          byPath.get("GET /orders/n").get()
+              / (double) byPath.values().stream().mapToLong(AtomicLong::get).sum();
+      assertThat(share).as("weight 6 of 10").isBetween(0.5, 0.7);
+      assertThat(ids).containsExactlyInAnyOrder("5", "6", "7");
+      assertThat(bodies).containsExactlyInAnyOrder("{\"sku\":\"a b\"}", "{\"sku\":\"c\"}");
+      assertThat(headers).containsExactly("t1");
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  /**
    * The cluster script against a server that plays the SUT: the runner reads its cpuset before the
    * load, resets its peaks at the hold's start, reads CPU time and peaks at the hold's end, and the
    * compact summary fits a termination message.

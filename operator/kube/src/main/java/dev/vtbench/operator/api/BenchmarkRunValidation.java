@@ -28,6 +28,7 @@ public final class BenchmarkRunValidation {
     view.spec = run.getSpec();
     List<String> problems = new ArrayList<>(SpecValidator.validate(view));
     problems.addAll(SpecValidator.baselineSource(run.getSpec(), true));
+    problems.addAll(SpecValidator.serviceSource(run.getSpec(), true));
     return problems;
   }
 }

@@ -1,0 +1,137 @@
+package dev.vtbench.engine.metrics;
+
+import dev.vtbench.engine.steady.SteadyState;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A user's service's load windows and peaks over one load phase, built from readings taken outside
+ * it: the request counter from Actuator, CPU seconds from its process, gauges from Actuator. The
+ * result has the shape vtbench's SUT reports in {@code /api/runtime-info}'s peaks ({@code windows}:
+ * {@code windowSeconds}, {@code list} of {@code seconds, requests, cpuSeconds, compileSeconds}), so
+ * {@code LoadWindow.ofPhase}, {@code SteadyState} and {@code ScenarioRow} read it unchanged. What
+ * could not be read leaves its key out and says why under {@value #NOTES}.
+ */
+public final class ServiceWindows {
+
+  /** Key of the notes (a list of sentences) among the peaks: why a number is missing. */
+  public static final String NOTES = "notes";
+
+  /** Key of the windows among the peaks, as in {@code /api/runtime-info}. */
+  public static final String WINDOWS = "windows";
+
+  /**
+   * One reading at a window boundary.
+   *
+   * @param requests Actuator's request count so far; null when it could not be read
+   * @param cpuSeconds the process's CPU seconds so far
+   * @param compileSeconds the JIT's seconds so far; null when unknown
+   */
+  public record Reading(long nanos, Long requests, double cpuSeconds, Double compileSeconds) {}
+
+  private final Duration window;
+  private final List<Map<String, Object>> closed = new ArrayList<>();
+  private final Map<ActuatorMetric, Double> peaks = new EnumMap<>(ActuatorMetric.class);
+  private final Map<ActuatorMetric, String> missing = new EnumMap<>(ActuatorMetric.class);
+  private final Set<String> notes = new LinkedHashSet<>();
+  private Double rssMbMax;
+  private Reading last;
+  private boolean requestsLost;
+
+  /** Windows of {@link SteadyState#WINDOW}. */
+  public ServiceWindows() {
+    this(SteadyState.WINDOW);
+  }
+
+  public ServiceWindows(Duration window) {
+    this.window = window;
+  }
+
+  /** The reading at the phase's start. */
+  public synchronized void start(Reading first) {
+    last = first;
+  }
+
+  /** A reading at the end of a window: closes it. */
+  public synchronized void windowEnd(Reading now) {
+    if (last == null) {
+      last = now;
+      return;
+    }
+    if (now.requests() == null || last.requests() == null) {
+      requestsLost = true;
+    } else {
+      Map<String, Object> w = new LinkedHashMap<>();
+      w.put("seconds", round((now.nanos() - last.nanos()) / 1e9));
+      w.put("requests", now.requests() - last.requests());
+      w.put("cpuSeconds", round(now.cpuSeconds() - last.cpuSeconds()));
+      w.put(
+          "compileSeconds",
+          now.compileSeconds() == null || last.compileSeconds() == null
+              ? null
+              : round(now.compileSeconds() - last.compileSeconds()));
+      closed.add(w);
+    }
+    last = now;
+  }
+
+  /** A gauge's value, or null with the reason it could not be read. */
+  public synchronized void gauge(ActuatorMetric metric, Double value, String whyMissing) {
+    if (value == null) {
+      missing.putIfAbsent(metric, whyMissing);
+      return;
+    }
+    peaks.merge(metric, value, Math::max);
+  }
+
+  /** The process's resident memory, MiB. */
+  public synchronized void rssMb(double mb) {
+    rssMbMax = rssMbMax == null ? mb : Math.max(rssMbMax, mb);
+  }
+
+  /** A reason some number is missing, e.g. that the service exposes no Actuator. */
+  public synchronized void note(String reason) {
+    notes.add(reason);
+  }
+
+  /**
+   * The peaks in {@code /api/runtime-info}'s shape: the gauges' maxima, the resident memory, the
+   * windows (left out when the request counter was never read in full: then steady state cannot be
+   * judged) and the notes.
+   */
+  public synchronized Map<String, Object> peaks() {
+    Map<String, Object> out = new LinkedHashMap<>();
+    List<String> why = new ArrayList<>(notes);
+    for (ActuatorMetric m : ActuatorMetric.PEAKS) {
+      Double v = peaks.get(m);
+      out.put(m.peakKey(), v == null ? null : round(v));
+      if (v == null) {
+        // a gauge read once is its peak so far: only one never read is missing
+        why.add(m.metric() + " not read: " + missing.getOrDefault(m, "never sampled"));
+      }
+    }
+    out.put("rssMbMax", rssMbMax == null ? null : round(rssMbMax));
+    if (requestsLost || closed.isEmpty()) {
+      why.add(
+          "steady state not judged: no request count per window from "
+              + ActuatorMetric.REQUESTS.metric());
+    } else {
+      Map<String, Object> windows = new LinkedHashMap<>();
+      windows.put("windowSeconds", window.toMillis() / 1000.0);
+      windows.put("list", List.copyOf(closed));
+      out.put(WINDOWS, windows);
+    }
+    out.put(NOTES, why);
+    return out;
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+}

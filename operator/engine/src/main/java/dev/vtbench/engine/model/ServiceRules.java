@@ -1,0 +1,182 @@
+package dev.vtbench.engine.model;
+
+/**
+ * The validation rules of a user's own service ({@code spec.sut.service}, {@code
+ * spec.workload.requests}, {@code spec.database.sql}): constants the CRD's schema and CEL rules are
+ * built from and {@link SpecValidator} applies, as {@link SpecRules} does for the rest of the spec.
+ */
+public final class ServiceRules {
+
+  private ServiceRules() {}
+
+  public static final int DEFAULT_PORT = 8080;
+  public static final String DEFAULT_HEALTH_PATH = "/actuator/health";
+  public static final String DEFAULT_ACTUATOR_PATH = "/actuator";
+  public static final String DEFAULT_STUB_PATH = "/downstream";
+
+  /** Longest path (health, Actuator, a request's path template). */
+  public static final int PATH_MAX = 512;
+
+  /** Most arguments of a local command. */
+  public static final int COMMAND_MAX = 64;
+
+  /** Most requests in a mix, parameters, headers and expected statuses per request. */
+  public static final int REQUESTS_MAX = 32;
+
+  public static final int PARAMS_MAX = 16;
+  public static final int HEADERS_MAX = 16;
+  public static final int STATUSES_MAX = 16;
+
+  /** Most values a list parameter may draw from, and the longest one. */
+  public static final int PARAM_VALUES_MAX = 1_000;
+
+  public static final int PARAM_VALUE_MAX = 256;
+
+  /** Longest request body: the generator keeps every body in memory per VU. */
+  public static final int BODY_MAX = 16_384;
+
+  /** Largest weight of one request in the mix. */
+  public static final int WEIGHT_MAX = 1_000;
+
+  /** Most SQL files run on the service's database. */
+  public static final int SQL_FILES_MAX = 16;
+
+  // --- the service ------------------------------------------------------------------------------
+
+  static final String JAR_OR_COMMAND_RULE = "!has(self.jar) || !has(self.command)";
+  static final String JAR_OR_COMMAND_MESSAGE =
+      "set jar or command, not both: a local run starts the service one way";
+
+  /** An absolute path without spaces, query or fragment. */
+  public static final String PATH = "^/[^ ?#]*$";
+
+  static final String PATH_RULE = "self.matches('" + PATH + "')";
+  static final String PATH_MESSAGE = "must be a path starting with '/', without spaces, ? or #";
+
+  /** A request's path template: a path, then an optional query, no spaces or fragment. */
+  public static final String REQUEST_PATH = "^/[^ #]*$";
+
+  static final String PATH_RULE_WITH_QUERY = "self.matches('" + REQUEST_PATH + "')";
+
+  static final String REQUEST_PATH_MESSAGE =
+      "must be a path starting with '/', without spaces or #, e.g. /orders/{id}?page={page}";
+  static final String OPTIONAL_PATH_RULE = "self == '' || self.matches('" + PATH + "')";
+  static final String OPTIONAL_PATH_MESSAGE =
+      "must be empty (no Actuator) or a path starting with '/', without spaces, ? or #";
+
+  public static final String STUB_PATHS = "['/downstream', '/upper']";
+  public static final String STUB_PATHS_MESSAGE = "must be /downstream or /upper";
+  static final String STUB_PATH_NEEDS_ENV_RULE = "!has(self.stubPath) || has(self.stubUrlEnv)";
+  static final String STUB_PATH_NEEDS_ENV_MESSAGE =
+      "stubPath needs stubUrlEnv: without it no stub runs";
+
+  static final String ENV_NAME_RULE = "self.matches('" + SpecRules.ENV_NAME + "')";
+  static final String ENV_NAME_MESSAGE =
+      "must be an environment variable name [A-Za-z_][A-Za-z0-9_]*";
+
+  /**
+   * What {@code spec.sut.service.env} may not set, case-insensitively: what vtbench hands the
+   * service (its port, database, thread mode, Tomcat threads, pool, the configtree import of the
+   * password, the JVM's option variables), and any password: credentials reach the service as a
+   * configtree file, never in its environment.
+   */
+  public static final String RESERVED_ENV =
+      "(?i)^(SERVER_PORT|SPRING_DATASOURCE_.*|SPRING_THREADS_.*|SERVER_TOMCAT_.*"
+          + "|SPRING_CONFIG_IMPORT|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS|.*PASSWORD.*)$";
+
+  static final String ENV_RULE =
+      "self.all(k, size(k) <= "
+          + SpecRules.ENV_NAME_MAX
+          + " && k.matches('"
+          + SpecRules.ENV_NAME
+          + "') && !k.matches('"
+          + RESERVED_ENV
+          + "'))";
+  static final String ENV_MESSAGE =
+      "names must be [A-Za-z_][A-Za-z0-9_]* and not set by vtbench: SERVER_PORT,"
+          + " SPRING_DATASOURCE_*, SPRING_THREADS_*, SERVER_TOMCAT_*, SPRING_CONFIG_IMPORT and the"
+          + " JVM's option variables are reserved, and no name may hold PASSWORD (the password"
+          + " reaches the service as a configtree file)";
+
+  static final String THREAD_MODE_KEYS_RULE = "self.all(k, k in " + SpecRules.THREAD_MODES + ")";
+  static final String THREAD_MODE_KEYS_MESSAGE = "keys must be platform or virtual";
+  static final String NUMBER_KEYS_RULE = "self.all(k, k.matches('^[1-9][0-9]{0,5}$'))";
+  static final String NUMBER_KEYS_MESSAGE = "keys must be whole numbers from 1, e.g. '20'";
+
+  // --- the request mix
+  // ----------------------------------------------------------------------------
+
+  public static final String METHODS = "['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']";
+  public static final String METHODS_MESSAGE = "must be GET, POST, PUT, PATCH, DELETE or HEAD";
+
+  /** A {name} in a path or body: what the request's params fill in. */
+  public static final String PARAM_NAME = "^[A-Za-z_][A-Za-z0-9_]*$";
+
+  static final String PARAM_KEYS_RULE = "self.all(k, k.matches('" + PARAM_NAME + "'))";
+  static final String PARAM_KEYS_MESSAGE = "names must be [A-Za-z_][A-Za-z0-9_]*";
+
+  /** A header name: an HTTP token (without ' and `, which a CEL string literal cannot hold). */
+  public static final String HEADER_NAME = "^[-!#$%&*+.^_|~0-9A-Za-z]+$";
+
+  static final String HEADER_KEYS_RULE = "self.all(k, k.matches('" + HEADER_NAME + "'))";
+  static final String HEADER_KEYS_MESSAGE = "names must be HTTP header names";
+
+  static final String RANGE_OR_VALUES_RULE =
+      "(has(self.from) && has(self.to) && !has(self.values))"
+          + " || (!has(self.from) && !has(self.to) && has(self.values) && size(self.values) > 0)";
+  static final String RANGE_OR_VALUES_MESSAGE =
+      "set from and to (a whole-number range) or values (a non-empty list), not both";
+  static final String RANGE_ORDER_RULE = "!has(self.from) || !has(self.to) || self.from <= self.to";
+  static final String RANGE_ORDER_MESSAGE = "from must be at most to";
+  static final String STATUS_RULE = "self.all(s, s >= 100 && s <= 599)";
+  static final String STATUS_MESSAGE = "must list HTTP statuses from 100 to 599";
+
+  // --- across the spec
+  // ----------------------------------------------------------------------------
+
+  static final String SERVICE_NEEDS_REQUESTS_RULE =
+      "!has(self.sut) || !has(self.sut.service) || (has(self.workload)"
+          + " && has(self.workload.requests) && size(self.workload.requests) > 0)";
+  static final String SERVICE_NEEDS_REQUESTS_MESSAGE =
+      "spec.sut.service needs spec.workload.requests: vtbench knows none of your service's"
+          + " endpoints";
+  static final String REQUESTS_NEED_SERVICE_RULE =
+      "!has(self.workload) || !has(self.workload.requests) || size(self.workload.requests) == 0"
+          + " || (has(self.sut) && has(self.sut.service))";
+  static final String REQUESTS_NEED_SERVICE_MESSAGE =
+      "spec.workload.requests needs spec.sut.service: vtbench's own SUT serves"
+          + " spec.workload.endpoint";
+  static final String NO_DATABASE_NEEDS_SERVICE_RULE =
+      "!has(self.database) || !has(self.database.enabled) || self.database.enabled"
+          + " || (has(self.sut) && has(self.sut.service))";
+  static final String NO_DATABASE_NEEDS_SERVICE_MESSAGE =
+      "database.enabled: false needs spec.sut.service: vtbench's own SUT reads its database";
+  static final String SQL_NEEDS_SERVICE_RULE =
+      "!has(self.database) || !has(self.database.sql) || (has(self.sut) && has(self.sut.service)"
+          + " && (!has(self.database.enabled) || self.database.enabled))";
+  static final String SQL_NEEDS_SERVICE_MESSAGE =
+      "database.sql needs spec.sut.service and database.enabled: it seeds your service's own"
+          + " schema";
+  static final String THREAD_MODES_COVERED_RULE =
+      "!has(self.sut) || !has(self.sut.service) || !has(self.sut.service.axisEnv)"
+          + " || !has(self.sut.service.axisEnv.threadMode) || !has(self.matrix)"
+          + " || !has(self.matrix.threadModes)"
+          + " || self.matrix.threadModes.all(m, m in self.sut.service.axisEnv.threadMode)";
+  static final String POOLS_COVERED_RULE =
+      "!has(self.sut) || !has(self.sut.service) || !has(self.sut.service.axisEnv)"
+          + " || !has(self.sut.service.axisEnv.hikariPool) || !has(self.matrix)"
+          + " || !has(self.matrix.hikariPoolSizes)"
+          + " || self.matrix.hikariPoolSizes.all(p, string(p) in"
+          + " self.sut.service.axisEnv.hikariPool)";
+  static final String NO_REACTIVE_RULE =
+      "!has(self.sut) || !has(self.sut.service) || !has(self.matrix)"
+          + " || !has(self.matrix.threadModes) || !('"
+          + SpecRules.REACTIVE
+          + "' in self.matrix.threadModes)";
+  static final String NO_REACTIVE_MESSAGE =
+      "reactive names vtbench's own reactive SUT: with spec.sut.service the matrix compares"
+          + " platform and virtual";
+  static final String AXIS_COVERED_MESSAGE =
+      "must name every value spec.matrix lists for that axis: a value without variables would"
+          + " run the service unconfigured";
+}

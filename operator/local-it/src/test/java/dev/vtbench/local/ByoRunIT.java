@@ -1,0 +1,160 @@
+package dev.vtbench.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.ResultsCsv;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * 'vtbench run' on a service vtbench did not shape (examples/byo-orders, through {@code
+ * spec.sut.service}) at tiny scale: its own schema and seed, its request mix, the stub behind the
+ * URL it reads from SHIPPING_QUOTE_URL, its numbers read from Actuator and /proc; then the same
+ * service with its Actuator ignored, whose rows say why they are not judged steady.
+ */
+class ByoRunIT {
+
+  static Path work;
+
+  @BeforeAll
+  static void setUp() throws Exception {
+    work = LocalRunIT.workDir("vtbench-byo-it-");
+  }
+
+  @AfterAll
+  static void tearDown() {
+    LocalRunIT.stopDatabase(work);
+  }
+
+  static Path spec(String name, String threadModes, String actuatorPath, String load)
+      throws Exception {
+    Path db = Path.of(System.getProperty("byo.orders.db"));
+    Path spec = work.resolve(name + ".yaml");
+    Files.writeString(
+        spec,
+        """
+        apiVersion: vtbench.dev/v1alpha1
+        kind: BenchmarkRun
+        metadata: {name: %s}
+        spec:
+          sut:
+            cpu: 1
+            memory: 512Mi
+            tomcatMaxThreads: 8
+            service:
+              jar: %s
+              port: %d
+              actuatorPath: "%s"
+              stubUrlEnv: SHIPPING_QUOTE_URL
+          workload:
+            stubDelay: 50ms
+            requests:
+              - {path: "/orders/{id}", params: {id: {from: 1, to: 50000}}, weight: 3}
+              - {path: "/orders/{id}", params: {id: {from: 60000, to: 61000}}, expectedStatus: [404]}
+          database: {cpu: 1, sql: {files: [%s, %s]}}
+          stub: {cpu: 1, memory: 256Mi}
+          load: {%s, cpu: 1}
+          matrix: {threadModes: %s, hikariPoolSizes: [4], concurrency: [16], repetitions: 1}
+        """
+            .formatted(
+                name,
+                System.getProperty("byo.orders.jar"),
+                Os.freePort(),
+                actuatorPath,
+                db.resolve("schema.sql"),
+                db.resolve("seed.sql"),
+                load,
+                threadModes));
+    return spec;
+  }
+
+  static LocalRunIT.Result run(Path spec) {
+    return LocalRunIT.vtbench(LocalRunIT.runArgs(spec, work, System.getProperty("vtbench.k6")));
+  }
+
+  @Test
+  void theExampleServiceIsMeasuredFromOutsideItWithActuatorAndProc() throws Exception {
+    Path spec =
+        spec(
+            "byo",
+            "[platform, virtual]",
+            "/actuator",
+            "ramp: 1s, warmup: 1s, hold: 11s, sutWarmup: 15s");
+
+    LocalRunIT.Result r = run(spec);
+
+    assertThat(r.code()).as(r.err()).isZero();
+    Path dir = work.resolve("results").resolve("byo");
+    List<ResultRow> rows = ResultsCsv.read(dir.resolve("matrix.csv"));
+    assertThat(rows)
+        .extracting(ResultRow::scenarioId)
+        .containsExactly("r1-platform-pool4-c16", "r1-virtual-pool4-c16");
+    for (ResultRow row : rows) {
+      assertThat(row.workload()).isEqualTo("service");
+      assertThat(row.throughputRps()).isPositive();
+      // a quarter of the mix asks for orders that do not exist and expects 404: no errors
+      assertThat(row.errorRate()).isLessThan(0.01);
+      assertThat(row.p50Ms()).isGreaterThanOrEqualTo(50.0); // the stub's 50 ms on most requests
+      assertThat(row.tomcatThreads()).isEqualTo(8);
+      assertThat(row.stubDelayMs()).isEqualTo(50.0);
+      // from Actuator
+      assertThat(row.hikariActiveMax()).isBetween(0, 4);
+      assertThat(row.hikariPendingMax()).isNotNull();
+      assertThat(row.jvmThreadsMax()).isPositive();
+      assertThat(row.heapMbMax()).isPositive();
+      // from the process
+      assertThat(row.appCpuPct()).isPositive();
+      assertThat(row.rssMbMax()).isPositive();
+      assertThat(row.pgCpuPct()).isNotNull();
+      assertThat(row.stubCpuPct()).isPositive();
+      assertThat(row.sutArtifact()).matches("sha256:[0-9a-f]{16}");
+      assertThat(row.jdkVersion()).startsWith("25");
+      // no Little's-law bound: vtbench does not know which requests wait for the stub
+      assertThat(row.serviceFloorMs()).isNull();
+      assertThat(row.littlesLawBoundRps()).isNull();
+      // what only vtbench's SUT can tell is empty, and the row says why
+      assertThat(row.pinnedEvents()).isNull();
+      assertThat(row.notes()).contains("pinned_events empty");
+      assertThat(row.steadyState()).isNotNull();
+      assertThat(row.holdCv()).isNotNull(); // two windows from Actuator's request count
+    }
+    // the load went to the service's own endpoints, and it kept its windows beside k6's summary
+    assertThat(Files.readString(dir.resolve("k6/r1-virtual-pool4-c16.js")))
+        .contains("\"path\" : \"/orders/{id}\"");
+    assertThat(Files.readString(dir.resolve("k6/r1-virtual-pool4-c16-sut.json")))
+        .contains("\"windows\"");
+    // the password reached the service as a configtree file, readable by its owner only
+    Path password = dir.resolve("service-config/spring.datasource.password");
+    assertThat(password).isNotEmptyFile();
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(password)))
+        .isEqualTo("rw-------");
+    assertThat(r.out()).contains("service: starting platform threads, pool 4");
+  }
+
+  @Test
+  void withoutActuatorTheRowsSayTheirSteadyStateCouldNotBeJudged() throws Exception {
+    Path spec =
+        spec("noactuator", "[virtual]", "", "ramp: 1s, warmup: 1s, hold: 6s, sutWarmup: 5s");
+
+    LocalRunIT.Result r = run(spec);
+
+    assertThat(r.code()).as(r.err()).isZero();
+    ResultRow row = ResultsCsv.read(work.resolve("results/noactuator/matrix.csv")).getFirst();
+    assertThat(row.throughputRps()).isPositive();
+    assertThat(row.appCpuPct()).isPositive();
+    assertThat(row.rssMbMax()).isPositive();
+    assertThat(row.hikariActiveMax()).isNull();
+    assertThat(row.jvmThreadsMax()).isNull();
+    assertThat(row.heapMbMax()).isNull();
+    assertThat(row.steadyState()).isFalse();
+    assertThat(row.notes())
+        .contains("no Actuator")
+        .contains("steady state not judged: no request count per window");
+  }
+}

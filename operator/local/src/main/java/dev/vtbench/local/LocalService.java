@@ -1,0 +1,116 @@
+package dev.vtbench.local;
+
+import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.plan.SutConfig;
+import dev.vtbench.engine.run.Platform;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A user's own service ({@code spec.sut.service}) as a local process: its jar on this JDK or its
+ * command, the matrix's settings as environment variables ({@link SutConfig#env()}), and the wiring
+ * a Spring Boot service reads from its standard properties: SERVER_PORT, the datasource URL and
+ * user, the stub's URL in the variable the spec names. The password is never in the environment: it
+ * is a file of a Spring configtree ({@code SPRING_CONFIG_IMPORT=optional:configtree:<dir>/}), as a
+ * mounted Secret is on a cluster.
+ */
+final class LocalService {
+
+  /** Spring's configtree import: each file in the folder is a property named as the file. */
+  static final String CONFIG_IMPORT = "SPRING_CONFIG_IMPORT";
+
+  static final String PASSWORD_PROPERTY = "spring.datasource.password";
+
+  private LocalService() {}
+
+  /** Where the service's database is, or null without one. */
+  record Database(String jdbcUrl, String user, Path configTree) {}
+
+  /** The command that starts the service, with the heap from {@code spec.sut.memory}. */
+  static List<String> command(ServiceSpec service, long heapMb) {
+    if (service.jar != null) {
+      return ManagedProcess.javaJar(
+          Path.of(service.jar).toAbsolutePath(), List.of("-Xmx" + heapMb + "m"));
+    }
+    return List.copyOf(service.command);
+  }
+
+  /** The service's environment for {@code config}. */
+  static Map<String, String> env(
+      ServiceSpec service, SutConfig config, Database db, String stubBaseUrl) {
+    Map<String, String> env = new LinkedHashMap<>(config.env());
+    env.put("SERVER_PORT", Integer.toString(service.port));
+    if (db != null) {
+      env.put("SPRING_DATASOURCE_URL", db.jdbcUrl());
+      env.put("SPRING_DATASOURCE_USERNAME", db.user());
+      env.put(CONFIG_IMPORT, "optional:configtree:" + db.configTree() + "/");
+    }
+    if (service.usesStub()) {
+      env.put(service.stubUrlEnv, stubBaseUrl + service.stubPathOrDefault());
+    }
+    return env;
+  }
+
+  /**
+   * A configtree folder holding the datasource password, readable by its owner only. Locally the
+   * server trusts loopback and ignores it; the file is there so the service is configured the way
+   * it is on a cluster.
+   */
+  static Path configTree(Path workDir) {
+    Path dir = workDir.resolve("service-config");
+    try {
+      Files.createDirectories(dir);
+      Path file = dir.resolve(PASSWORD_PROPERTY);
+      byte[] secret = new byte[18];
+      new SecureRandom().nextBytes(secret);
+      Files.writeString(file, HexFormat.of().formatHex(secret));
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+      return dir.toAbsolutePath();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the configtree in " + dir, e);
+    }
+  }
+
+  /**
+   * Where the service runs, read from outside it: its cpuset from /proc, the JDK that runs its jar,
+   * the jar's hash (a command: its first words).
+   */
+  static Platform.SutView view(ServiceSpec service, ManagedProcess process, int cpus) {
+    String artifact =
+        service.jar != null
+            ? Machine.sha256Prefix(Path.of(service.jar))
+            : "command: " + abbreviated(String.join(" ", service.command));
+    return new Platform.SutView(
+        ProcCpu.cpuset(process.pid()),
+        cpus,
+        service.jar != null ? Runtime.version().toString() : null,
+        Machine.hostName(),
+        Machine.cpuModel(),
+        Machine.kernel(),
+        artifact);
+  }
+
+  private static String abbreviated(String s) {
+    return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+  }
+
+  /** The local files the service runs from, for finding its leftover processes. */
+  static List<String> ownedPaths(ServiceSpec service) {
+    List<String> out = new ArrayList<>();
+    if (service.jar != null) {
+      out.add(Path.of(service.jar).toString());
+    } else if (service.command != null && !service.command.isEmpty()) {
+      out.add(String.join(" ", service.command));
+    }
+    return out;
+  }
+}
