@@ -33,6 +33,14 @@ bench: $(CLI_JAR) k6 ## Reproduce the reference rig's two experiments scaled to 
 	$(VTBENCH) run examples/bench-hero.yaml --results $(RESULTS) --k6 $(K6) $(RUN_ARGS)
 	$(VTBENCH) run examples/bench-bottleneck.yaml --results $(RESULTS) --k6 $(K6) $(RUN_ARGS)
 
+.PHONY: gallery
+GALLERY := $(sort $(wildcard examples/gallery-*.yaml))
+gallery: $(CLI_JAR) k6 ## Reproduce every seed experiment scaled to this machine (examples/gallery-*.yaml, ≈ 75 min on 2 cores) into results/
+	@for spec in $(GALLERY); do \
+	  echo "== gallery: $$spec"; \
+	  $(VTBENCH) run $$spec --results $(RESULTS) --k6 $(K6) $(RUN_ARGS) || exit $$?; \
+	done
+
 .PHONY: figures
 figures: $(CLI_JAR) ## Render a cluster run's figures and summary.md from its results ConfigMaps into results/<RUN>/ (RUN=name [NS=namespace])
 	@test -n "$(RUN)" || { echo "usage: make figures RUN=<BenchmarkRun name> [NS=<namespace>]" >&2; exit 2; }

@@ -131,6 +131,7 @@ class ReactiveParityIT {
     assertThat(r.at("virtualThread")).isEqualTo(false);
     assertThat(r.longAt("peaks.jvmThreadsMax")).isPositive();
     assertThat(r.longAt("peaks.rssMbMax")).isPositive();
+    assertThat(((Number) r.at("peaks.heapMbMax")).doubleValue()).isPositive();
     // JFR runs here too: nothing pins, since no virtual thread runs
     assertThat(r.longAt("peaks.pinnedEvents")).isZero();
   }

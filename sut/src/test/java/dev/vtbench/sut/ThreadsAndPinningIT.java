@@ -25,6 +25,32 @@ class ThreadsAndPinningIT {
     }
   }
 
+  /**
+   * The handler_thread column: the SUT samples the thread serving a workload request (seed 004's
+   * {@code Thread.currentThread()}), a virtual thread with its carrier or a Tomcat worker; a reset
+   * forgets it until the next request.
+   */
+  @Test
+  void runtimeInfoSamplesTheThreadThatServedAWorkloadRequest() {
+    RealStack stack = RealStack.get();
+    try (RealStack.Sut virtual = stack.sut(Map.of("VT_ENABLED", "true"));
+        RealStack.Sut platform = stack.sut(Map.of("VT_ENABLED", "false"))) {
+      for (RealStack.Sut sut : java.util.List.of(virtual, platform)) {
+        HttpJson.Response reset = HttpJson.post(sut.url() + "/api/runtime-info/reset");
+        assertThat(reset.at("peaks.handlerThread")).isNull();
+        assertThat(((Number) reset.at("peaks.heapMbMax")).doubleValue()).isPositive();
+        assertThat(HttpJson.get(sut.url() + "/api/sleep?ms=1").status()).isEqualTo(200);
+      }
+      assertThat(
+              (String) HttpJson.get(virtual.url() + "/api/runtime-info").at("peaks.handlerThread"))
+          .matches(
+              "VirtualThread\\[#\\d+,tomcat-handler-\\d+]/runnable@ForkJoinPool-\\d+-worker-\\d+");
+      assertThat(
+              (String) HttpJson.get(platform.url() + "/api/runtime-info").at("peaks.handlerThread"))
+          .matches("Thread\\[#\\d+,http-nio-.+-exec-\\d+,\\d+,main]");
+    }
+  }
+
   @Test
   void synchronizedPathRecordsNoPinnedEventsUnderConcurrentLoad() throws Exception {
     // 4 stripes for 100 concurrent requests: virtual threads block both on the monitor and, inside

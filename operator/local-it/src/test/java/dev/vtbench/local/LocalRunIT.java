@@ -146,6 +146,9 @@ class LocalRunIT {
       assertThat(row.loadCpuPct()).isPositive();
       assertThat(row.littlesLawRatio()).isPositive();
       assertThat(row.sutCpuset()).isNotBlank();
+      assertThat(row.heapMbMax()).isPositive();
+      assertThat(row.handlerThread())
+          .startsWith(row.threadMode().equals("virtual") ? "VirtualThread[" : "Thread[");
       // every core accounted for: each tier, vtbench itself, and every core of the machine
       assertThat(row.meanMs()).isGreaterThanOrEqualTo(50.0);
       assertThat(row.stubCpuPct()).isPositive();

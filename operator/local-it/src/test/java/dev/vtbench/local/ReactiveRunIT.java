@@ -70,6 +70,11 @@ class ReactiveRunIT {
     assertThat(reactive.hikariActiveMax()).isBetween(1, 10);
     assertThat(reactive.appCpuPct()).isPositive();
     assertThat(reactive.rssMbMax()).isPositive();
+    assertThat(reactive.heapMbMax()).isPositive();
+    // seed 002's contrast, sampled from the thread serving a request: an event loop, not a virtual
+    // thread on a carrier
+    assertThat(reactive.handlerThread()).contains("reactor-http");
+    assertThat(virtual.handlerThread()).startsWith("VirtualThread[").contains("@ForkJoinPool");
     assertThat(reactive.jvmThreadsMax()).isPositive();
     assertThat(reactive.pinnedEvents()).isZero();
     // its own jar, not the servlet SUT's

@@ -11,17 +11,24 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Counts the workload requests this SUT completed, whatever their status, so that {@link
- * LoadWindows} can give the throughput of each window as the SUT saw it ({@link RequestCount}).
+ * LoadWindows} can give the throughput of each window as the SUT saw it ({@link RequestCount}), and
+ * offers the thread serving it to the {@link HandlerThreadSample}.
  */
 @Component
 public class RequestCounter extends OncePerRequestFilter implements RequestCount {
 
   private final LongAdder completed = new LongAdder();
+  private final HandlerThreadSample handlerThread;
+
+  public RequestCounter(HandlerThreadSample handlerThread) {
+    this.handlerThread = handlerThread;
+  }
 
   @Override
   protected void doFilterInternal(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
+    handlerThread.offer();
     try {
       chain.doFilter(request, response);
     } finally {

@@ -96,7 +96,11 @@ public record SutProbe(
         .properties()
         .forEach(
             e ->
-                peaks.put(e.getKey(), e.getValue().isNumber() ? e.getValue().numberValue() : null));
+                peaks.put(
+                    e.getKey(),
+                    e.getValue().isNumber()
+                        ? e.getValue().numberValue()
+                        : e.getValue().isTextual() ? e.getValue().textValue() : null));
     windows(p.path(WINDOWS)).ifPresent(w -> peaks.put(WINDOWS, w));
     return new SutProbe(
         text(sut, "cpuset"),

@@ -17,11 +17,11 @@ import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler;
 
 /**
- * Seed 002's figure: what each thread mode pays for its throughput. Three panels of bars, one bar
+ * Seed 002's figure: what each thread mode pays for its throughput. Four panels of bars, one bar
  * per mode at each concurrency level: throughput, the SUT's CPU time per request ({@link
- * ResultRow#sutCpuMsPerRequest}) and its peak resident set ({@code rss_mb_max}; the CSV has no heap
- * column, and the resident set holds the heap, the threads' stacks and the event loop's buffers).
- * Each bar is the median over the cell's {@linkplain VerdictRows eligible} repetitions.
+ * ResultRow#sutCpuMsPerRequest}), its peak heap in use ({@code heap_mb_max}, the seed's heap graph)
+ * and its peak resident set ({@code rss_mb_max}: the heap, the threads' stacks and the event loop's
+ * buffers). Each bar is the median over the cell's {@linkplain VerdictRows eligible} repetitions.
  *
  * <p>Uses released-mode rows if there are any, normal-path rows if there are any and the most
  * common pool size of the reactive rows, so that every bar of a level is the same cell but for the
@@ -43,6 +43,7 @@ public final class ReactiveFigure {
       List.of(
           new Panel("Throughput (req/s)", ResultRow::throughputRps),
           new Panel("SUT CPU per request (ms)", ResultRow::sutCpuMsPerRequest),
+          new Panel("SUT peak heap (MiB)", ResultRow::heapMbMax),
           new Panel("SUT peak RSS (MiB)", ResultRow::rssMbMax));
 
   /**

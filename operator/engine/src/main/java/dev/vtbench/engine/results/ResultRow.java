@@ -96,7 +96,13 @@ import java.util.Objects;
  * @param overloaded whether the row is past the knee ({@link Overload}): errors, a missed arrival
  *     rate, or a tail close to the request timeout; null in rows from before vtbench judged it
  * @param heapMbMax peak JVM heap in use, MiB (a user's service: Actuator's {@code jvm.memory.used}
- *     of area heap); null where not read
+ *     of area heap; vtbench's SUT: the heap in use, sampled every few milliseconds); null where not
+ *     read
+ * @param handlerThread a thread that served a workload request near the hold's end, as {@code
+ *     Thread.toString()}: a virtual thread names its carrier ({@code
+ *     VirtualThread[#171,tomcat-handler-9]/runnable@ForkJoinPool-1-worker-4}), a platform thread
+ *     its pool, the reactive SUT its event loop; null for a user's service or a hold without
+ *     requests
  * @param notes why columns are empty or a judgement could not be made, e.g. a user's service
  *     without Actuator; {@code "; "} between notes, null when there is nothing to say
  */
@@ -153,6 +159,7 @@ public record ResultRow(
     @Column(name = "dropped_iterations", part = VTBENCH) Long droppedIterations,
     @Column(name = "overloaded", part = VTBENCH) Boolean overloaded,
     @Column(name = "heap_mb_max", part = VTBENCH, decimals = 1) Double heapMbMax,
+    @Column(name = "handler_thread", part = VTBENCH) String handlerThread,
     @Column(name = "notes", part = VTBENCH) String notes) {
 
   public static final String PLATFORM = "platform";

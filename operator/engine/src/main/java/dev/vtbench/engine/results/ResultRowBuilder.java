@@ -249,6 +249,10 @@ public final class ResultRowBuilder {
     return set("heapMbMax", v);
   }
 
+  public ResultRowBuilder handlerThread(String v) {
+    return set("handlerThread", v);
+  }
+
   public ResultRowBuilder notes(String v) {
     return set("notes", v);
   }

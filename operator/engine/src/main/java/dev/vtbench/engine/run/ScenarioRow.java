@@ -120,6 +120,7 @@ public final class ScenarioRow {
         .jdkVersion(sut.javaVersion())
         .sutArtifact(sut.artifact())
         .heapMbMax(peaks.get("heapMbMax") instanceof Number n ? n.doubleValue() : null)
+        .handlerThread(peaks.get("handlerThread") instanceof String t ? t : null)
         .notes(notes(peaks))
         .build();
   }

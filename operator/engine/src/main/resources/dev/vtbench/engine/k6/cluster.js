@@ -21,7 +21,7 @@ function readCounters(info, edge) {
   }
 }
 const PEAKS = ['hikariActiveMax', 'hikariPendingMax', 'jvmThreadsMax', 'rssMbMax',
-  'pinnedEvents'];
+  'heapMbMax', 'pinnedEvents'];
 const PEAK = Object.fromEntries(PEAKS.map((p) => [p, new Gauge('vtbench_peak_' + p)]));
 const STUB = PLAN.cluster.stub;
 // The SUT's load windows over the hold, which the steady-state check reads: handleSummary sees
@@ -140,6 +140,7 @@ export function handleSummary(data) {
   for (const p of PEAKS) {
     peaks[p] = value('vtbench_peak_' + p, 'value');
   }
+  peaks.handlerThread = handlerThread();
   const probe = {
     sut: data.setup_data ? data.setup_data.sut : null,
     sutError: data.setup_data ? data.setup_data.sutError : undefined,
@@ -157,6 +158,14 @@ export function handleSummary(data) {
     json = JSON.stringify({ metrics: metrics, [PLAN.cluster.probeKey]: probe });
   }
   return { [SUMMARY_PATH]: json, stdout: oneLine(data) + PLAN.cluster.summaryLine + json + '\n' };
+}
+
+// A string cannot travel in a metric, so the thread the SUT sampled serving this load's requests
+// is read here, after the load: nothing resets the SUT's peaks before the next load's probe_start.
+function handlerThread() {
+  const r = http.get(SUT + '/api/runtime-info', Object.assign({ timeout: '10s' }, PROBE));
+  const peaks = r.status === 200 ? r.json().peaks : undefined;
+  return peaks && typeof peaks.handlerThread === 'string' ? peaks.handlerThread : null;
 }
 
 // The stub's accounting window of this load, if the stub ended it at the hold's end: its CPU

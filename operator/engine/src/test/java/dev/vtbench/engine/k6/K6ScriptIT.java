@@ -308,7 +308,9 @@ class K6ScriptIT {
                   + ",\"processCpuSeconds\":"
                   + cpu
                   + ",\"peaks\":{\"hikariActiveMax\":7,\"hikariPendingMax\":0,"
-                  + "\"jvmThreadsMax\":40,\"rssMbMax\":210.5,\"pinnedEvents\":0}}";
+                  + "\"jvmThreadsMax\":40,\"rssMbMax\":210.5,\"heapMbMax\":61.5,"
+                  + "\"pinnedEvents\":0,"
+                  + "\"handlerThread\":\"VirtualThread[#171,tomcat-handler-9]/runnable@ForkJoinPool-1-worker-4\"}}";
             });
     server.createContext(
         "/stub/api/runtime-info",
@@ -369,7 +371,12 @@ class K6ScriptIT {
       assertThat(probe.peaks())
           .containsEntry("hikariActiveMax", 7)
           .containsEntry("jvmThreadsMax", 40)
-          .containsEntry("rssMbMax", 210.5);
+          .containsEntry("rssMbMax", 210.5)
+          .containsEntry("heapMbMax", 61.5)
+          // a string, read after the load: it cannot travel in a k6 metric
+          .containsEntry(
+              "handlerThread",
+              "VirtualThread[#171,tomcat-handler-9]/runnable@ForkJoinPool-1-worker-4");
     } finally {
       server.stop(0);
     }

@@ -82,6 +82,7 @@ class FiguresTest {
                         .throughputRps(0.8 * r.throughputRps())
                         .appCpuPct(r.appCpuPct() == null ? 150.0 : 0.6 * r.appCpuPct())
                         .rssMbMax(r.rssMbMax() == null ? 300.0 : 0.7 * r.rssMbMax())
+                        .heapMbMax(60.0)
                         .build())
             .toList();
     return java.util.stream.Stream.concat(rows.stream(), reactive.stream()).toList();
@@ -118,15 +119,16 @@ class FiguresTest {
   }
 
   @Test
-  void seed002sFigureSetsThroughputCpuPerRequestAndRssOfEachModeSideBySide() throws IOException {
+  void seed002sFigureSetsThroughputCpuPerRequestHeapAndRssOfEachModeSideBySide()
+      throws IOException {
     Path png = dir.resolve(ReactiveFigure.FILE_NAME);
     // one level without virtual rows: that slot stays empty
     List<ResultRow> all =
         withReactive().stream().filter(r -> !(r.isVirtual() && r.concurrency() == 1000)).toList();
     ReactiveFigure.draw(all, png);
     BufferedImage img = assertValidPng(png);
-    assertThat(img.getHeight()).isGreaterThan(3 * 400); // three stacked panels
-    assertThat(reactivePixels(png)).isGreaterThan(3 * 500); // bars in every panel
+    assertThat(img.getHeight()).isGreaterThan(4 * 400); // four stacked panels
+    assertThat(reactivePixels(png)).isGreaterThan(4 * 500); // bars in every panel
     keep(png);
 
     assertThatThrownBy(() -> ReactiveFigure.draw(rows, dir.resolve("none.png")))
@@ -136,7 +138,7 @@ class FiguresTest {
 
   /**
    * Rows measured before steady state are left out, as everywhere; a run whose reactive rows all
-   * were says so instead of drawing nothing. A CSV without the CPU and RSS columns gets the
+   * were says so instead of drawing nothing. A CSV without the CPU, heap and RSS columns gets the
    * throughput panel alone.
    */
   @Test
@@ -149,7 +151,7 @@ class FiguresTest {
 
     List<ResultRow> throughputOnly =
         withReactive().stream()
-            .map(r -> r.toBuilder().appCpuPct(null).rssMbMax(null).build())
+            .map(r -> r.toBuilder().appCpuPct(null).rssMbMax(null).heapMbMax(null).build())
             .toList();
     Path png = dir.resolve("throughput-only.png");
     ReactiveFigure.draw(throughputOnly, png);

@@ -25,7 +25,7 @@ class ResultsCsvTest {
           + "littles_law_bound_rps,littles_law_ratio,generator_saturated,bottleneck,"
           + "mean_ms,stub_cpu_pct,vtbench_cpu_pct,load_core_busy_pct,steal_pct,cpu_busy_pct,"
           + "node,cpu_model,kernel,jdk_version,sut_artifact,warmup_s,steady_state,hold_cv,"
-          + "service_floor_ms,target_rps,dropped_iterations,overloaded,heap_mb_max,notes";
+          + "service_floor_ms,target_rps,dropped_iterations,overloaded,heap_mb_max,handler_thread,notes";
 
   @TempDir Path dir;
 
@@ -83,6 +83,7 @@ class ResultsCsvTest {
         .droppedIterations(12L)
         .overloaded(false)
         .heapMbMax(96.5)
+        .handlerThread("Thread[#45,http-nio-8080-exec-7,5,main]")
         .notes("pinned_events empty: JFR, read only from vtbench's SUT; no Actuator")
         .build();
   }
@@ -156,7 +157,7 @@ class ResultsCsvTest {
       assertThat(line)
           .isEqualTo(
               "2026-05-10T14:03:22Z,platform,50,normal,released,2500,1,2226.12,,,2800,,,,,,,,,,,,,"
-                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
+                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
       assertThat(line.split(",", -1)).hasSize(ResultRow.COLUMNS.size());
     } finally {
       Locale.setDefault(saved);

@@ -2,6 +2,7 @@ package dev.vtbench.sut.runtime;
 
 import dev.vtbench.sut.SutSettings;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadMXBean;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -18,7 +19,8 @@ import org.springframework.stereotype.Component;
  * Peaks since the last reset, for the CSV columns hikari_active_max … pinned_events. Exact where
  * the JVM or the pool's gauge keeps the peak (connections checked out, live platform threads, RSS
  * high-water mark); sampled every SAMPLE_INTERVAL_MS on one platform thread where only a current
- * value exists (requests waiting for a connection).
+ * value exists (requests waiting for a connection, heap in use), which also re-arms the {@link
+ * HandlerThreadSample}.
  */
 @Component
 public class Peaks implements DisposableBean {
@@ -26,13 +28,17 @@ public class Peaks implements DisposableBean {
   private final PoolGauge pool;
   private final PinnedEvents pinned;
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+  private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+  private final HandlerThreadSample handlerThread;
   private final AtomicInteger pendingMax = new AtomicInteger();
   private final AtomicLong rssKbMax = new AtomicLong();
+  private final AtomicLong heapBytesMax = new AtomicLong();
   private final ScheduledExecutorService sampler;
   private volatile Instant since = Instant.now();
 
-  public Peaks(PoolGauge pool, SutSettings settings) {
+  public Peaks(PoolGauge pool, SutSettings settings, HandlerThreadSample handlerThread) {
     this.pool = pool;
+    this.handlerThread = handlerThread;
     this.pinned = new PinnedEvents(settings.pinnedThreshold());
     this.sampler =
         Executors.newSingleThreadScheduledExecutor(
@@ -45,6 +51,8 @@ public class Peaks implements DisposableBean {
     pendingMax.accumulateAndGet(pool.pending(), Math::max);
     long rss = Math.max(ProcStatus.kb("VmRSS:"), ProcStatus.kb("VmHWM:"));
     rssKbMax.accumulateAndGet(rss, Math::max);
+    heapBytesMax.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max);
+    handlerThread.arm();
   }
 
   /** Starts a new measurement window. */
@@ -54,6 +62,8 @@ public class Peaks implements DisposableBean {
     threads.resetPeakThreadCount();
     ProcStatus.clearHighWaterMark();
     rssKbMax.set(ProcStatus.kb("VmRSS:"));
+    heapBytesMax.set(memory.getHeapMemoryUsage().getUsed());
+    handlerThread.clear();
     pinned.reset();
     since = Instant.now();
   }
@@ -66,6 +76,8 @@ public class Peaks implements DisposableBean {
     m.put("hikariPendingMax", pendingMax.get());
     m.put("jvmThreadsMax", threads.getPeakThreadCount());
     m.put("rssMbMax", Math.round(rssKbMax.get() / 1024.0));
+    m.put("heapMbMax", Math.round(heapBytesMax.get() / 1024.0 / 1024.0 * 10) / 10.0);
+    m.put("handlerThread", handlerThread.last());
     m.put("pinnedEvents", pinned.count());
     m.put("pinnedLastFrame", pinned.lastStackTop());
     return m;
@@ -78,6 +90,7 @@ public class Peaks implements DisposableBean {
     m.put("hikariTotal", pool.total());
     m.put("jvmThreads", threads.getThreadCount());
     m.put("rssMb", Math.round(ProcStatus.kb("VmRSS:") / 1024.0));
+    m.put("heapMb", Math.round(memory.getHeapMemoryUsage().getUsed() / 1024.0 / 1024.0));
     return m;
   }
 
