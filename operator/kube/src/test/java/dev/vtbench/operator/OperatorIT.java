@@ -404,7 +404,8 @@ class OperatorIT {
     assertThat(results.getMetadata().getOwnerReferences()).isEmpty();
     ConfigMap figures = k8s.configMaps().inNamespace(ns).withName("hello-figures").get();
     assertThat(figures.getData()).containsKey("summary.md");
-    assertThat(figures.getBinaryData()).containsKey("hero.png");
+    // one concurrency level, two thread modes: the modes figure, not a one-point hero figure
+    assertThat(figures.getBinaryData()).containsKey("modes.png").doesNotContainKey("hero.png");
 
     // A finished run frees its cores and database at once.
     await("workloads released", WAIT, () -> gone(ns, "hello") ? true : null);

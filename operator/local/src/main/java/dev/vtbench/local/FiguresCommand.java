@@ -19,15 +19,16 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code vtbench figures}: the hero and bottleneck figures and summary.md from CSVs that exist
- * already, above all a cluster run's results ConfigMaps, with the same engine code local runs use.
+ * {@code vtbench figures}: the figures the rows make ({@code FigureSet}) and summary.md from CSVs
+ * that exist already, above all a cluster run's results ConfigMaps, with the same engine code local
+ * runs use.
  */
 @Command(
     name = "figures",
     mixinStandardHelpOptions = true,
     description = {
-      "Render hero.png, bottleneck.png, reactive.png and summary.md from matrix.csv files, e.g. a cluster run's"
-          + " results ConfigMaps.",
+      "Render the figures the rows make (hero.png, bottleneck.png, modes.png, reactive.png) and"
+          + " summary.md from matrix.csv files, e.g. a cluster run's results ConfigMaps.",
       "CSV parts are read in the order given and their rows joined; '-' reads standard input,"
           + " where parts may follow one another, each with its header line:",
       "  kubectl get configmap RUN-results -o jsonpath='{.data.matrix\\.csv}' \\",

@@ -2,8 +2,7 @@ package dev.vtbench.local;
 
 import dev.vtbench.engine.model.BenchmarkRun;
 import dev.vtbench.engine.model.SpecHash;
-import dev.vtbench.engine.results.Figures;
-import dev.vtbench.engine.results.ReactiveFigure;
+import dev.vtbench.engine.results.FigureSet;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.engine.results.SummaryReport;
@@ -120,34 +119,20 @@ public final class LocalRun {
   }
 
   /**
-   * hero.png when the rows sweep concurrency, bottleneck.png when they sweep held-mode pool sizes,
-   * reactive.png (seed 002's comparison) when they have reactive rows; a figure that cannot be
-   * drawn is reported to {@code log}, not thrown.
+   * The figures the rows make ({@link FigureSet}: hero.png, bottleneck.png, modes.png,
+   * reactive.png); a figure that cannot be drawn is reported to {@code log}, not thrown.
    */
   static List<Path> figures(
       List<ResultRow> rows, Path dir, java.util.function.Consumer<String> log) {
     List<Path> out = new ArrayList<>();
-    boolean sweep = rows.stream().map(ResultRow::concurrency).distinct().count() > 1;
-    boolean poolSweep =
-        rows.stream().filter(ResultRow::isHeld).map(ResultRow::hikariPool).distinct().count() > 1;
-    try {
-      if (sweep) {
-        Path hero = dir.resolve("hero.png");
-        Figures.hero(rows, hero);
-        out.add(hero);
+    for (FigureSet.Figure figure : FigureSet.of(rows)) {
+      Path png = dir.resolve(figure.fileName());
+      try {
+        figure.drawing().draw(rows, png);
+        out.add(png);
+      } catch (IOException | RuntimeException e) {
+        log.accept("figures: " + figure.fileName() + " not drawn (" + e.getMessage() + ")");
       }
-      if (poolSweep) {
-        Path bottleneck = dir.resolve("bottleneck.png");
-        Figures.bottleneck(rows, bottleneck);
-        out.add(bottleneck);
-      }
-      if (rows.stream().anyMatch(ResultRow::isReactive)) {
-        Path reactive = dir.resolve(ReactiveFigure.FILE_NAME);
-        ReactiveFigure.draw(rows, reactive);
-        out.add(reactive);
-      }
-    } catch (IOException | RuntimeException e) {
-      log.accept("figures: not drawn (" + e.getMessage() + ")");
     }
     return out;
   }

@@ -159,6 +159,52 @@ class FiguresTest {
     assertThat(img.getHeight()).isLessThan(2 * 400); // one panel
   }
 
+  /**
+   * One concurrency level (seeds 001, 003 and 004) makes the modes figure, not a one-point hero
+   * figure: throughput, mean response time, CPU per request and heap per mode; with two pools at
+   * that level, one group of bars per pool. A sweep makes hero.png and no modes figure.
+   */
+  @Test
+  void aRunAtOneLevelGetsTheModesFigureAndASweepGetsHero() throws IOException {
+    int level = rows.getFirst().concurrency();
+    List<ResultRow> oneLevel =
+        rows.stream()
+            .filter(r -> r.concurrency() == level)
+            .map(r -> r.toBuilder().meanMs(100.0).heapMbMax(r.isVirtual() ? 90.0 : 60.0).build())
+            .toList();
+    assertThat(FigureSet.of(oneLevel))
+        .extracting(FigureSet.Figure::fileName)
+        .containsExactly(ModesFigure.FILE_NAME);
+    assertThat(FigureSet.of(rows))
+        .extracting(FigureSet.Figure::fileName)
+        .contains("hero.png")
+        .doesNotContain(ModesFigure.FILE_NAME);
+
+    Path png = dir.resolve(ModesFigure.FILE_NAME);
+    ModesFigure.draw(oneLevel, png);
+    BufferedImage img = assertValidPng(png);
+    assertThat(img.getHeight()).isGreaterThan(4 * 400); // four stacked panels
+    keep(png);
+
+    List<ResultRow> twoPools =
+        java.util.stream.Stream.concat(
+                oneLevel.stream(),
+                oneLevel.stream().map(r -> r.toBuilder().hikariPool(r.hikariPool() * 2).build()))
+            .toList();
+    Path pools = dir.resolve("modes-two-pools.png");
+    ModesFigure.draw(twoPools, pools);
+    assertValidPng(pools);
+
+    assertThatThrownBy(() -> ModesFigure.draw(rows, dir.resolve("sweep.png")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("one concurrency level");
+    List<ResultRow> unsteady =
+        oneLevel.stream().map(r -> r.toBuilder().steadyState(false).build()).toList();
+    assertThatThrownBy(() -> ModesFigure.draw(unsteady, dir.resolve("unsteady.png")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("steady state");
+  }
+
   private static BufferedImage assertValidPng(Path png) throws IOException {
     byte[] bytes = Files.readAllBytes(png);
     assertThat(bytes).startsWith(PNG_SIGNATURE);

@@ -1,7 +1,6 @@
 package dev.vtbench.operator.results;
 
-import dev.vtbench.engine.results.Figures;
-import dev.vtbench.engine.results.ReactiveFigure;
+import dev.vtbench.engine.results.FigureSet;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.SummaryReport;
 import dev.vtbench.operator.api.BenchmarkRunResource;
@@ -20,8 +19,9 @@ import java.util.Map;
 
 /**
  * The {@code <run>-figures} ConfigMap: the figures and summary.md, rendered by the engine (the same
- * as local mode's), PNGs in binaryData, the summary as Markdown headed by the run's name. A figure
- * the rows cannot make (one thread mode only, say), or one that would not fit, is left out.
+ * as local mode's), PNGs in binaryData, the summary as Markdown headed by the run's name. The
+ * figures are those the rows make ({@link FigureSet}, as locally); one that cannot be drawn, or
+ * would not fit, is left out.
  */
 public final class FiguresConfigMap {
 
@@ -43,10 +43,8 @@ public final class FiguresConfigMap {
     ConfigMap cm = ResultsTier.configMap(run, ResourceNames.figures(run), data);
     Map<String, String> binary = new LinkedHashMap<>();
     int size = summary.getBytes(StandardCharsets.UTF_8).length;
-    size += png("hero.png", rows, Figures::hero, binary, LIMIT - size);
-    size += png("bottleneck.png", rows, Figures::bottleneck, binary, LIMIT - size);
-    if (rows.stream().anyMatch(ResultRow::isReactive)) {
-      png(ReactiveFigure.FILE_NAME, rows, ReactiveFigure::draw, binary, LIMIT - size);
+    for (FigureSet.Figure figure : FigureSet.of(rows)) {
+      size += png(figure, rows, binary, LIMIT - size);
     }
     cm.setBinaryData(binary);
     return cm;
@@ -77,22 +75,17 @@ public final class FiguresConfigMap {
         .toString();
   }
 
-  /** How a figure is drawn: {@link Figures#hero} and the like. */
-  private interface Drawing {
-    void draw(List<ResultRow> rows, Path png) throws IOException;
-  }
-
   private static int png(
-      String name, List<ResultRow> rows, Drawing drawing, Map<String, String> out, int room) {
+      FigureSet.Figure figure, List<ResultRow> rows, Map<String, String> out, int room) {
     try {
       Path tmp = Files.createTempFile("vtbench-", ".png");
       try {
-        drawing.draw(rows, tmp);
+        figure.drawing().draw(rows, tmp);
         String b64 = Base64.getEncoder().encodeToString(Files.readAllBytes(tmp));
         if (b64.length() > room) {
           return 0;
         }
-        out.put(name, b64);
+        out.put(figure.fileName(), b64);
         return b64.length();
       } finally {
         Files.deleteIfExists(tmp);
@@ -100,7 +93,7 @@ public final class FiguresConfigMap {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (RuntimeException e) {
-      // Not every matrix makes every figure.
+      // The rows make this figure in principle, but not drawably (all unsteady, say).
       return 0;
     }
   }

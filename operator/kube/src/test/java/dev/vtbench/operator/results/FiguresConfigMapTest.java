@@ -35,7 +35,9 @@ class FiguresConfigMapTest {
         .as("released rows only: no pool sweep, no bottleneck figure")
         .doesNotContainKey("bottleneck.png")
         .as("no reactive rows: no seed 002 figure")
-        .doesNotContainKey("reactive.png");
+        .doesNotContainKey("reactive.png")
+        .as("a concurrency sweep: hero.png, not the one-level modes figure")
+        .doesNotContainKey("modes.png");
   }
 
   @Test
