@@ -35,7 +35,7 @@ bench: $(CLI_JAR) k6 ## Reproduce the reference rig's two experiments scaled to 
 
 .PHONY: gallery
 GALLERY := $(sort $(wildcard examples/gallery-*.yaml))
-gallery: $(CLI_JAR) k6 ## Reproduce every seed experiment scaled to this machine (examples/gallery-*.yaml, ≈ 75 min on 2 cores) into results/
+gallery: $(CLI_JAR) k6 ## Reproduce every seed experiment scaled to this machine (examples/gallery-*.yaml, ≈ 100 min on 2 cores) into results/
 	@for spec in $(GALLERY); do \
 	  echo "== gallery: $$spec"; \
 	  $(VTBENCH) run $$spec --results $(RESULTS) --k6 $(K6) $(RUN_ARGS) || exit $$?; \
