@@ -97,7 +97,8 @@ class ReactiveRunIT {
     // says why it drew none.
     if (Boolean.FALSE.equals(reactive.steadyState())) {
       assertThat(r.out())
-          .contains("figures: reactive.png not drawn (every reactive row was measured before steady state");
+          .contains(
+              "figures: reactive.png not drawn (every reactive row was measured before steady state");
     } else {
       assertThat(dir.resolve("reactive.png")).isNotEmptyFile();
     }
