@@ -34,7 +34,7 @@ public final class ModesFigure {
     List<ResultRow> sel =
         rows.stream().filter(r -> ResultRow.THREAD_MODES.contains(r.threadMode())).toList();
     return sel.stream().map(ResultRow::threadMode).distinct().count() >= 2
-        && sel.stream().map(ResultRow::concurrency).distinct().count() == 1;
+        && !FigureSet.sweepsConcurrency(sel);
   }
 
   /**
