@@ -4,6 +4,7 @@ import dev.vtbench.engine.steady.SteadyState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -21,16 +22,19 @@ interface HoldWatch {
   /** The hold has ended: what it saw, also written to {@code keepAs}. */
   Map<String, Object> holdEnded(Path keepAs) throws IOException, InterruptedException;
 
-  /** The watch for the SUT at {@code baseUrl}: vtbench's own, or {@code sampler}'s service. */
-  static HoldWatch of(String baseUrl, ActuatorSampler sampler) {
-    return sampler == null ? new RuntimeInfo(baseUrl) : new Outside(sampler);
+  /**
+   * The watch for the SUT at {@code baseUrl}: vtbench's own, cutting windows of {@code window}, or
+   * {@code sampler}'s service.
+   */
+  static HoldWatch of(String baseUrl, Duration window, ActuatorSampler sampler) {
+    return sampler == null ? new RuntimeInfo(baseUrl, window) : new Outside(sampler);
   }
 
-  /** vtbench's SUT: reset at the start, its own report at the end. */
-  record RuntimeInfo(String baseUrl) implements HoldWatch {
+  /** vtbench's SUT: reset at the start (windows of {@code window}), its own report at the end. */
+  record RuntimeInfo(String baseUrl, Duration window) implements HoldWatch {
     @Override
     public void holdStarts() {
-      HttpJson.post(baseUrl + SteadyState.RESET_PATH);
+      HttpJson.post(baseUrl + SteadyState.resetPath(window));
     }
 
     @Override

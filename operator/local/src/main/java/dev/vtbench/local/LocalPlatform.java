@@ -12,6 +12,7 @@ import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.Platform;
 import dev.vtbench.engine.run.ProcStat;
 import dev.vtbench.engine.run.Progress;
+import dev.vtbench.engine.run.Workloads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -371,6 +372,7 @@ public final class LocalPlatform implements Platform {
       HoldWatch watch =
           HoldWatch.of(
               sutBaseUrl(),
+              Workloads.window(spec),
               spec.sut.service == null
                   ? null
                   : new ActuatorSampler(sutBaseUrl(), spec.sut.service.actuatorPath, sut.pid()));

@@ -1,5 +1,6 @@
 package dev.vtbench.engine.k6;
 
+import dev.vtbench.engine.steady.SteadyState;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -104,7 +105,7 @@ public final class K6Script {
    * SUT. The script then observes the SUT itself and puts what it saw into the summary, under
    * {@value #PROBE_KEY}: {@code setup()} reads the SUT's cpuset and JVM from {@code
    * /api/runtime-info}; a one-iteration probe at the hold's start resets the SUT's peaks and load
-   * windows ({@link dev.vtbench.engine.steady.SteadyState#RESET_PATH}) and records its process CPU
+   * windows ({@link dev.vtbench.engine.steady.SteadyState#resetPath}) and records its process CPU
    * time, a second at the hold's end records them again, with the hold's windows (at most {@link
    * #MAX_WINDOWS}); the two also open and end an accounting window on the stub, which {@code
    * handleSummary} reads back (the stub's CPU and its node's cores over the hold, {@link
@@ -117,7 +118,7 @@ public final class K6Script {
    * @param stubBaseUrl the stub's base URL as the runner sees it, e.g. http://run-stub:8080
    */
   public static String renderForCluster(K6Plan plan, String sutBaseUrl, String stubBaseUrl) {
-    return renderForCluster(plan, sutBaseUrl, stubBaseUrl, null);
+    return renderForCluster(plan, sutBaseUrl, stubBaseUrl, null, SteadyState.WINDOW);
   }
 
   /**
@@ -127,10 +128,12 @@ public final class K6Script {
    * pool size of its thread mode there too. A resize the SUT refuses fails the load.
    *
    * @param pool the pool the load runs at; null leaves the SUT's pool as it is
+   * @param window the length of the SUT's load windows ({@link
+   *     dev.vtbench.engine.run.Workloads#window})
    */
   public static String renderForCluster(
-      K6Plan plan, String sutBaseUrl, String stubBaseUrl, Integer pool) {
-    return render(plan, new ScriptPlan.Probed(sutBaseUrl, stubBaseUrl, pool));
+      K6Plan plan, String sutBaseUrl, String stubBaseUrl, Integer pool, Duration window) {
+    return render(plan, new ScriptPlan.Probed(sutBaseUrl, stubBaseUrl, pool, window));
   }
 
   /** Key of the SUT observations in a cluster run's summary. */
@@ -154,10 +157,10 @@ public final class K6Script {
       List.of(HOLD_DURATION, HOLD_REQS, HOLD_FAILED, HOLD_DROPPED, "vus_max");
 
   /**
-   * Most SUT load windows ({@link dev.vtbench.engine.steady.SteadyState#WINDOW} each) a cluster
-   * run's summary carries: 24 windows of 5 s cover a 2-minute hold, and as compact arrays they take
-   * under 800 bytes of the 4 KiB termination message. The windows of a longer hold past the 24th
-   * are dropped, so its drift check and {@code hold_cv} see its first two minutes only.
+   * Most SUT load windows a cluster run's summary carries: 24 windows of 5 s cover a 2-minute hold,
+   * and as compact arrays they take under 800 bytes of the 4 KiB termination message. The windows
+   * of a longer hold past the 24th are dropped, so its drift check and {@code hold_cv} see its
+   * first two minutes only.
    */
   public static final int MAX_WINDOWS = 24;
 

@@ -23,9 +23,10 @@ final class ScriptPlan {
 
   /**
    * The tiers a cluster run's script probes around the hold, by their base URLs as the runner sees
-   * them, and the Hikari pool the SUT must hold for this load ({@code null}: leave it as it is).
+   * them, the Hikari pool the SUT must hold for this load ({@code null}: leave it as it is) and the
+   * length of the SUT's load windows.
    */
-  record Probed(String sut, String stub, Integer pool) {}
+  record Probed(String sut, String stub, Integer pool, Duration window) {}
 
   /**
    * {@code PLAN} for {@code plan}; with {@code probed} tiers also the part only a cluster run reads
@@ -85,18 +86,22 @@ final class ScriptPlan {
               "probeKey", K6Script.PROBE_KEY));
       p.put(
           "sutWindows",
-          object("resetPath", SteadyState.RESET_PATH, "count", holdWindows(plan.hold())));
+          object(
+              "resetPath",
+              SteadyState.resetPath(probed.window()),
+              "count",
+              holdWindows(plan.hold(), probed.window())));
     }
     return p;
   }
 
   /**
-   * The SUT's load windows a cluster summary carries: the whole windows in a hold of {@code hold}
-   * ({@link dev.vtbench.engine.steady.LoadWindow#ofPhase} reads no more), at most {@link
-   * K6Script#MAX_WINDOWS}.
+   * The SUT's load windows a cluster summary carries: the whole windows of {@code window} in a hold
+   * of {@code hold} ({@link dev.vtbench.engine.steady.LoadWindow#ofPhase} reads no more), at most
+   * {@link K6Script#MAX_WINDOWS}.
    */
-  static int holdWindows(Duration hold) {
-    long whole = hold.toMillis() / SteadyState.WINDOW.toMillis();
+  static int holdWindows(Duration hold, Duration window) {
+    long whole = hold.toMillis() / window.toMillis();
     return (int) Math.min(K6Script.MAX_WINDOWS, whole);
   }
 

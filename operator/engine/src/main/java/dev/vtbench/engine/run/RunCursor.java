@@ -106,10 +106,15 @@ public final class RunCursor {
     WarmState now = warm.of(s.sut().restartKey());
     Duration left = warmUpCap().minus(now.underLoad());
     if (!now.steady() && left.isPositive()) {
-      return new WarmUp(
-          s, left.compareTo(SteadyState.WARM_UP_STEP) < 0 ? left : SteadyState.WARM_UP_STEP);
+      Duration step = warmUpStep();
+      return new WarmUp(s, left.compareTo(step) < 0 ? left : step);
     }
     return new Measure(s);
+  }
+
+  /** One warm-up load: {@link SteadyState#warmUpStep} of the run's windows. */
+  public Duration warmUpStep() {
+    return SteadyState.warmUpStep(Workloads.window(spec));
   }
 
   /** The most load a new SUT gets before measuring, steady or not ({@code load.sutWarmup}). */

@@ -2,6 +2,7 @@ package dev.vtbench.engine.run;
 
 import dev.vtbench.engine.k6.MixedRequest;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.workload.Endpoint;
 import java.time.Duration;
 import java.util.List;
@@ -47,6 +48,14 @@ public final class Workloads {
    */
   public static Duration serviceFloor(BenchmarkRunSpec spec) {
     return ownService(spec) ? Duration.ZERO : Endpoint.of(spec).serviceFloor(spec);
+  }
+
+  /**
+   * The length of the SUT's load windows ({@link SteadyState#window}): long enough to count several
+   * of the slowest requests' completions; {@link SteadyState#WINDOW} for a user's service.
+   */
+  public static Duration window(BenchmarkRunSpec spec) {
+    return SteadyState.window(serviceFloor(spec));
   }
 
   /**

@@ -18,8 +18,22 @@ import java.util.List;
  */
 public final class SteadyState {
 
-  /** Length of one window; the SUT cuts its windows to it (reset's {@code windowMs}). */
+  /**
+   * Length of one window when requests are short (a service floor up to {@link #WINDOW} ÷ {@link
+   * #FLOORS_PER_WINDOW}); longer requests get longer windows ({@link #window}). The SUT cuts its
+   * windows to the run's length (reset's {@code windowMs}), a user's service is sampled at this
+   * one.
+   */
   public static final Duration WINDOW = Duration.ofSeconds(5);
+
+  /**
+   * Service floors a window spans at least. A window must count many completions, or where it
+   * starts decides what it counts: 10 threads blocking 3 s each finish in step, so 5 s windows
+   * counted 10 or 20 requests (a 36–60 % spread whatever the JVM's state, measured on
+   * gallery-tiny-thread-pool); a window of 5 floors counts 5 completions per thread, give or take
+   * one of a single thread.
+   */
+  public static final int FLOORS_PER_WINDOW = 5;
 
   /** Consecutive windows that must agree. */
   public static final int WINDOWS = 3;
@@ -37,13 +51,33 @@ public final class SteadyState {
   /** Largest share of a window the JIT may spend compiling in a steady window. */
   public static final double JIT_QUIET = 0.05;
 
-  /** One warm-up load: judged at its end; the next one follows until steady or the cap. */
-  public static final Duration WARM_UP_STEP = WINDOW.multipliedBy(4);
+  /** Windows in one warm-up load ({@link #warmUpStep}). */
+  public static final int WINDOWS_PER_WARM_UP_STEP = 4;
 
   /**
-   * The SUT call that starts a measured phase: new peaks, and windows of {@link #WINDOW} from now.
+   * The window for requests that block at least {@code serviceFloor}: {@link #WINDOW}, or {@link
+   * #FLOORS_PER_WINDOW} floors when that is longer (an exact multiple of the floor, so that each
+   * thread finishes the same number of requests in every window).
    */
-  public static final String RESET_PATH = "/api/runtime-info/reset?windowMs=" + WINDOW.toMillis();
+  public static Duration window(Duration serviceFloor) {
+    Duration floors = serviceFloor.multipliedBy(FLOORS_PER_WINDOW);
+    return floors.compareTo(WINDOW) > 0 ? floors : WINDOW;
+  }
+
+  /**
+   * One warm-up load with windows of {@code window}: judged at its end; the next one follows until
+   * steady or the cap.
+   */
+  public static Duration warmUpStep(Duration window) {
+    return window.multipliedBy(WINDOWS_PER_WARM_UP_STEP);
+  }
+
+  /**
+   * The SUT call that starts a measured phase: new peaks, and windows of {@code window} from now.
+   */
+  public static String resetPath(Duration window) {
+    return "/api/runtime-info/reset?windowMs=" + window.toMillis();
+  }
 
   private SteadyState() {}
 
@@ -102,7 +136,7 @@ public final class SteadyState {
    */
   public static String explainHold(List<LoadWindow> windows) {
     if (windows.size() < 2) {
-      return windows.size() + " windows of " + WINDOW.toSeconds() + " s, need 2";
+      return windows.size() + " windows" + ofLength(windows) + ", need 2";
     }
     List<LoadWindow> ends = holdEnds(windows);
     return String.format(
@@ -155,7 +189,7 @@ public final class SteadyState {
    */
   public static String explain(List<LoadWindow> windows) {
     if (windows.size() < WINDOWS) {
-      return windows.size() + " windows of " + WINDOW.toSeconds() + " s, need " + WINDOWS;
+      return windows.size() + " windows" + ofLength(windows) + ", need " + WINDOWS;
     }
     List<LoadWindow> last = windows.subList(windows.size() - WINDOWS, windows.size());
     double tp = spread(last.stream().map(LoadWindow::throughput).toList());
@@ -178,6 +212,13 @@ public final class SteadyState {
         100 * TOLERANCE,
         100 * jit,
         100 * JIT_QUIET);
+  }
+
+  /** " of 5 s": the length of the first of {@code windows}, or nothing without one. */
+  private static String ofLength(List<LoadWindow> windows) {
+    return windows.isEmpty()
+        ? ""
+        : String.format(java.util.Locale.ROOT, " of %.0f s", windows.getFirst().seconds());
   }
 
   private static String percent(double v) {

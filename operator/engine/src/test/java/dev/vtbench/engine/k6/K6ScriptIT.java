@@ -409,7 +409,7 @@ class K6ScriptIT {
       String base = "http://127.0.0.1:" + server.getAddress().getPort();
       K6Plan plan = itemPlan(base, 2, Duration.ofSeconds(10));
       String json = runCluster(plan, base);
-      assertThat(resets).containsExactly(SteadyState.RESET_PATH);
+      assertThat(resets).containsExactly(SteadyState.resetPath(SteadyState.WINDOW));
       // this SUT reports no database CPU (nothing installed the function): unknown, not zero
       assertThat(SutProbe.parse(json).dbCpuSeconds()).isNull();
       assertThat(LoadWindow.ofPhase(SutProbe.parse(json).peaks(), plan.hold()))
@@ -469,14 +469,14 @@ class K6ScriptIT {
       Path script =
           Files.writeString(
               Files.createTempFile(dir, "pool", ".js"),
-              K6Script.renderForCluster(plan, base, base + "/stub", 7));
+              K6Script.renderForCluster(plan, base, base + "/stub", 7, SteadyState.WINDOW));
       Path summary = Files.createTempFile(dir, "pool-summary", ".json");
       Files.delete(summary);
       Result ok =
           k6(K6Script.commandLine(script, summary), K6Script.totalDuration(plan).plusSeconds(60));
       assertThat(ok.exit()).as("k6 run%n%s", ok.stderr()).isZero();
       assertThat(calls).first().isEqualTo("POST " + SutConfig.POOL_PATH + "?size=7");
-      assertThat(calls).contains(SteadyState.RESET_PATH);
+      assertThat(calls).contains(SteadyState.resetPath(SteadyState.WINDOW));
 
       answer.set(409);
       calls.clear();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.k6.K6Plan.Executor;
 import dev.vtbench.engine.plan.SutConfig;
+import dev.vtbench.engine.steady.SteadyState;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -179,7 +180,8 @@ class K6ScriptTest {
             plan(Executor.CONSTANT_ARRIVAL_RATE, 1000, 2000, 3000),
             "http://run-sut:8080",
             "http://run-stub:8080",
-            30);
+            30,
+            SteadyState.WINDOW);
     assertThat(scenarios(js)).containsOnlyKeys("probe_start", "probe_end", "warmup", "hold");
     assertThat(scenario(js, "probe_start"))
         .containsEntry("executor", "per-vu-iterations")

@@ -59,10 +59,13 @@ class SutProbeTest {
 
   @Test
   void theScriptAsksForTheHoldsWholeWindowsAtMost24() {
-    assertThat(ScriptPlan.holdWindows(Duration.ofSeconds(2))).isZero();
-    assertThat(ScriptPlan.holdWindows(Duration.ofMillis(14_999))).isEqualTo(2);
-    assertThat(ScriptPlan.holdWindows(Duration.ofSeconds(30))).isEqualTo(6);
-    assertThat(ScriptPlan.holdWindows(Duration.ofMinutes(10))).isEqualTo(K6Script.MAX_WINDOWS);
+    Duration five = Duration.ofSeconds(5);
+    assertThat(ScriptPlan.holdWindows(Duration.ofSeconds(2), five)).isZero();
+    assertThat(ScriptPlan.holdWindows(Duration.ofMillis(14_999), five)).isEqualTo(2);
+    assertThat(ScriptPlan.holdWindows(Duration.ofSeconds(30), five)).isEqualTo(6);
+    assertThat(ScriptPlan.holdWindows(Duration.ofMinutes(10), five))
+        .isEqualTo(K6Script.MAX_WINDOWS);
+    assertThat(ScriptPlan.holdWindows(Duration.ofSeconds(45), Duration.ofSeconds(15))).isEqualTo(3);
     assertThat(
             K6ScriptTest.plan(
                 K6Script.renderForCluster(
@@ -70,6 +73,19 @@ class SutProbeTest {
                     "http://run-sut:8080",
                     "http://run-stub:8080")))
         .containsEntry(
-            "sutWindows", java.util.Map.of("resetPath", SteadyState.RESET_PATH, "count", 6));
+            "sutWindows",
+            java.util.Map.of("resetPath", "/api/runtime-info/reset?windowMs=5000", "count", 6));
+    // 3 s requests (seed 003): windows of 15 s, the reset asks the SUT for them
+    assertThat(
+            K6ScriptTest.plan(
+                K6Script.renderForCluster(
+                    K6ScriptTest.plan(K6Plan.Executor.RAMPING_VUS, 1000, 0, 45_000),
+                    "http://run-sut:8080",
+                    "http://run-stub:8080",
+                    null,
+                    SteadyState.window(Duration.ofSeconds(3)))))
+        .containsEntry(
+            "sutWindows",
+            java.util.Map.of("resetPath", "/api/runtime-info/reset?windowMs=15000", "count", 3));
   }
 }

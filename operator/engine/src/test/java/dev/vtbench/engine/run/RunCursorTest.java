@@ -62,6 +62,22 @@ class RunCursorTest {
   }
 
   @Test
+  void slowRequestsGetLongerWindowsAndLongerWarmUpSteps() {
+    BenchmarkRunSpec slow = spec("180s");
+    slow.workload.endpoint = "sleep";
+    slow.workload.blockFor = "3s";
+    // 5 windows of the 3 s floor, 4 windows a step: 60 s, three steps fill the 180 s cap
+    assertThat(Workloads.window(slow)).isEqualTo(Duration.ofSeconds(15));
+    assertThat(drive(RunCursor.ofRecorded(slow, List.of()), 9))
+        .startsWith(
+            "r1-platform-pool10-c5-jit-warmup 60s",
+            "r1-platform-pool10-c5-jit-warmup 60s",
+            "r1-platform-pool10-c5-jit-warmup 60s",
+            "r1-platform-pool10-c5");
+    assertThat(Workloads.window(spec("180s"))).isEqualTo(SteadyState.WINDOW);
+  }
+
+  @Test
   void aFreshSutIsWarmedUpUntilSteadyThenMeasured() {
     assertThat(drive(RunCursor.ofRecorded(spec("180s"), List.of()), 3))
         .containsExactly(

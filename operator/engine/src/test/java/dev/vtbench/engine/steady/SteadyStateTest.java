@@ -66,7 +66,7 @@ class SteadyStateTest {
             "1854 req/s, throughput spread 27% (max 10%), CPU/request spread 57% (max 10%), JIT"
                 + " up to 104% of a window (max 5%)");
     assertThat(SteadyState.explain(RECORDED_WARM_UP.subList(0, 1)))
-        .isEqualTo("1 windows of 5 s, need 3");
+        .isEqualTo("1 windows of 11 s, need 3");
   }
 
   @Test
@@ -144,6 +144,54 @@ class SteadyStateTest {
     assertThat(SteadyState.explainHold(sinking))
         .startsWith("first vs last third: ")
         .contains("max 10%");
+  }
+
+  /**
+   * Windows of {@code windowMs} over 120 s of seed 003's platform run: 10 threads, each finishing a
+   * 3 s request every 3,002 ms, their first requests started 40 ms apart (the ramp); CPU per
+   * request constant (1 ms), JIT quiet.
+   */
+  private static List<LoadWindow> tenThreadsInStep(long windowMs) {
+    List<LoadWindow> out = new java.util.ArrayList<>();
+    for (long start = 10_000; start + windowMs <= 130_000; start += windowMs) {
+      long completions = 0;
+      for (int t = 0; t < 10; t++) {
+        for (long end = 40L * t + 3_002; end < 130_000; end += 3_002) {
+          if (end >= start && end < start + windowMs) {
+            completions++;
+          }
+        }
+      }
+      out.add(w(windowMs / 1000.0, completions, completions * 0.001, 0));
+    }
+    return out;
+  }
+
+  @Test
+  void windowsOfFiveServiceFloorsCountSlowRequestsEvenlyWhereFiveSecondsCannot() {
+    assertThat(SteadyState.window(Duration.ofMillis(20))).isEqualTo(SteadyState.WINDOW);
+    assertThat(SteadyState.window(Duration.ofSeconds(1))).isEqualTo(SteadyState.WINDOW);
+    assertThat(SteadyState.window(Duration.ofSeconds(3))).isEqualTo(Duration.ofSeconds(15));
+    assertThat(SteadyState.window(Duration.ZERO)).isEqualTo(SteadyState.WINDOW);
+    assertThat(SteadyState.warmUpStep(Duration.ofSeconds(15))).isEqualTo(Duration.ofSeconds(60));
+    assertThat(SteadyState.resetPath(Duration.ofSeconds(15)))
+        .isEqualTo("/api/runtime-info/reset?windowMs=15000");
+
+    // 5 s windows hold one or two rounds of the ten threads: never steady, however long it runs
+    List<LoadWindow> fiveSeconds = tenThreadsInStep(5_000);
+    assertThat(fiveSeconds.stream().map(LoadWindow::requests).distinct())
+        .containsExactlyInAnyOrder(10L, 20L);
+    for (int n = SteadyState.WINDOWS; n <= fiveSeconds.size(); n++) {
+      assertThat(SteadyState.judge(fiveSeconds.subList(0, n)))
+          .isEqualTo(SteadyState.Verdict.NOT_STEADY);
+    }
+    // 15 s windows (5 floors) hold five rounds: steady from the first three
+    List<LoadWindow> fifteen =
+        tenThreadsInStep(SteadyState.window(Duration.ofSeconds(3)).toMillis());
+    assertThat(SteadyState.judge(fifteen.subList(0, SteadyState.WINDOWS)))
+        .isEqualTo(SteadyState.Verdict.STEADY);
+    assertThat(SteadyState.judge(fifteen)).isEqualTo(SteadyState.Verdict.STEADY);
+    assertThat(SteadyState.judgeHold(fifteen)).isEqualTo(SteadyState.Verdict.STEADY);
   }
 
   @Test

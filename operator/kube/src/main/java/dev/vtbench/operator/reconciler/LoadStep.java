@@ -5,6 +5,7 @@ import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.run.RunCursor;
+import dev.vtbench.engine.run.Workloads;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.Labels;
@@ -75,7 +76,12 @@ final class LoadStep implements Step {
           name,
           load.id(),
           view.warmUpFrom(),
-          K6Script.renderForCluster(k6, view.sutUrl(), StubTier.url(run), view.loadPool(load)));
+          K6Script.renderForCluster(
+              k6,
+              view.sutUrl(),
+              StubTier.url(run),
+              view.loadPool(load),
+              Workloads.window(view.spec())));
       status.set(
           Conditions.LOAD_RUNNING,
           "True",
@@ -144,7 +150,7 @@ final class LoadStep implements Step {
   /** "JIT warm-up step 2 (60 s so far, at most 180 s)": where the SUT's warm-up stands. */
   static String warmUpStep(RunView view) {
     return "JIT warm-up step "
-        + WarmUpStatus.stepNumber(view.warm())
+        + WarmUpStatus.stepNumber(view.warm(), view.cursor().warmUpStep())
         + " ("
         + seconds(view.warm().underLoad())
         + " so far, at most "

@@ -1,7 +1,6 @@
 package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.engine.plan.SutConfig;
-import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
 import java.time.Duration;
@@ -68,11 +67,11 @@ final class WarmUpStatus {
   }
 
   /**
-   * Which warm-up step starts at {@code warm}, counting from 1: steps are {@link
-   * SteadyState#WARM_UP_STEP} long, so exact while only warm-ups ran; a measured hold that drifted
-   * adds its own length.
+   * Which warm-up step starts at {@code warm}, counting from 1: steps are {@code step} long ({@link
+   * dev.vtbench.engine.run.RunCursor#warmUpStep}), so exact while only warm-ups ran; a measured
+   * hold that drifted adds its own length.
    */
-  static long stepNumber(WarmState warm) {
-    return warm.underLoad().toMillis() / SteadyState.WARM_UP_STEP.toMillis() + 1;
+  static long stepNumber(WarmState warm, Duration step) {
+    return warm.underLoad().toMillis() / step.toMillis() + 1;
   }
 }

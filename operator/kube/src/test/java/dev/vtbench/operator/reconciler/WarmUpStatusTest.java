@@ -60,7 +60,7 @@ class WarmUpStatusTest {
       }
       said.add(
           "JIT warm-up step "
-              + WarmUpStatus.stepNumber(warm)
+              + WarmUpStatus.stepNumber(warm, cursor.warmUpStep())
               + " from "
               + WarmUpStatus.stepLabel(warm, null)
               + " ms");
