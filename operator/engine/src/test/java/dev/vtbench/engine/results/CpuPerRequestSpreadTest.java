@@ -36,6 +36,30 @@ class CpuPerRequestSpreadTest {
   }
 
   @Test
+  void atAFewRequestsPerSecondARatioAboveTheBoundWithinCpuNoiseNamesNoColdJvm() {
+    // gallery-tiny-thread-pool, platform: 2.1, 2.4 and 3.4 % of a core at 3.33 req/s: 1.6× apart,
+    // 0.013 cores, under the steady-state rule's 0.03
+    var spread =
+        CpuPerRequestSpread.of(
+            List.of(
+                rep("platform", 100, 1, 3.33, 2.1, true),
+                rep("platform", 100, 2, 3.33, 2.4, true),
+                rep("platform", 100, 3, 3.33, 3.4, true)));
+    assertThat(spread.worst()).isCloseTo(3.4 / 2.1, within(1e-9));
+    assertThat(spread.above()).isZero();
+    assertThat(spread.sentence())
+        .contains("above 1.3× only by less than 0.03 cores", "no repetition ran on a colder JVM");
+    // the same ratio at a hundred times the rate, 0.13 cores apart, is a cold JVM
+    assertThat(
+            CpuPerRequestSpread.of(
+                    List.of(
+                        rep("platform", 100, 1, 333, 21, true),
+                        rep("platform", 100, 2, 333, 34, true)))
+                .above())
+        .isEqualTo(1);
+  }
+
+  @Test
   void aColdRepetitionIsNamed() {
     var spread =
         CpuPerRequestSpread.of(
