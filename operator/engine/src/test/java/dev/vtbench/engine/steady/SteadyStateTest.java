@@ -64,39 +64,9 @@ class SteadyStateTest {
     assertThat(SteadyState.explain(RECORDED_WARM_UP.subList(0, 5)))
         .isEqualTo(
             "1854 req/s, throughput spread 27% (max 10%), CPU/request spread 57% (max 10%), JIT"
-                + " up to 104% of a window (max 5%), 27% of the last (max 2%)");
+                + " up to 104% of a window (max 5%)");
     assertThat(SteadyState.explain(RECORDED_WARM_UP.subList(0, 1)))
         .isEqualTo("1 windows of 11 s, need 3");
-  }
-
-  /** A 5 s window at {@code rps}, {@code cpuMs} CPU per request, the JIT busy {@code jitPct} %. */
-  private static LoadWindow five(double rps, double cpuMs, double jitPct) {
-    long requests = Math.round(rps * 5);
-    return w(5, requests, requests * cpuMs / 1000, jitPct / 100 * 5);
-  }
-
-  @Test
-  void aWarmUpWhoseLastWindowStartsACompilationWaveIsNotSteadyYet() {
-    // gallery-blocking-http-call, virtual r1, the last 20 s warm-up step (2026-11-24): every window
-    // under 5 % JIT, throughput and CPU per request within 6 %, but the last compiled 2.6 %; the
-    // next 10 s compiled 3.8 and 6.0 % and the hold after it drifted (0.31 -> 0.25 ms/request)
-    List<LoadWindow> waveStarting =
-        List.of(
-            five(945, 0.279, 0.8),
-            five(939, 0.264, 0.6),
-            five(952, 0.267, 0.7),
-            five(944, 0.280, 2.6));
-    assertThat(SteadyState.judge(waveStarting)).isEqualTo(SteadyState.Verdict.NOT_STEADY);
-    assertThat(SteadyState.explain(waveStarting)).endsWith(", 3% of the last (max 2%)");
-    // virtual r4's quiet windows on the same machine: steady, and the line says nothing more
-    List<LoadWindow> quiet =
-        List.of(
-            five(951, 0.259, 0.0),
-            five(944, 0.259, 0.1),
-            five(952, 0.259, 0.0),
-            five(946, 0.245, 0.0));
-    assertThat(SteadyState.judge(quiet)).isEqualTo(SteadyState.Verdict.STEADY);
-    assertThat(SteadyState.explain(quiet)).endsWith("JIT up to 0% of a window (max 5%)");
   }
 
   @Test
