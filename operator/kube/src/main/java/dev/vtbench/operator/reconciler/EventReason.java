@@ -10,6 +10,11 @@ public enum EventReason {
   /** A JIT warm-up step ended: the message says whether the SUT is steady. */
   WarmUpFinished,
   LoadStarted,
+  /**
+   * A TestRun's runners were Ready and k6-operator had not started them: the operator annotated the
+   * TestRun so that k6-operator looks again ({@link TestRunNudge}).
+   */
+  LoadNudged,
   ScenarioRecorded,
   LoadFailed,
   RunSucceeded,

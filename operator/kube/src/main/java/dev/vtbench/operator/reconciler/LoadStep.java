@@ -108,6 +108,10 @@ final class LoadStep implements Step {
       if (notStarted != null) {
         return notStarted;
       }
+      Result nudged = nudge(view, name);
+      if (nudged != null) {
+        return nudged;
+      }
       if (view.now().isAfter(created.plus(deadline(k6)))) {
         return Result.fail(
             Reason.LoadTimedOut,
@@ -181,6 +185,37 @@ final class LoadStep implements Step {
    * within spec.timeouts.loadStart of the load's creation fails with what the cluster says of the
    * load's pods (k6-operator's initializer included). Null once a runner pod has started.
    */
+  /**
+   * Nudges the load's TestRun while k6-operator waits out its back-off with every runner Ready
+   * ({@link TestRunNudge}); back when the next nudge is due. Null when there is nothing to nudge.
+   */
+  private Result nudge(RunView view, String name) {
+    if (!(view.load() instanceof GenericKubernetesResource testRun)) {
+      return null;
+    }
+    List<Pod> runners = view.loadPods().trusted().stream().filter(RunView::isRunner).toList();
+    Optional<Instant> due = TestRunNudge.next(testRun, runners, view.now());
+    if (due.isEmpty()) {
+      return null;
+    }
+    if (due.get().isAfter(view.now())) {
+      return Result.waitFor(Duration.between(view.now(), due.get()));
+    }
+    boolean first = !TestRunNudge.nudged(testRun);
+    owned.nudge(view.run(), testRun, view.now());
+    if (first) {
+      events.normal(
+          view.run(),
+          EventReason.LoadNudged,
+          name
+              + ": its runner is Ready and k6-operator has not started it; asking k6-operator to"
+              + " look again every "
+              + TestRunNudge.EVERY.toSeconds()
+              + " s instead of after its back-off");
+    }
+    return Result.waitFor(TestRunNudge.EVERY);
+  }
+
   private static Result notStarted(RunView view, String name, Instant created) {
     List<Pod> pods = view.loadPods().trusted();
     Optional<PodDiagnosis.Trouble> stuck = PodDiagnosis.permanent(pods);

@@ -9,13 +9,17 @@ import dev.vtbench.operator.resources.NameConflict;
 import dev.vtbench.operator.resources.Ownership;
 import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.net.HttpURLConnection;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -150,6 +154,22 @@ final class OwnedObjects {
       deleteOwned(run, client.batch().v1().jobs().inNamespace(ns).withName(name).get());
     }
     deleteOwned(run, client.configMaps().inNamespace(ns).withName(name).get());
+  }
+
+  /**
+   * Annotates the run's TestRun {@code testRun} with the time {@code now} ({@link TestRunNudge}),
+   * so that k6-operator reconciles it at once. A TestRun that is not the run's is left as it is,
+   * and so is one of the same name created since it was read (the patch carries its UID).
+   */
+  void nudge(BenchmarkRunResource run, GenericKubernetesResource testRun, Instant now) {
+    if (!Ownership.owns(run, testRun)) {
+      return;
+    }
+    client
+        .genericKubernetesResources(LoadTier.K6_API, "TestRun")
+        .inNamespace(testRun.getMetadata().getNamespace())
+        .withName(testRun.getMetadata().getName())
+        .patch(PatchContext.of(PatchType.JSON_MERGE), TestRunNudge.patch(testRun, now));
   }
 
   /** Everything vtbench labelled as the run's: a candidate, to be checked for ownership. */

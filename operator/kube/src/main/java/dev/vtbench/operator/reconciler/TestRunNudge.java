@@ -1,0 +1,122 @@
+package dev.vtbench.operator.reconciler;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodCondition;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * When to ask k6-operator to look at a TestRun again. k6-operator v0.0.19 starts a TestRun's
+ * runners (stage {@code created}) once each answers k6's REST status on port 6565; k6 opens that
+ * port only after loading the script, so on a busy node the first check fails, the reconcile
+ * returns an error and controller-runtime retries it on a per-object exponential back-off (5 ms
+ * doubling to 1,000 s, reset only by a success). A runner Ready a moment after a failed check was
+ * started 40–160 s later (docs/e2e.md). Its TestRun watch has no predicate, so any update of the
+ * TestRun queues a reconcile at once, outside the back-off: while the TestRun sits in {@code
+ * created} with every runner pod Ready (k6's own status probe passed) for {@link #READY_FOR}, the
+ * operator writes the time into the annotation {@value #NUDGED_AT}, every {@link #EVERY}, until
+ * k6-operator moves on. The load's deadline bounds it like any other wait.
+ */
+final class TestRunNudge {
+
+  /** The annotation the operator writes: an RFC 3339 time, the last nudge. */
+  static final String NUDGED_AT = "vtbench.dev/nudged-at";
+
+  /** How long every runner must have been Ready before the first nudge. */
+  static final Duration READY_FOR = Duration.ofSeconds(3);
+
+  /** Time between nudges. */
+  static final Duration EVERY = Duration.ofSeconds(5);
+
+  private TestRunNudge() {}
+
+  /**
+   * When to nudge {@code testRun} next, given its trusted runner pods {@code runners}: an instant
+   * (at or before {@code now}: nudge now), or empty when it is not stuck waiting for its runners
+   * (another stage, a runner missing or not Ready).
+   */
+  static Optional<Instant> next(GenericKubernetesResource testRun, List<Pod> runners, Instant now) {
+    if (!"created".equals(LoadState.testRunStage(testRun))
+        || runners.isEmpty()
+        || runners.size() < parallelism(testRun)) {
+      return Optional.empty();
+    }
+    Instant allReady = Instant.MIN;
+    for (Pod pod : runners) {
+      Optional<Instant> since = readySince(pod);
+      if (since.isEmpty()) {
+        return Optional.empty();
+      }
+      allReady = since.get().isAfter(allReady) ? since.get() : allReady;
+    }
+    Instant due = allReady.plus(READY_FOR);
+    Optional<Instant> last = lastNudge(testRun);
+    if (last.isPresent() && last.get().plus(EVERY).isAfter(due)) {
+      due = last.get().plus(EVERY);
+    }
+    return Optional.of(due);
+  }
+
+  /** Whether the operator has nudged {@code testRun} before. */
+  static boolean nudged(GenericKubernetesResource testRun) {
+    return lastNudge(testRun).isPresent();
+  }
+
+  /**
+   * The JSON merge patch that nudges {@code testRun} at {@code now}. It carries the TestRun's UID,
+   * which the API server refuses to change: a TestRun of the same name that is not this one
+   * (deleted and created again since it was read) is left as it is.
+   */
+  static String patch(GenericKubernetesResource testRun, Instant now) {
+    return "{\"metadata\":{\"uid\":\""
+        + testRun.getMetadata().getUid()
+        + "\",\"annotations\":{\""
+        + NUDGED_AT
+        + "\":\""
+        + now
+        + "\"}}}";
+  }
+
+  private static Optional<Instant> lastNudge(GenericKubernetesResource testRun) {
+    Map<String, String> annotations = testRun.getMetadata().getAnnotations();
+    String at = annotations == null ? null : annotations.get(NUDGED_AT);
+    try {
+      return at == null ? Optional.empty() : Optional.of(Instant.parse(at));
+    } catch (DateTimeParseException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** Runners k6-operator starts the test with ({@code spec.parallelism}, 1 if unset). */
+  private static int parallelism(GenericKubernetesResource testRun) {
+    Object spec = testRun.getAdditionalProperties().get("spec");
+    return spec instanceof Map<?, ?> m && m.get("parallelism") instanceof Number n
+        ? n.intValue()
+        : 1;
+  }
+
+  /** Since when {@code pod} has been Ready, or empty if it is not. */
+  private static Optional<Instant> readySince(Pod pod) {
+    if (pod.getStatus() == null || pod.getStatus().getConditions() == null) {
+      return Optional.empty();
+    }
+    for (PodCondition c : pod.getStatus().getConditions()) {
+      if ("Ready".equals(c.getType()) && "True".equals(c.getStatus())) {
+        try {
+          return Optional.of(
+              c.getLastTransitionTime() == null
+                  ? Instant.MIN
+                  : Instant.parse(c.getLastTransitionTime()));
+        } catch (DateTimeParseException e) {
+          return Optional.of(Instant.MIN);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+}

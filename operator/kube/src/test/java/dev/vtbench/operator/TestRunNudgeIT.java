@@ -1,0 +1,144 @@
+package dev.vtbench.operator;
+
+import static dev.vtbench.operator.KubeApi.await;
+import static dev.vtbench.operator.OperatorIT.WAIT;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtbench.operator.api.BenchmarkRunResource;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodStatus;
+import io.fabric8.kubernetes.api.model.PodStatusBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.javaoperatorsdk.operator.Operator;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The start-stall nudge against the real API server, the test playing k6-operator: a TestRun in
+ * stage {@code created} whose runner pod is Running but not Ready is left alone; once the pod is
+ * Ready the operator annotates the TestRun 3 s later and then every 5 s, without touching its spec
+ * (its generation stays), says so in one Event, and stops once k6-operator has moved on.
+ */
+class TestRunNudgeIT {
+
+  static final KubernetesClient k8s = KubeApi.client();
+  static final String NUDGED_AT = "vtbench.dev/nudged-at";
+
+  Operator operator;
+
+  @AfterEach
+  void stop() {
+    if (operator != null) {
+      operator.stop();
+    }
+  }
+
+  @Test
+  void aTestRunWhoseRunnerIsReadyIsNudgedEveryFiveSecondsUntilItStarts() throws Exception {
+    String ns = KubeApi.namespace("nudge");
+    operator = OperatorIT.startOperator(ns);
+    Controllers play = new Controllers(k8s, ns);
+    BenchmarkRunResource run = OperatorIT.oneScenario(ns, "nudge");
+    String load = OperatorIT.firstTestRun(play, run);
+    Job runnerJob = play.job(play.startTestRun(load));
+    stage(play, load, "created");
+    Pod pod =
+        play.pod(
+            runnerJob.getSpec().getTemplate(),
+            load + "-1-abcde",
+            Controllers.controller(runnerJob),
+            running(false));
+
+    // Running, not Ready: k6-operator's own wait (RequeueAfter 1 s), nothing to nudge
+    Thread.sleep(6_000);
+    assertThat(annotation(play, load)).isNull();
+
+    Instant ready = Instant.parse(Controllers.now());
+    pod.setStatus(running(true));
+    k8s.pods().inNamespace(ns).resource(pod).updateStatus();
+    long generation = play.testRun(load).getMetadata().getGeneration();
+
+    String first = await("the first nudge", WAIT, () -> annotation(play, load));
+    assertThat(Instant.parse(first)).isAfterOrEqualTo(ready.plusSeconds(3));
+    String second =
+        await(
+            "the second nudge",
+            WAIT,
+            () -> {
+              String now = annotation(play, load);
+              return now != null && !now.equals(first) ? now : null;
+            });
+    assertThat(Duration.between(Instant.parse(first), Instant.parse(second)))
+        .isGreaterThanOrEqualTo(Duration.ofSeconds(5))
+        .isLessThan(Duration.ofSeconds(12));
+    assertThat(play.testRun(load).getMetadata().getGeneration()).isEqualTo(generation);
+    assertThat(nudgedEvents(ns))
+        .singleElement()
+        .satisfies(
+            e -> {
+              assertThat(e.getInvolvedObject().getName()).isEqualTo("nudge");
+              assertThat(e.getMessage()).startsWith(load + ": its runner is Ready");
+            });
+
+    // k6-operator started the runners: no more nudges
+    stage(play, load, "started");
+    Thread.sleep(1_000);
+    String last = annotation(play, load);
+    Thread.sleep(7_000);
+    assertThat(annotation(play, load)).isEqualTo(last);
+    assertThat(nudgedEvents(ns)).hasSize(1);
+  }
+
+  /** k6-operator's status write: the TestRun's stage. */
+  static void stage(Controllers play, String testRun, String stage) {
+    GenericKubernetesResource tr = play.testRun(testRun);
+    tr.setAdditionalProperty("status", Map.of("stage", stage));
+    k8s.genericKubernetesResources("k6.io/v1alpha1", "TestRun")
+        .inNamespace(tr.getMetadata().getNamespace())
+        .resource(tr)
+        .updateStatus();
+  }
+
+  static String annotation(Controllers play, String testRun) {
+    Map<String, String> a = play.testRun(testRun).getMetadata().getAnnotations();
+    return a == null ? null : a.get(NUDGED_AT);
+  }
+
+  static List<Event> nudgedEvents(String ns) {
+    return k8s.v1().events().inNamespace(ns).list().getItems().stream()
+        .filter(e -> "LoadNudged".equals(e.getReason()))
+        .toList();
+  }
+
+  /** A k6 runner pod the kubelet started, its readiness probe passed or not. */
+  static PodStatus running(boolean ready) {
+    String now = Controllers.now();
+    return new PodStatusBuilder()
+        .withPhase("Running")
+        .addNewCondition()
+        .withType("Ready")
+        .withStatus(ready ? "True" : "False")
+        .withLastTransitionTime(now)
+        .endCondition()
+        .addNewContainerStatus()
+        .withName("k6")
+        .withImage("grafana/k6")
+        .withImageID("")
+        .withReady(ready)
+        .withRestartCount(0)
+        .withNewState()
+        .withNewRunning()
+        .withStartedAt(now)
+        .endRunning()
+        .endState()
+        .endContainerStatus()
+        .build();
+  }
+}
