@@ -27,7 +27,7 @@ public final class PinnedEvents implements AutoCloseable {
       rs.onEvent(
           "jdk.VirtualThreadPinned",
           e -> {
-            count.incrementAndGet();
+            // the stack first, then the count: a reader that sees the count sees this event's stack
             var trace = e.getStackTrace();
             if (trace != null) {
               lastStackTop =
@@ -37,6 +37,7 @@ public final class PinnedEvents implements AutoCloseable {
                       .findFirst()
                       .orElse("");
             }
+            count.incrementAndGet();
           });
       rs.startAsync();
     } catch (RuntimeException e) {
