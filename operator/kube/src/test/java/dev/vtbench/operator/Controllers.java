@@ -113,14 +113,9 @@ final class Controllers {
 
   /** k6-operator: the runner pod ran and exited; the TestRun says "finished" either way. */
   void finishTestRun(String name, int exitCode, String message) {
-    GenericKubernetesResource tr = testRun(name);
     runnerPod(runnerJob(name), name + "-1-abcde", exitCode, message);
-    tr.setAdditionalProperty("status", Map.of("stage", "finished"));
     try {
-      k8s.genericKubernetesResources("k6.io/v1alpha1", "TestRun")
-          .inNamespace(ns)
-          .resource(tr)
-          .updateStatus();
+      stage(name, "finished");
     } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
       // The operator may read the terminated pod and delete the TestRun before k6-operator
       // would have marked it finished.
@@ -128,6 +123,16 @@ final class Controllers {
         throw e;
       }
     }
+  }
+
+  /** k6-operator's status write: the TestRun's stage. */
+  void stage(String testRun, String stage) {
+    GenericKubernetesResource tr = testRun(testRun);
+    tr.setAdditionalProperty("status", Map.of("stage", stage));
+    k8s.genericKubernetesResources("k6.io/v1alpha1", "TestRun")
+        .inNamespace(ns)
+        .resource(tr)
+        .updateStatus();
   }
 
   /** k6-operator's runner Job {@code <name>-1} of the TestRun, created if it is not there yet. */

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.Event;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodStatus;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
@@ -48,7 +47,7 @@ class TestRunNudgeIT {
     BenchmarkRunResource run = OperatorIT.oneScenario(ns, "nudge");
     String load = OperatorIT.firstTestRun(play, run);
     Job runnerJob = play.job(play.startTestRun(load));
-    stage(play, load, "created");
+    play.stage(load, "created");
     Pod pod =
         play.pod(
             runnerJob.getSpec().getTemplate(),
@@ -88,22 +87,12 @@ class TestRunNudgeIT {
             });
 
     // k6-operator started the runners: no more nudges
-    stage(play, load, "started");
+    play.stage(load, "started");
     Thread.sleep(1_000);
     String last = annotation(play, load);
     Thread.sleep(7_000);
     assertThat(annotation(play, load)).isEqualTo(last);
     assertThat(nudgedEvents(ns)).hasSize(1);
-  }
-
-  /** k6-operator's status write: the TestRun's stage. */
-  static void stage(Controllers play, String testRun, String stage) {
-    GenericKubernetesResource tr = play.testRun(testRun);
-    tr.setAdditionalProperty("status", Map.of("stage", stage));
-    k8s.genericKubernetesResources("k6.io/v1alpha1", "TestRun")
-        .inNamespace(tr.getMetadata().getNamespace())
-        .resource(tr)
-        .updateStatus();
   }
 
   static String annotation(Controllers play, String testRun) {

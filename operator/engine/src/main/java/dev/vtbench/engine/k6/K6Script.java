@@ -105,28 +105,21 @@ public final class K6Script {
    * SUT. The script then observes the SUT itself and puts what it saw into the summary, under
    * {@value #PROBE_KEY}: {@code setup()} reads the SUT's cpuset and JVM from {@code
    * /api/runtime-info}; a one-iteration probe at the hold's start resets the SUT's peaks and load
-   * windows ({@link dev.vtbench.engine.steady.SteadyState#resetPath}) and records its process CPU
-   * time, a second at the hold's end records them again, with the hold's windows (at most {@link
-   * #MAX_WINDOWS}); the two also open and end an accounting window on the stub, which {@code
-   * handleSummary} reads back (the stub's CPU and its node's cores over the hold, {@link
-   * SutProbe.StubWindow}). The summary is a compact JSON ({@link #SUMMARY_METRICS} only, under the
-   * 4 KiB a termination message may hold) written to {@code /dev/termination-log}, so the operator
-   * reads it from the pod's status without log access, and printed on a {@value #SUMMARY_LINE} line
-   * as a fallback.
+   * windows ({@link SteadyState#resetPath}) and records its process CPU time, a second at the
+   * hold's end records them again, with the hold's windows (at most {@link #MAX_WINDOWS}); the two
+   * also open and end an accounting window on the stub, which {@code handleSummary} reads back (the
+   * stub's CPU and its node's cores over the hold, {@link SutProbe.StubWindow}). The summary is a
+   * compact JSON ({@link #SUMMARY_METRICS} only, under the 4 KiB a termination message may hold)
+   * written to {@code /dev/termination-log}, so the operator reads it from the pod's status without
+   * log access, and printed on a {@value #SUMMARY_LINE} line as a fallback.
+   *
+   * <p>Its setup first resizes the SUT's Hikari pool to {@code pool} ({@code POST
+   * /api/pool?size=N}, answered once the pool holds exactly N connections): on a cluster the load,
+   * not the operator, reaches the SUT, so one JVM serves every pool size of its thread mode there
+   * too. A resize the SUT refuses fails the load.
    *
    * @param sutBaseUrl the SUT's base URL as the runner sees it, e.g. http://run-sut:8080
    * @param stubBaseUrl the stub's base URL as the runner sees it, e.g. http://run-stub:8080
-   */
-  public static String renderForCluster(K6Plan plan, String sutBaseUrl, String stubBaseUrl) {
-    return renderForCluster(plan, sutBaseUrl, stubBaseUrl, null, SteadyState.WINDOW);
-  }
-
-  /**
-   * {@link #renderForCluster(K6Plan, String, String)} whose setup first resizes the SUT's Hikari
-   * pool to {@code pool} ({@code POST /api/pool?size=N}, answered once the pool holds exactly N
-   * connections): on a cluster the load, not the operator, reaches the SUT, so one JVM serves every
-   * pool size of its thread mode there too. A resize the SUT refuses fails the load.
-   *
    * @param pool the pool the load runs at; null leaves the SUT's pool as it is
    * @param window the length of the SUT's load windows ({@link
    *     dev.vtbench.engine.run.Workloads#window})

@@ -516,7 +516,7 @@ class K6ScriptIT {
     Path script =
         Files.writeString(
             Files.createTempFile(dir, "cluster", ".js"),
-            K6Script.renderForCluster(plan, base, base + "/stub"));
+            K6Script.renderForCluster(plan, base, base + "/stub", null, SteadyState.WINDOW));
     Path summary = Files.createTempFile(dir, "cluster-summary", ".json");
     Files.delete(summary);
 

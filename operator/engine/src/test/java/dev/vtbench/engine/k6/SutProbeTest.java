@@ -71,7 +71,9 @@ class SutProbeTest {
                 K6Script.renderForCluster(
                     K6ScriptTest.plan(K6Plan.Executor.RAMPING_VUS, 1000, 0, 30_000),
                     "http://run-sut:8080",
-                    "http://run-stub:8080")))
+                    "http://run-stub:8080",
+                    null,
+                    five)))
         .containsEntry(
             "sutWindows",
             java.util.Map.of("resetPath", "/api/runtime-info/reset?windowMs=5000", "count", 6));

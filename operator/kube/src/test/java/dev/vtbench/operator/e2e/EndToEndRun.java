@@ -57,7 +57,10 @@ final class EndToEndRun {
                 + "): pool sizes are resized live, not by a new pod");
         var defaults = new dev.vtbench.engine.model.BenchmarkRunSpec().load;
         results.checkSteadyState(
-            rows, spec.load("sutWarmup", defaults.sutWarmup), spec.load("hold", defaults.hold));
+            rows,
+            spec.load("sutWarmup", defaults.sutWarmup),
+            spec.load("hold", defaults.hold),
+            spec.window(e2e.k8s.getKubernetesSerialization()));
         ResultsChecks.printTable(name, rows);
       }
       new DeleteChecks(e2e).deleteAndCheck(name, csv);

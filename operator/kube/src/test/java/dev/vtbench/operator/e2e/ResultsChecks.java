@@ -2,7 +2,6 @@ package dev.vtbench.operator.e2e;
 
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
-import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.operator.Checks;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import java.time.Duration;
@@ -75,11 +74,12 @@ final class ResultsChecks {
   /**
    * Steady state was judged on the cluster, from SUT windows that crossed the runner's termination
    * message: every row says how much load its SUT had had ({@code warmup_s} > 0 after a warm-up)
-   * and whether it was steady, and a hold of two windows or more has its {@code hold_cv}.
+   * and whether it was steady, and a hold of two of the run's windows or more ({@code window}) has
+   * its {@code hold_cv}.
    */
-  void checkSteadyState(List<ResultRow> rows, Duration sutWarmup, Duration hold) {
+  void checkSteadyState(List<ResultRow> rows, Duration sutWarmup, Duration hold, Duration window) {
     Checks c = e2e.checks;
-    boolean windowed = hold.compareTo(SteadyState.WINDOW.multipliedBy(2)) >= 0;
+    boolean windowed = hold.compareTo(window.multipliedBy(2)) >= 0;
     for (ResultRow r : rows) {
       if (sutWarmup.isPositive()) {
         c.check(

@@ -3,6 +3,7 @@ package dev.vtbench.operator.e2e;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.plan.Planner;
+import dev.vtbench.engine.run.Workloads;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -68,8 +69,16 @@ final class RunSpec {
 
   /** How many SUT pods the run should start: one per JVM configuration in plan order. */
   int sutStarts(KubernetesSerialization json) {
-    Object spec = run.getAdditionalProperties().get("spec");
-    return Planner.sutStarts(Planner.plan(json.convertValue(spec, BenchmarkRunSpec.class)));
+    return Planner.sutStarts(Planner.plan(model(json)));
+  }
+
+  /** The length of the SUT's load windows in this run ({@link Workloads#window}). */
+  java.time.Duration window(KubernetesSerialization json) {
+    return Workloads.window(model(json));
+  }
+
+  private BenchmarkRunSpec model(KubernetesSerialization json) {
+    return json.convertValue(run.getAdditionalProperties().get("spec"), BenchmarkRunSpec.class);
   }
 
   /** One thread mode and the first concurrency level only: a one-scenario run. */
