@@ -1,6 +1,7 @@
 package dev.vtbench.local;
 
 import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.plan.ServiceWiring;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.Platform;
 import java.io.IOException;
@@ -11,7 +12,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,10 +25,7 @@ import java.util.Map;
  */
 final class LocalService {
 
-  /** Spring's configtree import: each file in the folder is a property named as the file. */
-  static final String CONFIG_IMPORT = "SPRING_CONFIG_IMPORT";
-
-  static final String PASSWORD_PROPERTY = "spring.datasource.password";
+  static final String PASSWORD_PROPERTY = ServiceWiring.PASSWORD_PROPERTY;
 
   private LocalService() {}
 
@@ -44,20 +41,16 @@ final class LocalService {
     return List.copyOf(service.command);
   }
 
-  /** The service's environment for {@code config}. */
+  /** The service's environment for {@code config} ({@link ServiceWiring}). */
   static Map<String, String> env(
       ServiceSpec service, SutConfig config, Database db, String stubBaseUrl) {
-    Map<String, String> env = new LinkedHashMap<>(config.env());
-    env.put("SERVER_PORT", Integer.toString(service.port));
-    if (db != null) {
-      env.put("SPRING_DATASOURCE_URL", db.jdbcUrl());
-      env.put("SPRING_DATASOURCE_USERNAME", db.user());
-      env.put(CONFIG_IMPORT, "optional:configtree:" + db.configTree() + "/");
-    }
-    if (service.usesStub()) {
-      env.put(service.stubUrlEnv, stubBaseUrl + service.stubPathOrDefault());
-    }
-    return env;
+    return ServiceWiring.env(
+        service,
+        config,
+        db == null
+            ? null
+            : new ServiceWiring.Datasource(db.jdbcUrl(), db.user(), db.configTree().toString()),
+        stubBaseUrl);
   }
 
   /**

@@ -88,6 +88,53 @@ class LocalPostgresIT {
   }
 
   /**
+   * A user's own SQL (examples/byo-orders' schema, plus a serial column, an identity column and a
+   * view) run as the superuser the way CloudNativePG runs it, then HandOverSql: the owner the
+   * service connects as may write, draw from the sequences and migrate every table.
+   */
+  @Test
+  void aUsersSqlRunAsTheSuperuserIsHandedToTheDatabaseOwner() throws Exception {
+    try (Connection c = pg.connect();
+        Statement s = c.createStatement()) {
+      s.execute("DROP DATABASE IF EXISTS orders");
+      s.execute("DROP ROLE IF EXISTS orders_app");
+      s.execute("CREATE ROLE orders_app LOGIN");
+      s.execute("CREATE DATABASE orders OWNER orders_app");
+    }
+    String db = pg.jdbcUrl().replace("/bench", "/orders");
+    String schema =
+        java.nio.file.Files.readString(
+            java.nio.file.Path.of("../../examples/byo-orders/db/schema.sql"));
+    try (Connection su = DriverManager.getConnection(db, LocalPostgres.USER, "");
+        Statement s = su.createStatement()) {
+      s.execute(schema);
+      s.execute("CREATE TABLE notes (id serial PRIMARY KEY, body text)");
+      s.execute("CREATE TABLE audit (id bigint GENERATED ALWAYS AS IDENTITY, what text)");
+      s.execute("CREATE VIEW big_orders AS SELECT * FROM orders WHERE total_cents > 1000");
+      s.execute(dev.vtbench.engine.seed.HandOverSql.SQL);
+      s.execute(dev.vtbench.engine.seed.HandOverSql.SQL); // twice: a no-op the second time
+    }
+    try (Connection app = DriverManager.getConnection(db, "orders_app", "");
+        Statement s = app.createStatement()) {
+      s.execute("INSERT INTO customers VALUES (1, 'Ada', 'gold')");
+      s.execute("INSERT INTO orders VALUES (1, 1, 'NEW', 2500, now())");
+      s.execute("INSERT INTO notes (body) VALUES ('a serial from the owner')");
+      s.execute("INSERT INTO audit (what) VALUES ('an identity from the owner')");
+      s.execute("ALTER TABLE orders ADD COLUMN note text");
+      try (ResultSet rs =
+          s.executeQuery(
+              "SELECT (SELECT count(*) FROM big_orders),"
+                  + " (SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid ="
+                  + " c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN"
+                  + " ('r','v','S','i') AND pg_get_userbyid(c.relowner) <> 'orders_app')")) {
+        rs.next();
+        assertThat(rs.getLong(1)).isEqualTo(1);
+        assertThat(rs.getLong(2)).as("objects in public not owned by the service's role").isZero();
+      }
+    }
+  }
+
+  /**
    * The function a cluster's SUT calls for the database's CPU time (DbCpuSql), installed as the
    * superuser the way CloudNativePG runs it: the owner reads a counter that grows with the work the
    * server does; any other role is refused.

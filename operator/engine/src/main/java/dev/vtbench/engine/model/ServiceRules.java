@@ -179,4 +179,15 @@ public final class ServiceRules {
   static final String AXIS_COVERED_MESSAGE =
       "must name every value spec.matrix lists for that axis: a value without variables would"
           + " run the service unconfigured";
+
+  // Kubernetes only: the CRD's admission, where a service can run only from its image and its SQL
+  // only from a ConfigMap; a local run checks the opposite (SpecValidator.serviceSource).
+  static final String IMAGE_ON_CLUSTER_RULE = "has(self.image)";
+  static final String IMAGE_ON_CLUSTER_MESSAGE =
+      "set image: on Kubernetes your service runs from its container image (jar and command are"
+          + " for local runs)";
+  static final String SQL_CONFIG_MAP_RULE = "has(self.configMap)";
+  static final String SQL_CONFIG_MAP_MESSAGE =
+      "set configMap to the ConfigMap holding the files, keyed by base name (kubectl create"
+          + " configmap NAME --from-file=...): on Kubernetes the operator cannot read local files";
 }

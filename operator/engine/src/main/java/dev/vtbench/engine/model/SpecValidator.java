@@ -2,8 +2,10 @@ package dev.vtbench.engine.model;
 
 import dev.vtbench.engine.workload.Endpoint;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -298,18 +300,43 @@ public final class SpecValidator {
     if (v == null) {
       return List.of();
     }
+    List<String> problems = new ArrayList<>();
+    BenchmarkRunSpec.Sql sql = s.database == null ? null : s.database.sql;
     if (cluster) {
-      // The operator's objects for a user's service (its Deployment, the configtree Secret, the
-      // SQL ConfigMap) are not built yet: refuse rather than benchmark vtbench's SUT instead.
-      return List.of(
-          "spec.sut.service: not supported on Kubernetes yet; run it locally with 'vtbench run'"
-              + (v.image == null ? "" : " (spec.sut.service.image is for the cluster, later)"));
-    }
-    if (!cluster && v.jar == null && (v.command == null || v.command.isEmpty())) {
-      return List.of(
+      if (v.image == null || v.image.isBlank()) {
+        problems.add("spec.sut.service.image: " + ServiceRules.IMAGE_ON_CLUSTER_MESSAGE);
+      }
+      if (sql != null && (sql.configMap == null || sql.configMap.isBlank())) {
+        problems.add("spec.database.sql: " + ServiceRules.SQL_CONFIG_MAP_MESSAGE);
+      }
+      if (sql != null && sql.files != null) {
+        problems.addAll(sqlKeys(sql));
+      }
+    } else if (v.jar == null && (v.command == null || v.command.isEmpty())) {
+      problems.add(
           "spec.sut.service: set jar or command for a local run (image is for Kubernetes)");
     }
-    return List.of();
+    return problems;
+  }
+
+  /** On a cluster each SQL file is a ConfigMap key: its base name must be one, and unique. */
+  private static List<String> sqlKeys(BenchmarkRunSpec.Sql sql) {
+    List<String> problems = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (int i = 0; i < sql.files.size(); i++) {
+      String key = BenchmarkRunSpec.Sql.key(sql.files.get(i));
+      String at = "spec.database.sql.files[" + i + "]";
+      if (!CONFIG_MAP_KEY.matcher(key).matches() || key.length() > SpecRules.KUBE_NAME_MAX) {
+        problems.add(at + ": its base name '" + key + "' " + SpecRules.CONFIG_MAP_KEY_MESSAGE);
+      } else if (!seen.add(key)) {
+        problems.add(
+            at
+                + ": base name '"
+                + key
+                + "' twice: on Kubernetes each file is the ConfigMap key of its base name");
+      }
+    }
+    return problems;
   }
 
   /** Cores a validated cpu field asks for, rounded up: what local mode gives the tier. */

@@ -36,7 +36,7 @@ final class AppTiersStep implements Step {
     SutConfig jvm = view.jvm(next);
     String config = jvm.key();
     status.status.scenario = next.id();
-    if (view.stub() == null) {
+    if (view.usesStub() && view.stub() == null) {
       owned.apply(run, StubTier.deployment(run));
       owned.apply(run, StubTier.service(run));
     }
@@ -44,7 +44,7 @@ final class AppTiersStep implements Step {
       owned.apply(run, SutTier.service(run));
       owned.apply(run, SutTier.deployment(run, jvm));
     }
-    boolean stubUp = available(view.stub(), null);
+    boolean stubUp = !view.usesStub() || available(view.stub(), null);
     if (!available(view.sut(), config) || !stubUp) {
       status.set(
           Conditions.SUT_READY,
@@ -56,7 +56,7 @@ final class AppTiersStep implements Step {
               + next.threadMode()
               + " threads, Hikari pool "
               + jvm.hikariPool()
-              + " (each load resizes it; config "
+              + (jvm.poolResizesLive() ? " (each load resizes it; config " : " (config ")
               + config
               + "); waiting for Deployment "
               + ResourceNames.sut(run)
@@ -66,7 +66,9 @@ final class AppTiersStep implements Step {
           view,
           status,
           config,
-          next.sut().reactive() ? "spec.sut.reactiveImage" : "spec.sut.image");
+          view.spec().sut.service != null
+              ? "spec.sut.service.image"
+              : next.sut().reactive() ? "spec.sut.reactiveImage" : "spec.sut.image");
     }
     status.set(
         Conditions.SUT_READY,

@@ -57,6 +57,7 @@ public class BenchmarkRunReconciler
         List.of(
             new NamesCheck(client),
             new BaselineCheck(baseline),
+            new UserSqlCheck(client),
             new DatabaseStep(owned, events),
             new AppTiersStep(owned),
             new LoadStep(owned, events),

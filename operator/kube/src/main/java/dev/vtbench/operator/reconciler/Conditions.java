@@ -104,6 +104,13 @@ public final class Conditions {
     ThresholdsNotMet,
     /** spec.thresholds.baseline names a ConfigMap or key that is missing or not a matrix.csv. */
     BaselineUnavailable,
+    /**
+     * spec.database.sql.configMap names a ConfigMap that is missing or lacks a file's key: nothing
+     * was provisioned, the message says which ConfigMap to create.
+     */
+    SqlUnavailable,
+    /** spec.database.enabled is false: a user's service runs without one; nothing to wait for. */
+    DatabaseDisabled,
     /** The database did not become Ready within spec.timeouts.database; the message says why. */
     DatabaseTimedOut,
     /** The SUT or the stub was not available within spec.timeouts.sutStart. */

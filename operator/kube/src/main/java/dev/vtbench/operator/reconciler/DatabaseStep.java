@@ -32,6 +32,17 @@ final class DatabaseStep implements Step {
   @Override
   public Result apply(RunView view, RunStatus status) {
     var run = view.run();
+    if (!view.spec().database.enabled) {
+      // A user's service without a database: no credentials, no Cluster; the policies still come
+      // before the run's first pod.
+      NetworkPolicyTier.policies(run).forEach(p -> owned.apply(run, p));
+      status.set(
+          Conditions.DATABASE_READY,
+          "True",
+          Reason.DatabaseDisabled,
+          "spec.database.enabled is false: the service runs without a database");
+      return Result.next();
+    }
     if (view.database() == null && status.status.databaseSecret == null) {
       // First of all, the one name the operator cannot look up (it may create Secrets, not read
       // them): created, or taken and the run fails. What was created goes into status before
@@ -49,18 +60,14 @@ final class DatabaseStep implements Step {
     }
     String cluster = ResourceNames.database(run);
     if (!ready(view.database())) {
-      BenchmarkRunSpec.Seed seed = view.spec().database.seed;
       status.set(
           Conditions.DATABASE_READY,
           "False",
           Reason.DatabaseProvisioning,
           "waiting for CloudNativePG Cluster "
               + cluster
-              + " to bootstrap and seed "
-              + seed.customers
-              + " customers and "
-              + seed.orders
-              + " orders"
+              + " to bootstrap and "
+              + seeding(view.spec())
               + phase(view.database()));
       Deadline deadline =
           new Deadline(
@@ -92,6 +99,18 @@ final class DatabaseStep implements Step {
         Reason.DatabaseBootstrapped,
         "CloudNativePG Cluster " + cluster + " is Ready and seeded");
     return Result.next();
+  }
+
+  /** What the bootstrap puts into the database, for the condition's message. */
+  private static String seeding(BenchmarkRunSpec spec) {
+    if (spec.sut.service == null) {
+      BenchmarkRunSpec.Seed seed = spec.database.seed;
+      return "seed " + seed.customers + " customers and " + seed.orders + " orders";
+    }
+    BenchmarkRunSpec.Sql sql = spec.database.sql;
+    return sql == null
+        ? "hand the empty database to the service"
+        : "run " + String.join(", ", sql.keys()) + " from ConfigMap " + sql.configMap;
   }
 
   static boolean ready(GenericKubernetesResource cluster) {

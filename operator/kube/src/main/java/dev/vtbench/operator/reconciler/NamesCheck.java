@@ -27,7 +27,9 @@ final class NamesCheck implements Step {
 
   @Override
   public Result apply(RunView view, RunStatus status) {
-    if (view.database() != null && view.sut() != null && view.stub() != null) {
+    if ((view.database() != null || !view.spec().database.enabled)
+        && view.sut() != null
+        && (view.stub() != null || !view.usesStub())) {
       return Result.next(); // all created, and so checked, already
     }
     BenchmarkRunResource run = view.run();

@@ -1,9 +1,9 @@
 package dev.vtbench.operator.reconciler;
 
-import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.results.DerivedMetrics;
+import dev.vtbench.operator.resources.CpusetProbe;
 import java.util.Optional;
 import java.util.SortedSet;
 
@@ -23,13 +23,16 @@ final class PinningCheck {
 
   private PinningCheck() {}
 
-  /** {@link #refusal(boolean, int, String, String)} for the spec's SUT and what the runner saw. */
-  static Optional<String> refusal(BenchmarkRunSpec.Sut sut, SutProbe probe) {
+  /**
+   * {@link #refusal(boolean, int, String, String)} for the spec's SUT and the cores it was seen on
+   * (by the runner, or by a user's service's {@link CpusetProbe}).
+   */
+  static Optional<String> refusal(BenchmarkRunSpec.Sut sut, CpusetProbe.Cores cores) {
     return refusal(
         sut.pinned,
         sut.pinned ? SpecValidator.cpus(sut.cpu) : 0,
-        probe.cpuset(),
-        probe.onlineCpus());
+        cores.cpuset(),
+        cores.onlineCpus());
   }
 
   /**

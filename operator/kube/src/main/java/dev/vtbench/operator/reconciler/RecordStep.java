@@ -12,6 +12,7 @@ import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.ScenarioRow;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
+import dev.vtbench.operator.resources.CpusetProbe;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.StubTier;
 import dev.vtbench.operator.resources.SutTier;
@@ -51,8 +52,9 @@ final class RecordStep implements Step {
     SutProbe probe;
     try {
       probe = SutProbe.parse(view.loadState().summary());
+      CpusetProbe.Cores cores = cores(view, s, probe);
       // a row from cores the kubelet did not grant is not recorded: the run fails instead
-      Optional<String> unpinned = PinningCheck.refusal(view.spec().sut, probe);
+      Optional<String> unpinned = PinningCheck.refusal(view.spec().sut, cores);
       if (unpinned.isPresent()) {
         return Result.fail(Reason.PinningNotGranted, name + ": " + unpinned.get());
       }
@@ -73,7 +75,9 @@ final class RecordStep implements Step {
               view.k6Plan(measure),
               image,
               view.warm(),
-              sameNode);
+              sameNode,
+              cores,
+              node(view, s, probe));
     } catch (IllegalArgumentException e) {
       return Result.fail(
           Reason.SummaryUnreadable,
@@ -106,6 +110,33 @@ final class RecordStep implements Step {
   }
 
   /**
+   * The SUT's cores: as vtbench's SUT reported them to the runner, or for a user's service, which
+   * cannot, as its pod's {@link CpusetProbe} read them (null fields where neither is known).
+   */
+  private static CpusetProbe.Cores cores(RunView view, Scenario s, SutProbe probe) {
+    if (probe.cpuset() != null || view.spec().sut.service == null) {
+      return CpusetProbe.Cores.of(probe);
+    }
+    return SutPods.of(view.pods(SutTier.COMPONENT), view.jvm(s).key()).stream()
+        .map(o -> CpusetProbe.of(o.pod()))
+        .flatMap(Optional::stream)
+        .findFirst()
+        .orElse(new CpusetProbe.Cores(null, null));
+  }
+
+  /** The SUT's node: as vtbench's SUT reported it, else where its pod was scheduled. */
+  private static String node(RunView view, Scenario s, SutProbe probe) {
+    if (probe.node() != null) {
+      return probe.node();
+    }
+    return SutPods.of(view.pods(SutTier.COMPONENT), view.jvm(s).key()).stream()
+        .map(o -> o.pod().getSpec() == null ? null : o.pod().getSpec().getNodeName())
+        .filter(java.util.Objects::nonNull)
+        .findFirst()
+        .orElse(null);
+  }
+
+  /**
    * The row from the runner's compact summary: the k6 numbers and what it saw of the SUT.
    *
    * @param image what the SUT ran from ({@link SutImage})
@@ -119,14 +150,16 @@ final class RecordStep implements Step {
       K6Plan measured,
       String image,
       WarmState warm,
-      boolean runnerOnStubNode) {
+      boolean runnerOnStubNode,
+      CpusetProbe.Cores cores,
+      String node) {
     SutProbe probe = SutProbe.parse(summary);
     Platform.SutView view =
         new Platform.SutView(
-            probe.cpuset(),
+            cores.cpuset(),
             probe.availableProcessors() == null ? 0 : probe.availableProcessors(),
             probe.javaVersion(),
-            probe.node(),
+            node,
             probe.cpuModel(),
             probe.kernel(),
             image);

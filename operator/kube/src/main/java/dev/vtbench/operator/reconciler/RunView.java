@@ -211,9 +211,19 @@ record RunView(
     return cursor.jvmConfig(s);
   }
 
-  /** The Hikari pool the SUT must hold for {@code l}: its script resizes it before the load. */
-  int loadPool(RunCursor.Load l) {
-    return cursor.loadConfig(l).hikariPool();
+  /**
+   * The Hikari pool the SUT must hold for {@code l}, which its script resizes before the load; null
+   * for a user's service, which took its pool size at start ({@link SutConfig#poolResizesLive}).
+   */
+  Integer loadPool(RunCursor.Load l) {
+    SutConfig config = cursor.loadConfig(l);
+    return config.poolResizesLive() ? config.hikariPool() : null;
+  }
+
+  /** Whether the run has a stub: vtbench's SUT calls it, a user's service where the spec says. */
+  boolean usesStub() {
+    var service = spec().sut.service;
+    return service == null || service.usesStub();
   }
 
   K6Plan k6Plan(RunCursor.Load l) {

@@ -82,14 +82,31 @@ final class AppTier {
       String memory,
       Map<String, String> env,
       List<VolumeMount> mounts) {
+    return container(name, image, cpu, memory, env, mounts, HTTP_PORT, "/livez", "/readyz");
+  }
+
+  /**
+   * {@link #container} on {@code port} (named http, which the Service targets), alive while {@code
+   * livePath} and ready while {@code readyPath} answer 200.
+   */
+  static ContainerBuilder container(
+      String name,
+      String image,
+      String cpu,
+      String memory,
+      Map<String, String> env,
+      List<VolumeMount> mounts,
+      int port,
+      String livePath,
+      String readyPath) {
     return PodHardening.container(name, image, Guaranteed.resources(cpu, memory), env, mounts)
         .addNewPort()
         .withName("http")
-        .withContainerPort(HTTP_PORT)
+        .withContainerPort(port)
         .endPort()
-        .withStartupProbe(probe("/livez", 2, 90))
-        .withLivenessProbe(probe("/livez", 10, 3))
-        .withReadinessProbe(probe("/readyz", 5, 2));
+        .withStartupProbe(probe(livePath, 2, 90))
+        .withLivenessProbe(probe(livePath, 10, 3))
+        .withReadinessProbe(probe(readyPath, 5, 2));
   }
 
   private static Probe probe(String path, int periodSeconds, int failureThreshold) {

@@ -2,11 +2,13 @@ package dev.vtbench.operator.resources;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.seed.DbCpuSql;
+import dev.vtbench.engine.seed.HandOverSql;
 import dev.vtbench.engine.seed.SeedSql;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,26 +22,51 @@ public final class DatabaseTier {
   static final String COMPONENT = "database";
   static final String SEED_KEY = "seed.sql";
   static final String DB_CPU_KEY = "db-cpu.sql";
+  static final String HAND_OVER_KEY = "hand-over.sql";
   static final String DATABASE_NAME = "bench";
   static final String DATABASE_OWNER = "bench";
 
   private DatabaseTier() {}
 
   /**
-   * The SQL CloudNativePG runs once after initdb, as the superuser in the application database: the
-   * schema and data, then the function through which the SUT reads the database's CPU time.
+   * The SQL of the run's own that CloudNativePG runs once after initdb, as the superuser in the
+   * application database: for vtbench's SUT the schema and data, then the function through which
+   * the SUT reads the database's CPU time; for a user's service only the hand-over of what its own
+   * SQL (the user's ConfigMap, run before it) created to the owner it connects as.
    */
   public static ConfigMap seed(BenchmarkRunResource run) {
     BenchmarkRunSpec.Seed seed = run.getSpec().database.seed;
-    return new ConfigMapBuilder()
-        .withMetadata(RunMeta.of(run, ResourceNames.seed(run), COMPONENT, true))
-        .withData(
-            Map.of(
+    Map<String, String> data =
+        run.getSpec().sut.service != null
+            ? Map.of(HAND_OVER_KEY, HandOverSql.SQL)
+            : Map.of(
                 SEED_KEY,
                 SeedSql.render(seed.customers, seed.orders),
                 DB_CPU_KEY,
-                DbCpuSql.render(DATABASE_OWNER)))
+                DbCpuSql.render(DATABASE_OWNER));
+    return new ConfigMapBuilder()
+        .withMetadata(RunMeta.of(run, ResourceNames.seed(run), COMPONENT, true))
+        .withData(data)
         .build();
+  }
+
+  /**
+   * What CloudNativePG runs after initdb, in order: vtbench's seed, then the CPU function it grants
+   * to the owner; or the user's SQL files from their ConfigMap (read, never changed), then the
+   * hand-over. A user's service reads no database CPU, so it gets no function.
+   */
+  static List<Map<String, Object>> bootstrapSql(BenchmarkRunResource run) {
+    String own = ResourceNames.seed(run);
+    if (run.getSpec().sut.service == null) {
+      return List.of(Map.of("name", own, "key", SEED_KEY), Map.of("name", own, "key", DB_CPU_KEY));
+    }
+    List<Map<String, Object>> refs = new ArrayList<>();
+    BenchmarkRunSpec.Sql sql = run.getSpec().database.sql;
+    if (sql != null) {
+      sql.keys().forEach(k -> refs.add(Map.of("name", sql.configMap, "key", k)));
+    }
+    refs.add(Map.of("name", own, "key", HAND_OVER_KEY));
+    return refs;
   }
 
   /**
@@ -72,11 +99,6 @@ public final class DatabaseTier {
     // part-of and the tier on CloudNativePG's pods too, so one PodMonitor finds vtbench's
     // databases (and takes the run from cnpg.io/cluster).
     spec.put("inheritedMetadata", Map.of("labels", Labels.inherited(COMPONENT)));
-    // in this order: the seed hands every object to the owner, then the function is granted to it
-    List<Map<String, Object>> seedRefs =
-        List.of(
-            Map.of("name", ResourceNames.seed(run), "key", SEED_KEY),
-            Map.of("name", ResourceNames.seed(run), "key", DB_CPU_KEY));
     spec.put(
         "bootstrap",
         Map.of(
@@ -89,7 +111,7 @@ public final class DatabaseTier {
                 "secret",
                 Map.of("name", ResourceNames.databaseAppSecret(run)),
                 "postInitApplicationSQLRefs",
-                Map.of("configMapRefs", seedRefs))));
+                Map.of("configMapRefs", bootstrapSql(run)))));
     GenericKubernetesResource cluster = new GenericKubernetesResource();
     cluster.setApiVersion(CNPG_API);
     cluster.setKind("Cluster");

@@ -69,6 +69,7 @@ public final class NetworkPolicyTier {
         run,
         ResourceNames.sut(run),
         SutTier.COMPONENT,
+        SutTier.containerPort(run),
         List.of(LoadTier.COMPONENT),
         List.of(
             egress(pods(Labels.selector(run, StubTier.COMPONENT)), AppTier.HTTP_PORT),
@@ -81,18 +82,20 @@ public final class NetworkPolicyTier {
         run,
         ResourceNames.stub(run),
         StubTier.COMPONENT,
+        AppTier.HTTP_PORT,
         List.of(SutTier.COMPONENT, LoadTier.COMPONENT),
         List.of(dns()));
   }
 
   /**
-   * The SUT or the stub ({@code component}): its HTTP port open to the run's {@code clients} pods
-   * and to scrapers, only the {@code egress} rules out.
+   * The SUT or the stub ({@code component}): its HTTP port ({@code port}, the container's) open to
+   * the run's {@code clients} pods and to scrapers, only the {@code egress} rules out.
    */
   private static NetworkPolicy javaTier(
       BenchmarkRunResource run,
       String name,
       String component,
+      int port,
       List<String> clients,
       List<NetworkPolicyEgressRule> egress) {
     return policy(
@@ -101,10 +104,8 @@ public final class NetworkPolicyTier {
         component,
         Labels.selector(run, component),
         List.of(
-            ingress(
-                clients.stream().map(c -> pods(Labels.selector(run, c))).toList(),
-                AppTier.HTTP_PORT),
-            ingress(List.of(scrapers()), AppTier.HTTP_PORT)),
+            ingress(clients.stream().map(c -> pods(Labels.selector(run, c))).toList(), port),
+            ingress(List.of(scrapers()), port)),
         egress);
   }
 

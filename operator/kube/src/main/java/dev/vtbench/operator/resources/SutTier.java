@@ -13,7 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The system under test: one Deployment per SUT config, and its Service. */
+/**
+ * The system under test: one Deployment per SUT config, and its Service. vtbench's own SUT (or its
+ * reactive SUT) unless the spec names the user's service ({@link UserServiceSut}).
+ */
 public final class SutTier {
 
   /** On the SUT's pod template: the {@link SutConfig#key()} of the config it runs. */
@@ -35,6 +38,9 @@ public final class SutTier {
    */
   public static Deployment deployment(BenchmarkRunResource run, SutConfig config) {
     BenchmarkRunSpec.Sut sut = run.getSpec().sut;
+    if (sut.service != null) {
+      return UserServiceSut.deployment(run, config);
+    }
     Map<String, String> env = new LinkedHashMap<>(config.env());
     env.put("SERVER_PORT", Integer.toString(AppTier.HTTP_PORT));
     env.put("SERVER_ADDRESS", "0.0.0.0");
@@ -80,6 +86,12 @@ public final class SutTier {
 
   public static Service service(BenchmarkRunResource run) {
     return AppTier.service(run, ResourceNames.sut(run), COMPONENT);
+  }
+
+  /** The port the SUT's container listens on: the user's service's, or vtbench's SUT's. */
+  public static int containerPort(BenchmarkRunResource run) {
+    var service = run.getSpec().sut.service;
+    return service == null ? AppTier.HTTP_PORT : service.port;
   }
 
   /** Where k6 reaches the SUT. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.vtbench.engine.k6.K6Plan;
+import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
@@ -11,6 +12,7 @@ import dev.vtbench.engine.results.Bottleneck;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.steady.WarmState;
+import dev.vtbench.operator.resources.CpusetProbe;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.nio.file.Files;
@@ -137,7 +139,17 @@ class ClusterRowCpuTest {
   static ResultRow row(BenchmarkRunSpec spec, String summary, boolean runnerOnStubNode) {
     Scenario s = Planner.plan(spec).getFirst();
     K6Plan k6 = RunCursor.of(spec, List.of()).k6Plan(new RunCursor.Measure(s), "http://sut:8080");
-    return RecordStep.row(spec, s, summary, k6, spec.sut.image, WarmState.NONE, runnerOnStubNode);
+    SutProbe probe = SutProbe.parse(summary);
+    return RecordStep.row(
+        spec,
+        s,
+        summary,
+        k6,
+        spec.sut.image,
+        WarmState.NONE,
+        runnerOnStubNode,
+        CpusetProbe.Cores.of(probe),
+        probe.node());
   }
 
   static String withStub(String stub) throws Exception {

@@ -10,6 +10,7 @@ import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.steady.WarmState;
+import dev.vtbench.operator.resources.CpusetProbe;
 import dev.vtbench.operator.resources.SutTier;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -65,11 +66,12 @@ class PinningCheckTest {
     BenchmarkRunSpec.Sut sut = new BenchmarkRunSpec.Sut();
     sut.cpu = "1";
     // runner-summary.json: the SUT reported cpuset 1
-    assertThat(PinningCheck.refusal(sut, SutProbe.parse(summary))).isEmpty();
+    assertThat(PinningCheck.refusal(sut, CpusetProbe.Cores.of(SutProbe.parse(summary)))).isEmpty();
     sut.cpu = "2";
-    assertThat(PinningCheck.refusal(sut, SutProbe.parse(summary))).isPresent();
+    assertThat(PinningCheck.refusal(sut, CpusetProbe.Cores.of(SutProbe.parse(summary))))
+        .isPresent();
     sut.pinned = false;
-    assertThat(PinningCheck.refusal(sut, SutProbe.parse(summary))).isEmpty();
+    assertThat(PinningCheck.refusal(sut, CpusetProbe.Cores.of(SutProbe.parse(summary)))).isEmpty();
   }
 
   @Test
@@ -86,7 +88,17 @@ class PinningCheckTest {
                 "\"availableProcessors\":1,\"node\":\"node-a\",\"cpuModel\":\"Test CPU\","
                     + "\"kernel\":\"6.8.0-45-generic\",\"onlineCpus\":\"0-3\"");
 
-    ResultRow row = RecordStep.row(spec, s, summary, k6, spec.sut.image, WarmState.NONE, false);
+    ResultRow row =
+        RecordStep.row(
+            spec,
+            s,
+            summary,
+            k6,
+            spec.sut.image,
+            WarmState.NONE,
+            false,
+            CpusetProbe.Cores.of(SutProbe.parse(summary)),
+            SutProbe.parse(summary).node());
 
     assertThat(row.jdkVersion()).isEqualTo("25.0.3+9-LTS");
     assertThat(row.node()).isEqualTo("node-a");
