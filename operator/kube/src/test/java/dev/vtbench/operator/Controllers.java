@@ -346,6 +346,33 @@ final class Controllers {
             .build());
   }
 
+  /**
+   * {@link #runningPod} whose init container {@code init} ran first and ended with {@code message}
+   * as its termination message (a user's service's cpuset probe).
+   */
+  Pod runningPodAfterInit(
+      String deployment, String name, String imageId, String init, String message) {
+    Pod running = runningPod(deployment, name, imageId);
+    running
+        .getStatus()
+        .setInitContainerStatuses(
+            List.of(
+                new ContainerStatusBuilder()
+                    .withName(init)
+                    .withImage(running.getSpec().getInitContainers().getFirst().getImage())
+                    .withReady(false)
+                    .withRestartCount(0)
+                    .withNewState()
+                    .withNewTerminated()
+                    .withExitCode(0)
+                    .withReason("Completed")
+                    .withMessage(message)
+                    .endTerminated()
+                    .endState()
+                    .build()));
+    return k8s.pods().inNamespace(ns).resource(running).updateStatus();
+  }
+
   /** The scheduler finding no node for a pod of {@code template}, with its {@code message}. */
   Pod unschedulable(PodTemplateSpec template, String name, String message) {
     return unschedulable(template, name, null, message);

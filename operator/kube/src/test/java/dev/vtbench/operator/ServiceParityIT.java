@@ -1,11 +1,6 @@
 package dev.vtbench.operator;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import dev.vtbench.operator.SpecParityIT.Admission;
-import dev.vtbench.operator.SpecParityIT.Answer;
 import dev.vtbench.operator.SpecParityIT.Case;
-import dev.vtbench.operator.api.BenchmarkRunValidation;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,17 +8,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A user's own service ({@code spec.sut.service}, {@code spec.workload.requests}, {@code
- * spec.database.enabled / sql}) through the real API server and the local validator: both accept
- * the same specs and refuse the same ones, naming the field. The operator refuses every such run
- * for now, saying so (its objects for a user's service are the cluster half of issue 15), rather
- * than benchmark vtbench's SUT in its place.
+ * spec.database.enabled / sql}) through the real API server, the operator and the local validator:
+ * all accept the same specs and refuse the same ones, naming the field; where the service or its
+ * SQL comes from differs by platform (an image and a ConfigMap on a cluster, a jar or command and
+ * files locally), and a spec that names both runs in both places.
  */
 class ServiceParityIT {
 
   /** A valid service spec around {@code extra} YAML lines. */
   static String service(String sut, String workload, String database, String matrix) {
     return """
-        sut: {service: {jar: app.jar, stubUrlEnv: SHIPPING_URL%s}}
+        sut: {service: {image: registry.example/orders:1, jar: app.jar, stubUrlEnv: SHIPPING_URL%s}}
         workload: {requests: [{path: "/orders/{id}", params: {id: {from: 1, to: 9}}%s}]}
         database: {%s}
         matrix: {threadModes: [platform, virtual], hikariPoolSizes: [10], concurrency: [5]%s}
@@ -31,7 +26,7 @@ class ServiceParityIT {
         .formatted(sut, workload, database, matrix);
   }
 
-  static final String SERVICE = "sut: {service: {jar: app.jar}}\n";
+  static final String SERVICE = "sut: {service: {image: orders:1, jar: app.jar}}\n";
   static final String REQUESTS = "workload: {requests: [{path: /orders}]}";
 
   static Stream<Case> table() {
@@ -45,7 +40,7 @@ class ServiceParityIT {
                     + " hikariPool: {'10': {POOL: '10'}}, tomcatThreads: {'200': {T: '200'}}}",
                 ", method: POST, headers: {Content-Type: application/json},"
                     + " body: '{\"q\": \"{id}\"}', weight: 5, expectedStatus: [201, 404]",
-                "sql: {files: [db/schema.sql, db/seed.sql]}",
+                "sql: {files: [db/schema.sql, db/seed.sql], configMap: orders-sql}",
                 "")),
         SpecParityIT.valid(service("", "", "enabled: false", "")),
         SpecParityIT.invalid(
@@ -60,7 +55,8 @@ class ServiceParityIT {
             "spec.sut.service.env", service(", env: {SPRING_DATASOURCE_URL: x}", "", "", "")),
         SpecParityIT.invalid(
             "spec.sut.service.stubUrlEnv",
-            "sut: {service: {jar: app.jar, stubUrlEnv: 'not a name'}}\n" + REQUESTS),
+            "sut: {service: {image: orders:1, jar: app.jar, stubUrlEnv: 'not a name'}}\n"
+                + REQUESTS),
         SpecParityIT.invalid(
             "spec.sut.service.stubPath", service(", stubPath: /quote", "", "", "")),
         SpecParityIT.invalid(
@@ -90,9 +86,24 @@ class ServiceParityIT {
         SpecParityIT.invalid(
             "spec.matrix.threadModes",
             service("", "", "", "").replace("[platform, virtual]", "[virtual, reactive]")),
-        SpecParityIT.invalid("spec.workload", "sut: {service: {jar: app.jar}}"),
+        SpecParityIT.invalid("spec.workload", SERVICE),
         SpecParityIT.invalid("spec.database.enabled", "database: {enabled: false}"),
-        SpecParityIT.invalid("spec.database.sql", "database: {sql: {files: [a.sql]}}"));
+        SpecParityIT.invalid(
+            "spec.database.sql", "database: {sql: {files: [a.sql], configMap: orders-sql}}"),
+        // --- where the service and its SQL come from: an image and a ConfigMap on a cluster ---
+        perPlatform(
+            false,
+            "spec.sut.service.image",
+            service("", "", "", "").replace("image: registry.example/orders:1, ", "")),
+        perPlatform(
+            true, "spec.sut.service", service("", "", "", "").replace(", jar: app.jar", "")),
+        perPlatform(
+            false, "spec.database.sql", service("", "", "sql: {files: [db/schema.sql]}", "")));
+  }
+
+  /** A case whose answer on a cluster is {@code valid} and locally the opposite. */
+  static Case perPlatform(boolean valid, String field, String spec) {
+    return new Case("parity", spec, valid, SpecParityIT.Scope.PER_PLATFORM, field);
   }
 
   @BeforeAll
@@ -102,26 +113,7 @@ class ServiceParityIT {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("table")
-  void theApiServerAndTheLocalValidatorAgreeAndTheOperatorRefusesForNow(Case c) {
-    Admission admission = SpecParityIT.apiServer(c);
-    Answer api = admission.answer();
-    Answer local = SpecParityIT.local(c);
-    Answer operator = new Answer("operator", BenchmarkRunValidation.problems(admission.stored()));
-    String all = "\n" + SpecParityIT.yaml(c) + "\n" + api + "\n" + operator + "\n" + local + "\n";
-
-    assertThat(api.accepted()).as("API server, expected %s%s", c.valid(), all).isEqualTo(c.valid());
-    assertThat(local.accepted()).as("local, expected %s%s", c.valid(), all).isEqualTo(c.valid());
-    for (Answer a : java.util.List.of(api, local)) {
-      if (!a.accepted()) {
-        assertThat(a.names(c.field())).as("%s names %s%s", a.judge(), c.field(), all).isTrue();
-      }
-    }
-    if (c.valid()) {
-      assertThat(operator.problems())
-          .as("operator%s", all)
-          .singleElement()
-          .asString()
-          .startsWith("spec.sut.service: not supported on Kubernetes yet");
-    }
+  void theApiServerTheOperatorAndTheLocalValidatorAgree(Case c) {
+    SpecParityIT.agree(c);
   }
 }

@@ -40,7 +40,8 @@ class SpecParityIT {
      */
     ENGINE_ONLY,
     /**
-     * Where the baseline comes from depends on the platform: the cluster (API server and operator)
+     * Where the baseline, a service or its SQL comes from depends on the platform (a ConfigMap or
+     * an image on a cluster, a file, jar or command locally): the cluster (API server and operator)
      * gives the case's answer, a local run the opposite one.
      */
     PER_PLATFORM,
@@ -365,6 +366,7 @@ class SpecParityIT {
     try {
       BenchmarkRun run = SpecLoader.parse(c.name(), yaml(c));
       problems.addAll(SpecValidator.baselineSource(run.spec, false));
+      problems.addAll(SpecValidator.serviceSource(run.spec, false));
     } catch (SpecLoader.InvalidSpecException e) {
       problems.addAll(e.problems());
     }
@@ -374,6 +376,11 @@ class SpecParityIT {
   @ParameterizedTest(name = "{0}")
   @MethodSource("table")
   void theApiServerTheLocalValidatorAndTheOperatorAgree(Case c) {
+    agree(c);
+  }
+
+  /** The API server, the operator and the local validator answer {@code c} as its scope says. */
+  static void agree(Case c) {
     Admission admission = apiServer(c);
     Answer api = admission.answer();
     Answer operator =

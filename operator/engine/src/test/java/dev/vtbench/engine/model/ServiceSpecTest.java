@@ -205,11 +205,41 @@ class ServiceSpecTest {
             "spec.sut.service: set jar or command for a local run (image is for Kubernetes)");
     run.spec.sut.service.command = List.of("./run.sh");
     assertThat(SpecValidator.serviceSource(run.spec, false)).isEmpty();
-    // the operator's objects for a user's service are the cluster half, not built yet
+    // on a cluster the service runs from its image, and its SQL comes from a ConfigMap
+    run.spec.database.sql = null;
     assertThat(SpecValidator.serviceSource(run.spec, true))
         .singleElement()
         .asString()
-        .startsWith("spec.sut.service: not supported on Kubernetes yet");
+        .startsWith("spec.sut.service.image: set image");
+    run.spec.sut.service.image = "registry.example/orders:1.4";
+    assertThat(SpecValidator.serviceSource(run.spec, true)).isEmpty();
+    run.spec.database.sql = new BenchmarkRunSpec.Sql();
+    run.spec.database.sql.files = List.of("db/schema.sql", "db/seed.sql");
+    assertThat(SpecValidator.serviceSource(run.spec, false)).isEmpty();
+    assertThat(SpecValidator.serviceSource(run.spec, true))
+        .singleElement()
+        .asString()
+        .startsWith("spec.database.sql: set configMap");
+    run.spec.database.sql.configMap = "orders-sql";
+    assertThat(SpecValidator.serviceSource(run.spec, true)).isEmpty();
+    assertThat(run.spec.database.sql.keys()).containsExactly("schema.sql", "seed.sql");
+  }
+
+  @Test
+  void onAClusterEachSqlFileIsAConfigMapKeyOfItsBaseName() {
+    BenchmarkRun run = valid();
+    run.spec.sut.service.image = "orders:1";
+    run.spec.database.sql = new BenchmarkRunSpec.Sql();
+    run.spec.database.sql.configMap = "orders-sql";
+    run.spec.database.sql.files = List.of("a/init.sql", "b/init.sql", "c/bad name.sql");
+    assertThat(SpecValidator.serviceSource(run.spec, true))
+        .containsExactly(
+            "spec.database.sql.files[1]: base name 'init.sql' twice: on Kubernetes each file is"
+                + " the ConfigMap key of its base name",
+            "spec.database.sql.files[2]: its base name 'bad name.sql' "
+                + SpecRules.CONFIG_MAP_KEY_MESSAGE);
+    // locally the files are paths: both are fine
+    assertThat(SpecValidator.serviceSource(run.spec, false)).isEmpty();
   }
 
   @Test

@@ -53,6 +53,33 @@ class PodSecurityTest {
     }
   }
 
+  /** A user's service, pinned (with its cpuset probe as an init container) and not. */
+  @Test
+  void aUsersServiceIsRestrictedWithoutATokenToo() {
+    for (BenchmarkRunResource run :
+        List.of(DesiredObjectsTest.pinned(), DesiredObjectsTest.unpinned())) {
+      run.getSpec().sut.service = new dev.vtbench.engine.model.ServiceSpec();
+      run.getSpec().sut.service.image = "registry.example/orders:1.4";
+      run.getSpec().sut.service.stubUrlEnv = "SHIPPING_QUOTE_URL";
+      SutConfig config =
+          new SutConfig(
+              "virtual",
+              10,
+              "released",
+              "normal",
+              200,
+              java.time.Duration.ofSeconds(60),
+              Map.of(),
+              dev.vtbench.engine.plan.ServiceEnv.of(run.getSpec().sut.service));
+      Map<String, Object> pod = template(SutTier.deployment(run, config));
+      assertThat(RestrictedPodSecurity.list(pod.get("initContainers")))
+          .hasSize(run.getSpec().sut.pinned ? 1 : 0);
+      assertThat(violations(pod))
+          .as("the service of run %s", run.getMetadata().getName())
+          .isEmpty();
+    }
+  }
+
   @Test
   void theDatabasePodsGetTheRuntimeDefaultSeccompProfile() {
     Map<String, Object> spec =

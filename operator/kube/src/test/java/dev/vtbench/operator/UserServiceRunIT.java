@@ -1,0 +1,275 @@
+package dev.vtbench.operator;
+
+import static dev.vtbench.operator.KubeApi.await;
+import static dev.vtbench.operator.OperatorIT.WAIT;
+import static dev.vtbench.operator.OperatorIT.awaitStatus;
+import static dev.vtbench.operator.OperatorIT.condition;
+import static dev.vtbench.operator.OperatorIT.conditionOf;
+import static dev.vtbench.operator.OperatorIT.create;
+import static dev.vtbench.operator.OperatorIT.env;
+import static dev.vtbench.operator.OperatorIT.k8s;
+import static dev.vtbench.operator.OperatorIT.ownedBy;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtbench.engine.plan.Planner;
+import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.api.BenchmarkRunStatus;
+import dev.vtbench.operator.resources.CpusetProbe;
+import dev.vtbench.operator.resources.ResourceNames;
+import dev.vtbench.operator.results.ResultsStore;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.javaoperatorsdk.operator.Operator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A user's own service ({@code spec.sut.service.image}) through the operator, in-process, against a
+ * real kube-apiserver and etcd, the test playing the controllers a bare API server lacks: the
+ * objects it builds for a service vtbench did not shape (its image, port, health path, Spring
+ * Boot's properties, the password as a configtree file, its SQL from the user's ConfigMap, the
+ * cpuset probe), the row it records from them, and what it refuses or leaves alone.
+ */
+class UserServiceRunIT {
+
+  static final String ORDERS =
+      """
+      sut:
+        cpu: 1
+        memory: 1Gi
+        tomcatMaxThreads: 20
+        service:
+          image: registry.example/orders:1.4
+          port: 18080
+          healthPath: /actuator/health
+          stubUrlEnv: SHIPPING_QUOTE_URL
+      workload: {stubDelay: 100ms, requests: [{path: "/orders/{id}", params: {id: {from: 1, to: 50}}}]}
+      database:
+        cpu: 1
+        memory: 1Gi
+        storage: 1Gi
+        sql: {files: [examples/byo-orders/db/schema.sql, examples/byo-orders/db/seed.sql], configMap: orders-sql}
+      stub: {cpu: 1, memory: 512Mi}
+      load: {ramp: 1s, warmup: 1s, hold: 3s, cpu: 1, memory: 256Mi, runner: testrun, sutWarmup: 0s}
+      matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10], repetitions: 1}
+      """;
+
+  Operator operator;
+
+  @AfterEach
+  void stop() {
+    if (operator != null) {
+      operator.stop();
+    }
+  }
+
+  @Test
+  void aUsersServiceRunsFromItsImageWithItsSqlAndIsRecordedFromOutside() throws Exception {
+    String ns = KubeApi.namespace("byo");
+    operator = OperatorIT.startOperator(ns);
+    Controllers play = new Controllers(k8s, ns).onNode("node-a");
+    // The user's SQL, made the way docs/byo.md says: one key per file, by base name.
+    ConfigMap sql =
+        k8s.configMaps()
+            .inNamespace(ns)
+            .resource(
+                new ConfigMapBuilder()
+                    .withNewMetadata()
+                    .withName("orders-sql")
+                    .endMetadata()
+                    .withData(
+                        Map.of(
+                            "schema.sql",
+                            Files.readString(Path.of("../../examples/byo-orders/db/schema.sql")),
+                            "seed.sql",
+                            Files.readString(Path.of("../../examples/byo-orders/db/seed.sql"))))
+                    .build())
+            .create();
+    BenchmarkRunResource run = create(ns, "orders", ORDERS);
+    Scenario s = Planner.plan(run.getSpec()).getFirst();
+
+    // The database: the user's files from their ConfigMap, in order, then the hand-over to the
+    // owner the service connects as; no vtbench seed, no CPU function (the service reads none).
+    GenericKubernetesResource cluster =
+        await("the CloudNativePG Cluster", WAIT, () -> play.cluster("orders-db"));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> cs = (Map<String, Object>) cluster.getAdditionalProperties().get("spec");
+    assertThat(cs.get("bootstrap").toString())
+        .contains(
+            "configMapRefs=[{name=orders-sql, key=schema.sql}, {name=orders-sql, key=seed.sql},"
+                + " {name=orders-seed, key=hand-over.sql}]");
+    ConfigMap own = k8s.configMaps().inNamespace(ns).withName("orders-seed").get();
+    assertThat(own.getData()).containsOnlyKeys("hand-over.sql");
+    assertThat(own.getData().get("hand-over.sql")).contains("OWNER TO");
+    ownedBy(own, run);
+    NetworkPolicy sutPolicy =
+        k8s.network().v1().networkPolicies().inNamespace(ns).withName("orders-sut").get();
+    assertThat(sutPolicy.getSpec().getIngress())
+        .allSatisfy(
+            i -> assertThat(i.getPorts().getFirst().getPort().getIntVal()).isEqualTo(18080));
+    awaitStatus(
+        ns,
+        "orders",
+        "DatabaseReady=False",
+        condition("DatabaseReady", "False", "DatabaseProvisioning"));
+    assertThat(conditionOf(OperatorIT.get(ns, "orders").getStatus(), "DatabaseReady").getMessage())
+        .contains("run schema.sql, seed.sql from ConfigMap orders-sql");
+    play.clusterReady("orders-db");
+
+    // The service: its image on its port, ready on its health path, configured through Spring
+    // Boot's own properties; the password only as a configtree file.
+    Deployment sut = await("the SUT Deployment", WAIT, () -> play.deployment("orders-sut"));
+    Container c = sut.getSpec().getTemplate().getSpec().getContainers().getFirst();
+    assertThat(c.getImage()).isEqualTo("registry.example/orders:1.4");
+    assertThat(c.getPorts().getFirst().getContainerPort()).isEqualTo(18080);
+    assertThat(c.getReadinessProbe().getHttpGet().getPath()).isEqualTo("/actuator/health");
+    assertThat(c.getStartupProbe().getHttpGet().getPath()).isEqualTo("/actuator/health");
+    assertThat(env(sut))
+        .containsEntry("SPRING_THREADS_VIRTUAL_ENABLED", "true")
+        .containsEntry("SERVER_TOMCAT_THREADS_MAX", "20")
+        .containsEntry("SPRING_DATASOURCE_HIKARI_MAXIMUMPOOLSIZE", "10")
+        .containsEntry("SERVER_PORT", "18080")
+        .containsEntry("SPRING_DATASOURCE_URL", "jdbc:postgresql://orders-db-rw:5432/bench")
+        .containsEntry("SPRING_DATASOURCE_USERNAME", "bench")
+        .containsEntry("SPRING_CONFIG_IMPORT", "optional:configtree:/etc/vtbench/service-config/")
+        .containsEntry("SHIPPING_QUOTE_URL", "http://orders-stub:8080/downstream")
+        .doesNotContainKeys("VT_ENABLED", "HIKARI_MAX_POOL", "DB_CPU_FUNCTION", "STUB_URL");
+    assertThat(env(sut).keySet()).noneMatch(k -> k.contains("PASSWORD"));
+    Volume secret =
+        sut.getSpec().getTemplate().getSpec().getVolumes().stream()
+            .filter(v -> v.getSecret() != null)
+            .findFirst()
+            .orElseThrow();
+    assertThat(secret.getSecret().getSecretName()).isEqualTo("orders-db-app");
+    assertThat(secret.getSecret().getItems())
+        .singleElement()
+        .satisfies(
+            i -> {
+              assertThat(i.getKey()).isEqualTo("password");
+              assertThat(i.getPath()).isEqualTo("spring.datasource.password");
+            });
+    // it cannot report its cores: an init container with its CPUs reads them
+    Container probe = sut.getSpec().getTemplate().getSpec().getInitContainers().getFirst();
+    assertThat(probe.getName()).isEqualTo(CpusetProbe.NAME);
+    assertThat(probe.getResources().getLimits().get("cpu").toString()).isEqualTo("1");
+    assertThat(probe.getSecurityContext().getRunAsNonRoot()).isTrue();
+
+    play.available("orders-stub");
+    play.available("orders-sut");
+    play.runningPodAfterInit(
+        "orders-sut",
+        "orders-sut-1",
+        "registry.example/orders@sha256:beef",
+        CpusetProbe.NAME,
+        "cpuset=3 online=0-7");
+
+    String load = ResourceNames.load(run, s.index(), false);
+    await(load, WAIT, () -> play.testRun(load));
+    String script =
+        k8s.configMaps().inNamespace(ns).withName(load).get().getData().get("script.js");
+    assertThat(script)
+        .contains("http://orders-sut:8080")
+        .contains("/actuator/metrics")
+        .doesNotContain("/api/pool");
+    play.startTestRun(load);
+    play.finishTestRun(load, 0, serviceSummary());
+
+    BenchmarkRunStatus status =
+        awaitStatus(
+            ns, "orders", "Succeeded", condition("Succeeded", "True", "AllScenariosRecorded"));
+    assertThat(status.scenariosDone).isEqualTo(1);
+    String csv =
+        k8s.configMaps()
+            .inNamespace(ns)
+            .withName("orders-results")
+            .get()
+            .getData()
+            .get(ResultsStore.CSV_KEY);
+    ResultRow r = ResultsCsv.parse(csv).getFirst();
+    // where it ran: the probe's cores, the pod's node, the digest the kubelet resolved
+    assertThat(r.sutCpuset()).isEqualTo("3");
+    assertThat(r.node()).isEqualTo("node-a");
+    assertThat(r.sutArtifact()).isEqualTo("registry.example/orders@sha256:beef");
+    assertThat(r.httpReqs()).isEqualTo(296);
+
+    // The user's ConfigMap was read, never taken: no owner, still there once the run is gone.
+    k8s.resources(BenchmarkRunResource.class).inNamespace(ns).withName("orders").delete();
+    await("the run deleted", WAIT, () -> OperatorIT.get(ns, "orders") == null ? true : null);
+    ConfigMap after = k8s.configMaps().inNamespace(ns).withName("orders-sql").get();
+    assertThat(after).isNotNull();
+    assertThat(after.getMetadata().getOwnerReferences()).isNullOrEmpty();
+    assertThat(after.getData()).isEqualTo(sql.getData());
+  }
+
+  @Test
+  void aMissingSqlConfigMapFailsAtOnceSayingWhatToCreate() {
+    String ns = KubeApi.namespace("byo-nosql");
+    operator = OperatorIT.startOperator(ns);
+    create(ns, "orders", ORDERS);
+    BenchmarkRunStatus status =
+        awaitStatus(ns, "orders", "Failed", condition("Succeeded", "False", "SqlUnavailable"));
+    assertThat(conditionOf(status, "Succeeded").getMessage())
+        .contains("orders-sql not found")
+        .contains(
+            "kubectl create configmap orders-sql -n "
+                + ns
+                + " --from-file=examples/byo-orders/db/schema.sql");
+    // nothing was provisioned for it
+    assertThat(new Controllers(k8s, ns).cluster("orders-db")).isNull();
+  }
+
+  @Test
+  void aServiceWithoutDatabaseOrStubGetsNeither() {
+    String ns = KubeApi.namespace("byo-bare");
+    operator = OperatorIT.startOperator(ns);
+    Controllers play = new Controllers(k8s, ns);
+    create(
+        ns,
+        "bare",
+        ORDERS
+            .replace("          stubUrlEnv: SHIPPING_QUOTE_URL\n", "")
+            .replaceAll("  sql: \\{[^}]*}\n", "  enabled: false\n")
+            .replace("pinned: true", "pinned: false"));
+    Deployment sut = await("the SUT Deployment", WAIT, () -> play.deployment("bare-sut"));
+    BenchmarkRunStatus status =
+        awaitStatus(
+            ns,
+            "bare",
+            "DatabaseReady=True",
+            condition("DatabaseReady", "True", "DatabaseDisabled"));
+    assertThat(status.phase).isEqualTo("Running");
+    assertThat(env(sut)).doesNotContainKeys("SPRING_DATASOURCE_URL", "SPRING_CONFIG_IMPORT");
+    assertThat(sut.getSpec().getTemplate().getSpec().getVolumes())
+        .noneMatch(v -> v.getSecret() != null);
+    assertThat(play.cluster("bare-db")).isNull();
+    assertThat(play.deployment("bare-stub")).isNull();
+    assertThat(k8s.secrets().inNamespace(ns).withName("bare-db-app").get()).isNull();
+  }
+
+  /**
+   * The real runner summary of {@link OperatorIT}, as a user's service leaves it: no cpuset, node
+   * or JVM, which Actuator does not tell.
+   */
+  static String serviceSummary() throws Exception {
+    JsonMapper json = JsonMapper.builder().build();
+    JsonNode summary = json.readTree(OperatorIT.runnerSummary());
+    ObjectNode sut = (ObjectNode) summary.get("vtbench").get("sut");
+    sut.remove(List.of("cpuset", "availableProcessors", "node", "onlineCpus"));
+    return json.writeValueAsString(summary);
+  }
+}
