@@ -242,9 +242,8 @@ class UserServiceRunIT {
         ns,
         "bare",
         ORDERS
-            .replace("          stubUrlEnv: SHIPPING_QUOTE_URL\n", "")
-            .replaceAll("  sql: \\{[^}]*}\n", "  enabled: false\n")
-            .replace("pinned: true", "pinned: false"));
+            .replaceAll(" *stubUrlEnv: SHIPPING_QUOTE_URL\n", "")
+            .replaceAll("  sql: \\{[^}]*}\n", "  enabled: false\n"));
     Deployment sut = await("the SUT Deployment", WAIT, () -> play.deployment("bare-sut"));
     BenchmarkRunStatus status =
         awaitStatus(
