@@ -57,7 +57,7 @@ down: ## Stop exactly what `make up` started
 ##@ Build
 
 .PHONY: build
-build: $(CLI_JAR) $(OPERATOR_JAR) ## Build the SUT, stub, CLI and operator jars (no tests)
+build: $(CLI_JAR) $(OPERATOR_JAR) $(BYO_JAR) ## Build the SUT, stub, CLI, operator and byo-orders example jars (no tests)
 
 $(CLI_JAR) $(SUT_JAR) $(REACTIVE_SUT_JAR) $(STUB_JAR) $(OPERATOR_JAR) $(BYO_JAR) &: $(SOURCES) | java-check
 	$(MVN) -DskipTests -DskipITs install
@@ -71,7 +71,7 @@ kube-tools: ## Build kube-apiserver + kubectl and Helm (Go module proxy), instal
 	@VTBENCH_CACHE=$(CACHE) bash hack/kube-tools.sh all
 
 .PHONY: images
-images: build ## Build the SUT, reactive SUT, stub and operator OCI image tars without a Docker daemon (in each module's target/)
+images: build ## Build the SUT, reactive SUT, stub, operator and byo-orders example OCI image tars without a Docker daemon (in each module's target/)
 	bash hack/images.sh
 
 .PHONY: crds
@@ -98,10 +98,10 @@ chart-test: kube-tools ## Lint and render the Helm chart, check the examples, an
 	  -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dit.test='Chart*IT' -Dfailsafe.failIfNoSpecifiedTests=false
 
 .PHONY: image-test
-image-test: images ## Build the four images and prove they start as non-root
+image-test: images ## Build the five images and prove they start as non-root
 	bash hack/image-smoke.sh sut/target/vtbench-sut-image.tar \
 	  sut/reactive/target/vtbench-sut-reactive-image.tar stub/target/vtbench-stub-image.tar \
-	  operator/kube/target/vtbench-operator-image.tar
+	  operator/kube/target/vtbench-operator-image.tar examples/byo-orders/target/byo-orders-image.tar
 
 .PHONY: e2e
 e2e: java-check ## End to end on a real single-node cluster built here, offline (root; 2 CPUs; ~13 min warm, ~70 min cold): the *E2E tests and the monitoring phase; see docs/e2e.md

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Builds the OCI image tars of the SUTs, the stub and the operator without a Docker daemon:
+# Builds the OCI image tars of the SUTs, the stub, the operator and the bring-your-own example
+# service without a Docker daemon:
 #   sut/target/vtbench-sut-image.tar                (vtbench/sut:$IMAGE_TAG)
 #   sut/reactive/target/vtbench-sut-reactive-image.tar (vtbench/sut-reactive:$IMAGE_TAG)
 #   stub/target/vtbench-stub-image.tar              (vtbench/stub:$IMAGE_TAG)
 #   operator/kube/target/vtbench-operator-image.tar (vtbench/operator:$IMAGE_TAG)
+#   examples/byo-orders/target/byo-orders-image.tar (vtbench/byo-orders:$IMAGE_TAG; the service
+#                              examples/byo-orders-cluster.yaml runs through spec.sut.service.image)
 #
 # Usage: hack/images.sh [-h|--help]        (normally via `make images`, after `make build`)
 #
@@ -11,13 +14,14 @@
 # in ~/.cache/vtbench/image-runtime (rebuilt only when its inputs change):
 #   /opt/java                  a jlink'ed JRE from $JAVA_HOME (modules: a baseline for what Spring
 #                              Boot, fabric8 and the operator's health server load by reflection or
-#                              ServiceLoader, plus what jdeps finds in the real SUT, reactive SUT
-#                              and stub fat jars and the operator's shaded jar), with its CDS archive
+#                              ServiceLoader, plus what jdeps finds in the real SUT, reactive SUT,
+#                              stub and byo-orders fat jars and the operator's shaded jar), with
+#                              its CDS archive
 #   /lib*/...                  the host's shared libraries that JRE links against (from ldd),
 #                              the dynamic loader at the path the java binary asks for
 #   /etc/passwd, /etc/group    root and nonroot (65532:65532), the user the images run as
 #   /etc/nsswitch.conf, /tmp, /home/nonroot
-# All four images share that runtime directory. Jib then adds the application layers (/app/libs,
+# All five images share that runtime directory. Jib then adds the application layers (/app/libs,
 # /app/resources, /app/classes) on top and runs `java -cp @/app/jib-classpath-file <MainClass>`
 # as 65532:65532.
 #
@@ -74,6 +78,7 @@ base=${IMAGE_BASE:-scratch}
 sut_jar=$repo/sut/target/vtbench-sut.jar
 reactive_jar=$repo/sut/reactive/target/vtbench-sut-reactive.jar
 stub_jar=$repo/stub/target/vtbench-stub.jar
+byo_jar=$repo/examples/byo-orders/target/byo-orders.jar
 # The operator's shaded jar (maven-shade-plugin, classifier "all"); the newest if several versions.
 operator_jar=""
 for j in "$repo"/operator/kube/target/vtbench-operator-*-all.jar; do
@@ -87,7 +92,7 @@ grep -qE 'version "2[5-9]' <<<"$("$JAVA_HOME/bin/java" -version 2>&1)" ||
 if [ ! -x "$JAVA_HOME/bin/jlink" ] || [ ! -x "$JAVA_HOME/bin/jdeps" ]; then
   die "$JAVA_HOME has no jlink/jdeps: it must be a full JDK, not a JRE"
 fi
-for j in "$sut_jar" "$reactive_jar" "$stub_jar" "$operator_jar"; do
+for j in "$sut_jar" "$reactive_jar" "$stub_jar" "$byo_jar" "$operator_jar"; do
   [ -f "$j" ] || die "$j is missing: run 'make build' first (or use 'make images')"
 done
 command -v ldd >/dev/null || die "ldd not found (Debian package libc-bin)"
@@ -114,7 +119,7 @@ baseline_modules=(
 desktop_only_libs=(libawt_xawt.so libjawt.so libjsound.so libsplashscreen.so)
 
 # The runtime directory is rebuilt when any of these change: this script, the JDK build, the host
-# C library, the extra modules asked for, the set of jars and classes inside the three fat jars, and
+# C library, the extra modules asked for, the set of jars and classes inside the four fat jars, and
 # the set of classes in the operator's shaded jar (a new dependency may need a new module; jdeps
 # then runs again).
 fingerprint() {
@@ -123,7 +128,7 @@ fingerprint() {
     grep -E '^(FULL_VERSION|JAVA_RUNTIME_VERSION)=' "$JAVA_HOME/release" || true
     ldd --version 2>&1 | sed -n 1p
     echo "extra=${IMAGE_JLINK_EXTRA_MODULES:-}"
-    for j in "$sut_jar" "$reactive_jar" "$stub_jar"; do
+    for j in "$sut_jar" "$reactive_jar" "$stub_jar" "$byo_jar"; do
       "$JAVA_HOME/bin/jar" tf "$j" | grep -E '^BOOT-INF/(lib/.*\.jar|classes/.*\.class)$' | LC_ALL=C sort
     done
     "$JAVA_HOME/bin/jar" tf "$operator_jar" | grep -E '\.class$' | LC_ALL=C sort
@@ -143,10 +148,23 @@ jdeps_modules() {
       args+=("$dir"/BOOT-INF/lib/*.jar)
     fi
   fi
-  local release
+  local release out
   release=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$JAVA_HOME/release")
-  "$JAVA_HOME/bin/jdeps" -q --multi-release "$release" --ignore-missing-deps --print-module-deps \
-    "${args[@]}" | tail -1 | tr ',' '\n'
+  if out=$("$JAVA_HOME/bin/jdeps" -q --multi-release "$release" --ignore-missing-deps --print-module-deps \
+    "${args[@]}"); then
+    tail -1 <<<"$out" | tr ',' '\n'
+  elif [ -n "$dir" ] && compgen -G "$dir/BOOT-INF/lib/*.jar" >/dev/null; then
+    # Given as roots, modular libraries must resolve as modules, and one whose module-info requires
+    # a module the fat jar does not bring stops jdeps ("Module jakarta.cdi not found, required by
+    # jakarta.transaction" in byo-orders, a JPA service). With the libraries on the class path,
+    # jdeps still follows everything the application's classes reach (-R).
+    log "  jdeps: ${jar##*/}: $(tail -1 <<<"$out"); again with the libraries on the class path"
+    "$JAVA_HOME/bin/jdeps" -q --multi-release "$release" --ignore-missing-deps --print-module-deps \
+      --class-path "$dir/BOOT-INF/lib/*" -R "$dir/BOOT-INF/classes" | tail -1 | tr ',' '\n'
+  else
+    printf '%s\n' "$out" >&2
+    return 1
+  fi
 }
 
 # Copies each host library an ELF file in the runtime links against (per ldd) to the same path
@@ -211,7 +229,7 @@ build_runtime() {
   trap "rm -rf '$work'" EXIT
   rt=$work/root
 
-  log "finding the JDK modules the SUTs, stub and operator use (jdeps on their jars) ..."
+  log "finding the JDK modules the SUTs, stub, byo-orders and operator use (jdeps on their jars) ..."
   jdeps_modules "$sut_jar" "$work/jdeps-sut" >"$work/sut.mods" &
   local p1=$!
   jdeps_modules "$reactive_jar" "$work/jdeps-reactive" >"$work/reactive.mods" &
@@ -220,29 +238,32 @@ build_runtime() {
   local p2=$!
   jdeps_modules "$operator_jar" >"$work/operator.mods" &
   local p3=$!
+  jdeps_modules "$byo_jar" "$work/jdeps-byo" >"$work/byo.mods" &
+  local p5=$!
   local ok=yes m
   wait $p1 || ok=no
   wait $p2 || ok=no
   wait $p3 || ok=no
   wait $p4 || ok=no
+  wait $p5 || ok=no
   if [ $ok = yes ]; then
-    for m in sut reactive stub operator; do
+    for m in sut reactive stub byo operator; do
       log "  jdeps: $m needs $(paste -sd, "$work/$m.mods")"
     done
   else
     log "WARNING: jdeps failed; using the baseline module list only"
-    : >"$work/sut.mods" && : >"$work/reactive.mods" && : >"$work/stub.mods" && : >"$work/operator.mods"
+    : >"$work/sut.mods" && : >"$work/reactive.mods" && : >"$work/stub.mods" && : >"$work/byo.mods" && : >"$work/operator.mods"
   fi
   local available
   available=$("$JAVA_HOME/bin/java" --list-modules | sed 's/@.*//')
   modules=$({
     printf '%s\n' "${baseline_modules[@]}"
-    cat "$work/sut.mods" "$work/reactive.mods" "$work/stub.mods" "$work/operator.mods"
+    cat "$work/sut.mods" "$work/reactive.mods" "$work/stub.mods" "$work/byo.mods" "$work/operator.mods"
     tr ',' '\n' <<<"${IMAGE_JLINK_EXTRA_MODULES:-}"
   } | sed '/^$/d' | LC_ALL=C sort -u | while read -r m; do
     if grep -qx "$m" <<<"$available"; then echo "$m"; else echo "images: note: $JAVA_HOME has no module $m, skipped" >&2; fi
   done | paste -sd,)
-  rm -rf "$work/jdeps-sut" "$work/jdeps-reactive" "$work/jdeps-stub"
+  rm -rf "$work/jdeps-sut" "$work/jdeps-reactive" "$work/jdeps-stub" "$work/jdeps-byo"
 
   log "jlink: $modules"
   mkdir -p "$rt/opt"
@@ -314,16 +335,18 @@ mvn_args+=("-Dimage.base=$base")
 [ -n "${IMAGE_TAG:-}" ] && mvn_args+=("-Dimage.tag=$IMAGE_TAG")
 [ -n "${IMAGE_JAVA:-}" ] && mvn_args+=("-Dimage.java=$IMAGE_JAVA")
 
-log "jib:buildTar for sut, sut/reactive, stub and operator (base: $base, tag: ${IMAGE_TAG:-dev}) ..."
+modules=sut,sut/reactive,stub,examples/byo-orders,operator/kube
+log "jib:buildTar for $modules (base: $base, tag: ${IMAGE_TAG:-dev}) ..."
 cd "$repo"
 # (Debian's Maven prints colour resets even in batch mode: strip them.)
-mvn -B -ntp -q -Dmaven.repo.local="$cache/m2" -pl sut,sut/reactive,stub,operator/kube "${mvn_args[@]}" jib:buildTar 2>&1 |
+mvn -B -ntp -q -Dmaven.repo.local="$cache/m2" -pl "$modules" "${mvn_args[@]}" jib:buildTar 2>&1 |
   sed 's/\x1b\[[0-9;]*m//g' >&2 ||
-  die "jib:buildTar failed (rerun without -q for details: mvn -pl sut,sut/reactive,stub,operator/kube jib:buildTar ${mvn_args[*]})"
+  die "jib:buildTar failed (rerun without -q for details: mvn -pl $modules jib:buildTar ${mvn_args[*]})"
 
 log "done in $((SECONDS - start)) s:"
 for tar_path in sut/target/vtbench-sut-image.tar sut/reactive/target/vtbench-sut-reactive-image.tar \
-  stub/target/vtbench-stub-image.tar operator/kube/target/vtbench-operator-image.tar; do
+  stub/target/vtbench-stub-image.tar examples/byo-orders/target/byo-orders-image.tar \
+  operator/kube/target/vtbench-operator-image.tar; do
   tar_path=$repo/$tar_path
   [ -f "$tar_path" ] || die "expected $tar_path, not found"
   printf '  %-48s %s\n' "${tar_path#"$repo"/}" "$(du -h "$tar_path" | cut -f1)"

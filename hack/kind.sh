@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The kind path: a kind cluster whose kubelets run the static CPU manager (hack/kind-config.yaml),
-# the SUT, stub and operator images from `make images` loaded into its nodes, and CloudNativePG,
+# the SUT, stub, operator and byo-orders example images from `make images` loaded into its nodes, and CloudNativePG,
 # k6-operator and the vtbench chart installed from their upstream manifests
 # (hack/install-operators.sh). Needs Docker, kind, kubectl, Helm 3 and the network. Without
 # Docker or network, use the offline rig instead: hack/offline/ (make e2e, docs/e2e.md).
@@ -8,7 +8,7 @@
 # Usage: hack/kind.sh [up|create|load|install|down] [-h|--help]     (normally: make kind)
 #   up        create + load + install (the default)
 #   create    the cluster, unless it exists
-#   load      kind load image-archive the three image tars (make images builds them)
+#   load      kind load image-archive the five image tars (make images builds them)
 #   install   CloudNativePG, k6-operator (its controller image pinned to the tag of its version),
 #             the CRD and the chart
 #   down      delete the cluster
@@ -25,7 +25,8 @@ cnpg_v=${CNPG_VERSION#v}
 cnpg_manifest=${CNPG_MANIFEST:-https://raw.githubusercontent.com/cloudnative-pg/cloudnative-pg/release-${cnpg_v%.*}/releases/cnpg-$cnpg_v.yaml}
 k6op_manifest=${K6_OPERATOR_MANIFEST:-https://raw.githubusercontent.com/grafana/k6-operator/$K6_OPERATOR_VERSION/bundle.yaml}
 tars=(sut/target/vtbench-sut-image.tar sut/reactive/target/vtbench-sut-reactive-image.tar
-  stub/target/vtbench-stub-image.tar operator/kube/target/vtbench-operator-image.tar)
+  stub/target/vtbench-stub-image.tar operator/kube/target/vtbench-operator-image.tar
+  examples/byo-orders/target/byo-orders-image.tar)
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 log() { printf 'kind.sh: %s\n' "$*" >&2; }

@@ -22,6 +22,7 @@ helm_bin=${HELM:-$cache/bin/helm}
 ns=${VTBENCH_E2E_NAMESPACE:-vtbench-e2e}
 op_ns=vtbench-system
 spec_file=${VTBENCH_E2E_SPEC:-$repo/examples/two-core.yaml}
+byo_spec_file=${VTBENCH_E2E_BYO_SPEC:-$repo/examples/byo-orders-cluster.yaml}
 db_image=${VTBENCH_E2E_DB_IMAGE:-vtbench/postgresql:15}
 k6_image=${VTBENCH_E2E_K6_IMAGE:-vtbench/k6:${K6_VERSION#v}}
 artifacts=$cache/logs/e2e-$(date -u +%Y%m%dT%H%M%SZ)
@@ -50,6 +51,9 @@ End to end on the single-node cluster of hack/offline/local-cluster.sh (root, 2 
             killed after the first recorded scenario
   reactive  ReactiveRunE2E: one scenario on the reactive SUT (spec.sut.reactiveImage)
   job       JobRunE2E: one cell at two pool sizes with spec.load.runner=job (one SUT pod)
+  byo       ByoRunE2E: $(basename "$byo_spec_file"), a user's own service from its image
+            (vtbench/byo-orders:dev) with its SQL from a ConfigMap the test makes as a user would;
+            deleting the run must leave that ConfigMap untouched
   monitoring  hack/offline/monitoring-check.py: a one-scenario run whose k6 writes to that
             Prometheus; every monitor's targets up, the labels, k6's native histogram, every
             dashboard query answered, the operator's run metrics
@@ -59,11 +63,11 @@ Diagnostics go to $cache/logs/e2e-<time>/.
 
 Options:
   --keep             keep the cluster and the operators running afterwards (a rerun starts warm)
-  --monitoring-only  skip the *E2E tests (testrun, job): make e2e-monitoring
+  --monitoring-only  skip the *E2E tests (testrun, reactive, job, byo): make e2e-monitoring
   --no-monitoring    no monitoring stack, chart monitoring off, no monitoring phase
   -h, --help         this text
 
-Environment: VTBENCH_E2E_SPEC, VTBENCH_E2E_NAMESPACE, VTBENCH_E2E_DB_IMAGE ($db_image),
+Environment: VTBENCH_E2E_SPEC, VTBENCH_E2E_BYO_SPEC, VTBENCH_E2E_NAMESPACE, VTBENCH_E2E_DB_IMAGE ($db_image),
 VTBENCH_E2E_K6_IMAGE ($k6_image), VTBENCH_E2E_RUN_TIMEOUT (seconds per run, 900),
 VTBENCH_E2E_RUNNER (spec.load.runner of the first run), VTBENCH_E2E_OPERATOR_CPU /
 VTBENCH_E2E_CNPG_CPU / VTBENCH_E2E_K6OP_CPU (the operators' CPU requests: $op_cpu_request,
@@ -138,13 +142,13 @@ log "node allocatable CPU: $(k get nodes -o jsonpath='{.items[0].status.allocata
 phase images
 vtbench_tars=("$repo/sut/target/vtbench-sut-image.tar"
   "$repo/sut/reactive/target/vtbench-sut-reactive-image.tar" "$repo/stub/target/vtbench-stub-image.tar"
-  "$repo/operator/kube/target/vtbench-operator-image.tar")
+  "$repo/operator/kube/target/vtbench-operator-image.tar" "$repo/examples/byo-orders/target/byo-orders-image.tar")
 # A source make images builds from (the Makefile's SOURCES, plus the image script) newer than a tar.
 images_stale() {
   local t newest oldest
   for t in "${vtbench_tars[@]}"; do [ -f "$t" ] || return 0; done
   oldest=$(ls -tr "${vtbench_tars[@]}" | sed -n 1p)
-  newest=$(find "$repo/operator" "$repo/sut" "$repo/stub" "$repo/pom.xml" "$here/../images.sh" \
+  newest=$(find "$repo/operator" "$repo/sut" "$repo/stub" "$repo/examples/byo-orders" "$repo/pom.xml" "$here/../images.sh" \
     -path '*/target' -prune -o -path '*/src/test' -prune -o -type f \
     \( -name '*.java' -o -name '*.sql' -o -name '*.yaml' -o -name '*.yml' -o -name '*.js' \
     -o -name '*.properties' -o -name pom.xml -o -name images.sh \) -newer "$oldest" -print -quit)
@@ -175,7 +179,7 @@ for t in "${vtbench_tars[@]}" "${third_party_tars[@]}"; do
   cluster_sh load "$t" >>"$artifacts/load.log" 2>&1 || { tail -n 10 "$artifacts/load.log" >&2; die "loading $t failed"; }
 done
 refs=$(ctr_ images ls -q)
-for ref in docker.io/vtbench/sut:dev docker.io/vtbench/stub:dev docker.io/vtbench/operator:dev \
+for ref in docker.io/vtbench/sut:dev docker.io/vtbench/stub:dev docker.io/vtbench/operator:dev docker.io/vtbench/byo-orders:dev \
   "docker.io/$db_image" "docker.io/$k6_image" "$CNPG_OPERATOR_IMAGE" "$K6_OPERATOR_IMAGE" "$K6_STARTER_IMAGE" \
   "$PROMETHEUS_OPERATOR_IMAGE" "$PROMETHEUS_CONFIG_RELOADER_IMAGE" "$PROMETHEUS_IMAGE"; do
   grep -qx "$ref" <<<"$refs" || die "image $ref is not in the cluster's containerd after loading the tars"
@@ -225,11 +229,12 @@ fi
 
 phase_end
 
-# The checks: TwoCoreRunE2E (phase testrun), ReactiveRunE2E (phase reactive), then JobRunE2E (phase job). Maven's own [INFO] and
+# The checks: TwoCoreRunE2E (phase testrun), ReactiveRunE2E (phase reactive), JobRunE2E (phase job), then ByoRunE2E (phase byo). Maven's own [INFO] and
 # [WARNING] lines go to the log only.
 export VTBENCH_E2E_KUBECONFIG=$cluster_dir/kubeconfig VTBENCH_E2E_KUBELET_DIR=$cluster_dir/kubelet \
   VTBENCH_E2E_VOLUMES=$pv_dir VTBENCH_E2E_ARTIFACTS=$artifacts VTBENCH_E2E_TIMINGS=$timings \
   VTBENCH_E2E_NAMESPACE=$ns VTBENCH_E2E_OPERATOR_NAMESPACE=$op_ns VTBENCH_E2E_SPEC=$spec_file \
+  VTBENCH_E2E_BYO_SPEC=$byo_spec_file VTBENCH_E2E_REPO=$repo \
   VTBENCH_E2E_DB_IMAGE=$db_image VTBENCH_E2E_K6_IMAGE=$k6_image
 rc=0
 if [ "$tests" = yes ]; then

@@ -2,6 +2,8 @@ package dev.vtbench.operator.e2e;
 
 import dev.vtbench.operator.Checks;
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +11,9 @@ import java.util.regex.Pattern;
 
 /**
  * Deleting a run removes every object it made, and everything k6-operator and CloudNativePG made
- * for it, but keeps its results ConfigMaps, the CSV in them unchanged.
+ * for it, but keeps its results ConfigMaps, the CSV in them unchanged, and leaves the user's own
+ * objects the run read (a ConfigMap of SQL) exactly as they were: the operator never deletes or
+ * changes what it does not own.
  */
 final class DeleteChecks {
 
@@ -41,9 +45,18 @@ final class DeleteChecks {
           List.of("v1", "ServiceAccount"));
 
   private final E2eContext e2e;
+  private final List<HasMetadata> usersOwn;
 
   DeleteChecks(E2eContext e2e) {
+    this(e2e, List.of());
+  }
+
+  /**
+   * @param usersOwn the user's objects in the namespace as they were before the run was applied
+   */
+  DeleteChecks(E2eContext e2e, List<HasMetadata> usersOwn) {
     this.e2e = e2e;
+    this.usersOwn = usersOwn;
   }
 
   /** Deletes the run; with {@code csv} (the CSV before the delete) also checks what it kept. */
@@ -72,6 +85,7 @@ final class DeleteChecks {
             + " left no orphans in "
             + e2e.namespace()
             + (left.isEmpty() ? "" : ": " + String.join(" ", left)));
+    usersOwn.forEach(this::checkUntouched);
     if (csv == null) {
       return;
     }
@@ -89,6 +103,40 @@ final class DeleteChecks {
     }
   }
 
+  /** The same object (uid) at the same resourceVersion: not deleted, not written to at all. */
+  private void checkUntouched(HasMetadata before) {
+    String what = before.getKind() + "/" + before.getMetadata().getName();
+    GenericKubernetesResource now =
+        e2e.k8s
+            .genericKubernetesResources(before.getApiVersion(), before.getKind())
+            .inNamespace(e2e.namespace())
+            .withName(before.getMetadata().getName())
+            .get();
+    boolean same =
+        now != null
+            && before.getMetadata().getUid().equals(now.getMetadata().getUid())
+            && before
+                .getMetadata()
+                .getResourceVersion()
+                .equals(now.getMetadata().getResourceVersion());
+    e2e.checks.check(
+        same,
+        "the user's "
+            + what
+            + " is untouched after the run and its deletion"
+            + (now == null
+                ? ": it is gone"
+                : " (uid and resourceVersion "
+                    + now.getMetadata().getResourceVersion()
+                    + (same ? "" : " instead of " + before.getMetadata().getResourceVersion())
+                    + ")"));
+  }
+
+  private boolean usersOwn(String kindAndName) {
+    return usersOwn.stream()
+        .anyMatch(o -> kindAndName.equals(o.getKind() + "/" + o.getMetadata().getName()));
+  }
+
   private List<String> leftovers() {
     List<String> left = new ArrayList<>();
     for (List<String> kind : KINDS) {
@@ -104,6 +152,7 @@ final class DeleteChecks {
           .filter(o -> !fromTheChart(o))
           .map(o -> kind.get(1) + "/" + o.getMetadata().getName())
           .filter(o -> !KEPT.matcher(o).matches())
+          .filter(o -> !usersOwn(o))
           .forEach(left::add);
     }
     return left;

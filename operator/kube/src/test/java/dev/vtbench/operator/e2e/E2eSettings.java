@@ -16,6 +16,10 @@ import java.time.Duration;
  * @param artifacts diagnostics: CSVs, loads seen, logs ({@code VTBENCH_E2E_ARTIFACTS})
  * @param timings a file the tests append "phase seconds" lines to, printed by the script
  * @param runner spec.load.runner of the first run, or null for the file's
+ * @param repo the repository's root, which a spec's {@code sql.files} are relative to ({@code
+ *     VTBENCH_E2E_REPO}; failsafe runs in operator/kube)
+ * @param byoSpec the bring-your-own phase's spec ({@code VTBENCH_E2E_BYO_SPEC}, default
+ *     examples/byo-orders-cluster.yaml)
  */
 record E2eSettings(
     Path kubeconfig,
@@ -29,11 +33,14 @@ record E2eSettings(
     String dbImage,
     String k6Image,
     String runner,
-    Duration runTimeout) {
+    Duration runTimeout,
+    Path repo,
+    Path byoSpec) {
 
   static E2eSettings fromEnvironment() {
     Path kubeconfig = Path.of(required("VTBENCH_E2E_KUBECONFIG"));
     Path artifacts = Path.of(env("VTBENCH_E2E_ARTIFACTS", "target/e2e"));
+    Path repo = Path.of(env("VTBENCH_E2E_REPO", "../.."));
     return new E2eSettings(
         kubeconfig,
         Path.of(required("VTBENCH_E2E_KUBELET_DIR")),
@@ -46,7 +53,12 @@ record E2eSettings(
         env("VTBENCH_E2E_DB_IMAGE", "vtbench/postgresql:15"),
         required("VTBENCH_E2E_K6_IMAGE"),
         System.getenv("VTBENCH_E2E_RUNNER"),
-        Duration.ofSeconds(Long.parseLong(env("VTBENCH_E2E_RUN_TIMEOUT", "900"))));
+        Duration.ofSeconds(Long.parseLong(env("VTBENCH_E2E_RUN_TIMEOUT", "900"))),
+        repo,
+        Path.of(
+            env(
+                "VTBENCH_E2E_BYO_SPEC",
+                repo.resolve("examples/byo-orders-cluster.yaml").toString())));
   }
 
   private static String env(String name, String otherwise) {

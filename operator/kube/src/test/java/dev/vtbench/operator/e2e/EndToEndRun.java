@@ -1,6 +1,7 @@
 package dev.vtbench.operator.e2e;
 
 import dev.vtbench.engine.results.ResultRow;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -13,9 +14,28 @@ import java.util.stream.Collectors;
  */
 final class EndToEndRun {
 
+  /** What a phase checks beyond every run's checks, once its run Succeeded. */
+  interface PhaseChecks {
+    void check(List<ResultRow> rows, SutPodsSeen sutPods);
+  }
+
   private EndToEndRun() {}
 
   static void run(E2eContext e2e, String phase, RunSpec spec, boolean killOperator) {
+    run(e2e, phase, spec, killOperator, List.of(), (rows, sutPods) -> {});
+  }
+
+  /**
+   * @param usersOwn the user's objects the run reads (created before it), which neither the run nor
+   *     its deletion may change
+   */
+  static void run(
+      E2eContext e2e,
+      String phase,
+      RunSpec spec,
+      boolean killOperator,
+      List<HasMetadata> usersOwn,
+      PhaseChecks more) {
     long t0 = System.nanoTime();
     System.out.printf("%n== %s%n", phase);
     String name = spec.resource().getMetadata().getName();
@@ -61,9 +81,10 @@ final class EndToEndRun {
             spec.load("sutWarmup", defaults.sutWarmup),
             spec.load("hold", defaults.hold),
             spec.window(e2e.k8s.getKubernetesSerialization()));
+        more.check(rows, sutPods);
         ResultsChecks.printTable(name, rows);
       }
-      new DeleteChecks(e2e).deleteAndCheck(name, csv);
+      new DeleteChecks(e2e, usersOwn).deleteAndCheck(name, csv);
     } finally {
       e2e.settings.timing(phase, Duration.ofNanos(System.nanoTime() - t0));
     }

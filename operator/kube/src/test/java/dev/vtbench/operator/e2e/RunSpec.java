@@ -120,6 +120,28 @@ final class RunSpec {
     return SpecValidator.millis(value) / 1000.0;
   }
 
+  /** The user's service's image (spec.sut.service.image), or null for vtbench's own SUT. */
+  String serviceImage() {
+    Object service = section("sut").get("service");
+    return service instanceof Map<?, ?> m && m.get("image") != null
+        ? String.valueOf(m.get("image"))
+        : null;
+  }
+
+  /** spec.database.sql.files: the service's SQL, relative to the repository's root. */
+  List<String> sqlFiles() {
+    Map<?, ?> sql = (Map<?, ?>) section("database").get("sql");
+    return sql == null
+        ? List.of()
+        : ((List<?>) sql.get("files")).stream().map(String::valueOf).toList();
+  }
+
+  /** spec.database.sql.configMap: the user's ConfigMap holding {@link #sqlFiles()}. */
+  String sqlConfigMap() {
+    Map<?, ?> sql = (Map<?, ?>) section("database").get("sql");
+    return sql == null ? null : (String) sql.get("configMap");
+  }
+
   String storage() {
     return String.valueOf(section("database").getOrDefault("storage", "1Gi"));
   }
