@@ -121,7 +121,6 @@ final class ScriptPlan {
         c.put("pool", probed.pool());
         c.put("poolPath", SutConfig.POOL_PATH);
         c.put("peaks", SUT_PEAKS);
-        p.put("cluster", c);
         p.put(
             "sutWindows",
             object("resetPath", SteadyState.resetPath(probed.window()), "count", windows));
@@ -129,9 +128,9 @@ final class ScriptPlan {
       case Watched watched -> {
         c.put("peaks", ServiceProbe.PEAK_KEYS);
         c.put("actuator", ServiceProbe.plan(watched.actuatorPath(), watched.window(), windows));
-        p.put("cluster", c);
       }
     }
+    p.put("cluster", c);
     return p;
   }
 
