@@ -3,7 +3,6 @@ package dev.vtbench.local;
 import dev.vtbench.engine.metrics.ActuatorMetric;
 import dev.vtbench.engine.metrics.ServiceWindows;
 import dev.vtbench.engine.steady.SteadyState;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -13,18 +12,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * Watches a user's own service over one hold from outside it: every {@link SteadyState#WINDOW} the
  * request count from Actuator and the process's CPU from /proc close a load window, every {@link
- * #GAUGE_EVERY} the Actuator gauges ({@link ActuatorMetric#PEAKS}) and the process's resident
- * memory are sampled for their peaks. {@link ServiceWindows} turns the readings into what vtbench's
- * SUT reports itself in {@code /api/runtime-info}.
+ * ActuatorMetric#GAUGE_EVERY} the Actuator gauges ({@link ActuatorMetric#PEAKS}) and the process's
+ * resident memory are sampled for their peaks. {@link ServiceWindows} turns the readings into what
+ * vtbench's SUT reports itself in {@code /api/runtime-info}.
  */
 final class ActuatorSampler implements AutoCloseable {
-
-  /**
-   * How often gauges are read: often enough to catch a pool's peak of a few seconds, rarely enough
-   * that the reads (four requests each time, counted by the service like any other) stay a few per
-   * second against its hundreds.
-   */
-  static final Duration GAUGE_EVERY = Duration.ofSeconds(1);
 
   private final String baseUrl;
   // null when the service has no Actuator
@@ -48,9 +40,9 @@ final class ActuatorSampler implements AutoCloseable {
     this.actuator = actuatorPath == null || actuatorPath.isEmpty() ? null : baseUrl + actuatorPath;
     this.actuatorPath = actuatorPath;
     this.pid = pid;
-    windows.note("pinned_events empty: counted by JFR inside vtbench's own SUT only");
+    windows.note(ServiceWindows.NO_PINNED_EVENTS);
     if (actuator == null) {
-      windows.note("no Actuator (spec.sut.service.actuatorPath is empty)");
+      windows.note(ServiceWindows.NO_ACTUATOR);
     }
   }
 
@@ -68,7 +60,7 @@ final class ActuatorSampler implements AutoCloseable {
     gaugeTicker.scheduleWithFixedDelay(
         actuator == null ? this::sampleRss : this::sampleGauges,
         0,
-        GAUGE_EVERY.toMillis(),
+        ActuatorMetric.GAUGE_EVERY.toMillis(),
         TimeUnit.MILLISECONDS);
   }
 
@@ -111,7 +103,7 @@ final class ActuatorSampler implements AutoCloseable {
    * ActuatorMetric#OWN_READS}).
    */
   private ServiceWindows.Reading reading() {
-    Double compileMs = read(ActuatorMetric.COMPILATION_MS).value();
+    Double compileSeconds = read(ActuatorMetric.COMPILE_SECONDS).value();
     Read own = read(ActuatorMetric.OWN_READS);
     Read count = read(ActuatorMetric.REQUESTS);
     Double requests = count.value();
@@ -123,10 +115,7 @@ final class ActuatorSampler implements AutoCloseable {
     // before the first read of a metric the service has no such series yet: none to take off
     double ownReads = own.value() == null ? 0 : own.value();
     return new ServiceWindows.Reading(
-        now,
-        requests == null ? null : Math.round(requests - ownReads),
-        cpu,
-        compileMs == null ? null : compileMs / 1000);
+        now, requests == null ? null : Math.round(requests - ownReads), cpu, compileSeconds);
   }
 
   private void sampleGauges() {

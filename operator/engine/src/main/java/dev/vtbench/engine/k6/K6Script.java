@@ -1,5 +1,6 @@
 package dev.vtbench.engine.k6;
 
+import dev.vtbench.engine.model.ServiceSpec;
 import dev.vtbench.engine.steady.SteadyState;
 import java.io.IOException;
 import java.io.InputStream;
@@ -129,6 +130,47 @@ public final class K6Script {
     return render(plan, new ScriptPlan.Probed(sutBaseUrl, stubBaseUrl, pool, window));
   }
 
+  /**
+   * The k6 script for {@code plan} (with the user's request mix, {@link K6Plan#requests}) against a
+   * user's own service ({@code spec.sut.service}) inside a cluster, where nothing but the runner
+   * reaches it and only Spring Boot Actuator describes it. Its summary has the shape of {@link
+   * #renderForCluster}'s, so {@link SutProbe#parse} reads both the same way: {@code setup()} reads
+   * the JVM's version and processors ({@code jvm.info}, {@code system.cpu.count}); one VU reads
+   * Actuator through the hold ({@link ServiceProbe}): at its start and at the end of each of its
+   * whole windows of {@code window} (at most {@link #MAX_WINDOWS}) the request count less the
+   * reader's own reads, process CPU and JIT time, between them the peak gauges every {@link
+   * dev.vtbench.engine.metrics.ActuatorMetric#GAUGE_EVERY}, and the CPU time again at the hold's
+   * end. {@link SutProbe#parse} cuts the windows ({@link
+   * dev.vtbench.engine.metrics.ServiceWindows}) and the notes say what is missing and why: the
+   * cpuset, node, CPU model and kernel always (a service does not report them), everything Actuator
+   * gives when the service has none (then no window, and the row is never steady).
+   *
+   * <p>Unlike {@link #renderForCluster} it resizes no pool (a service takes its pool from its
+   * environment at start) and opens the stub's accounting window only when the service calls the
+   * stub.
+   *
+   * @param service the service as the spec describes it: its Actuator path, whether it calls the
+   *     stub
+   * @param serviceBaseUrl its base URL as the runner sees it, e.g. http://run-sut:8080
+   * @param stubBaseUrl the stub's base URL as the runner sees it; ignored (may be null) when the
+   *     service calls no stub ({@link ServiceSpec#usesStub})
+   * @param window the length of the load windows ({@link dev.vtbench.engine.run.Workloads#window})
+   */
+  public static String renderForClusterService(
+      K6Plan plan,
+      ServiceSpec service,
+      String serviceBaseUrl,
+      String stubBaseUrl,
+      Duration window) {
+    return render(
+        plan,
+        new ScriptPlan.Watched(
+            serviceBaseUrl,
+            service.usesStub() ? stubBaseUrl : null,
+            service.hasActuator() ? service.actuatorPath : "",
+            window));
+  }
+
   /** Key of the SUT observations in a cluster run's summary. */
   public static final String PROBE_KEY = "vtbench";
 
@@ -165,12 +207,24 @@ public final class K6Script {
   /** Appended for a run on this machine: the whole summary to the file k6 is told. */
   private static final String LOCAL = resource("local.js");
 
-  /** Appended for a run in a cluster: the SUT probes and the compact summary. */
+  /**
+   * Appended for a run in a cluster: what both kinds of SUT share (the stub's window, the CPU and
+   * peak gauges, the compact summary), then what reads vtbench's SUT or a user's service.
+   */
   private static final String CLUSTER = resource("cluster.js");
 
-  private static String render(K6Plan plan, ScriptPlan.Probed probed) {
-    String plannedScript = SCRIPT.replace(PLAN_PLACEHOLDER, jsString(ScriptPlan.of(plan, probed)));
-    return plannedScript + "\n" + (probed == null ? LOCAL : CLUSTER);
+  private static final String CLUSTER_SUT = resource("cluster-sut.js");
+  private static final String CLUSTER_SERVICE = resource("cluster-service.js");
+
+  private static String render(K6Plan plan, ScriptPlan.Cluster cluster) {
+    String plannedScript = SCRIPT.replace(PLAN_PLACEHOLDER, jsString(ScriptPlan.of(plan, cluster)));
+    return plannedScript
+        + "\n"
+        + switch (cluster) {
+          case null -> LOCAL;
+          case ScriptPlan.Probed p -> CLUSTER + "\n" + CLUSTER_SUT;
+          case ScriptPlan.Watched w -> CLUSTER + "\n" + CLUSTER_SERVICE;
+        };
   }
 
   private static String resource(String name) {

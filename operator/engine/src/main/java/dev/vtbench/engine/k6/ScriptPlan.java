@@ -21,19 +21,51 @@ final class ScriptPlan {
 
   private ScriptPlan() {}
 
+  /** What a cluster run's script observes besides the load: vtbench's SUT or a user's service. */
+  sealed interface Cluster permits Probed, Watched {
+
+    /** The SUT's base URL as the runner sees it. */
+    String sut();
+
+    /** The stub's base URL as the runner sees it; null when no stub runs. */
+    String stub();
+
+    Duration window();
+  }
+
   /**
    * The tiers a cluster run's script probes around the hold, by their base URLs as the runner sees
    * them, the Hikari pool the SUT must hold for this load ({@code null}: leave it as it is) and the
    * length of the SUT's load windows.
    */
-  record Probed(String sut, String stub, Integer pool, Duration window) {}
+  record Probed(String sut, String stub, Integer pool, Duration window) implements Cluster {}
 
   /**
-   * {@code PLAN} for {@code plan}; with {@code probed} tiers also the part only a cluster run reads
-   * ({@code cluster}: where the SUT and the stub are, what the compact summary keeps and how it is
-   * printed).
+   * A user's service, which the script watches through Spring Boot Actuator ({@link ServiceProbe}):
+   * its base URL, the stub's (null when the service calls none), Actuator's base path (empty: none)
+   * and the length of its load windows.
    */
-  static Map<String, Object> of(K6Plan plan, Probed probed) {
+  record Watched(String sut, String stub, String actuatorPath, Duration window)
+      implements Cluster {}
+
+  /**
+   * The peaks {@code /api/runtime-info} reports that a cluster summary carries for vtbench's SUT.
+   */
+  static final List<String> SUT_PEAKS =
+      List.of(
+          "hikariActiveMax",
+          "hikariPendingMax",
+          "jvmThreadsMax",
+          "rssMbMax",
+          "heapMbMax",
+          "pinnedEvents");
+
+  /**
+   * {@code PLAN} for {@code plan}; with a {@code cluster} also the part only a cluster run reads
+   * ({@code cluster}: where the SUT and the stub are, what to read of them, what the compact
+   * summary keeps and how it is printed).
+   */
+  static Map<String, Object> of(K6Plan plan, Cluster cluster) {
     Map<String, Object> p = new LinkedHashMap<>();
     // For the reader of a generated script; the JavaScript does not read these three.
     p.put(
@@ -62,9 +94,9 @@ final class ScriptPlan {
     // the clock (see closedScenario).
     p.put("holdIsAScenario", plan.openModel());
     p.put("summaryEnv", K6Script.SUMMARY_ENV);
-    p.put("summaryPath", probed == null ? null : K6Script.TERMINATION_LOG);
+    p.put("summaryPath", cluster == null ? null : K6Script.TERMINATION_LOG);
     p.put("summaryTrendStats", K6Script.TREND_STATS);
-    p.put("scenarios", scenarios(plan, probed != null));
+    p.put("scenarios", scenarios(plan, cluster));
     p.put("thresholds", thresholds(plan));
     p.put(
         "holdMetrics",
@@ -72,26 +104,33 @@ final class ScriptPlan {
             "duration", K6Script.HOLD_DURATION,
             "requests", K6Script.HOLD_REQS,
             "failed", K6Script.HOLD_FAILED));
-    if (probed != null) {
-      p.put(
-          "cluster",
-          object(
-              "sut", probed.sut(),
-              "stub", probed.stub(),
-              "pool", probed.pool(),
-              "poolPath", SutConfig.POOL_PATH,
-              "summaryMetrics", K6Script.SUMMARY_METRICS,
-              "summaryLine", K6Script.SUMMARY_LINE,
-              "summaryBytes", K6Script.SUMMARY_MAX_BYTES,
-              "probeKey", K6Script.PROBE_KEY));
-      p.put(
-          "sutWindows",
-          object(
-              "resetPath",
-              SteadyState.resetPath(probed.window()),
-              "count",
-              holdWindows(plan.hold(), probed.window())));
+    if (cluster == null) {
+      return p;
     }
+    Map<String, Object> c =
+        object(
+            "sut", cluster.sut(),
+            "stub", cluster.stub(),
+            "summaryMetrics", K6Script.SUMMARY_METRICS,
+            "summaryLine", K6Script.SUMMARY_LINE,
+            "summaryBytes", K6Script.SUMMARY_MAX_BYTES,
+            "probeKey", K6Script.PROBE_KEY);
+    int windows = holdWindows(plan.hold(), cluster.window());
+    switch (cluster) {
+      case Probed probed -> {
+        c.put("pool", probed.pool());
+        c.put("poolPath", SutConfig.POOL_PATH);
+        c.put("peaks", SUT_PEAKS);
+        p.put(
+            "sutWindows",
+            object("resetPath", SteadyState.resetPath(probed.window()), "count", windows));
+      }
+      case Watched watched -> {
+        c.put("peaks", ServiceProbe.PEAK_KEYS);
+        c.put("actuator", ServiceProbe.plan(watched.actuatorPath(), watched.window(), windows));
+      }
+    }
+    p.put("cluster", c);
     return p;
   }
 
@@ -162,12 +201,19 @@ final class ScriptPlan {
     return out;
   }
 
-  private static Map<String, Object> scenarios(K6Plan plan, boolean cluster) {
+  private static Map<String, Object> scenarios(K6Plan plan, Cluster cluster) {
     Map<String, Object> s = new LinkedHashMap<>();
-    if (cluster) {
+    if (cluster instanceof Probed) {
       // One request each, at the hold's start and end: see probeStart and probeEnd.
       s.put("probe_start", probe(plan.holdStart(), "probeStart"));
       s.put("probe_end", probe(plan.holdStart().plus(plan.hold()), "probeEnd"));
+    } else if (cluster instanceof Watched) {
+      // One VU through the whole hold, reading Actuator at its windows' ends: see watchHold. It
+      // ends when the load does at the latest, so k6's scheduled length stays totalDuration.
+      Map<String, Object> watch = probe(plan.holdStart(), "watchHold");
+      watch.put("maxDuration", Durations.format(plan.hold().plus(K6Script.holdGracefulStop(plan))));
+      watch.put("gracefulStop", "0s");
+      s.put(ServiceProbe.SCENARIO, watch);
     }
     if (plan.openModel()) {
       if (plan.holdStart().isPositive()) {

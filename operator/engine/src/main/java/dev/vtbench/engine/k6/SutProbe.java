@@ -15,7 +15,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * What a cluster run's k6 script saw of the SUT ({@link K6Script#renderForCluster}): its cpuset and
  * JVM, its CPU seconds over the hold and its peaks; and the stub's window over the hold. Fields the
- * runner could not read are null.
+ * runner could not read are null. A user's service ({@link K6Script#renderForClusterService})
+ * reports no cpuset, node, CPU model or kernel, and its peaks come with {@code notes} saying why
+ * ({@link ServiceProbe}).
  *
  * @param peaks the SUT's peaks over the hold, and under {@value #WINDOWS} its load windows in the
  *     shape {@code /api/runtime-info} reports them ({@code windowSeconds}, {@code list} of {@code
@@ -102,6 +104,12 @@ public record SutProbe(
                         ? e.getValue().numberValue()
                         : e.getValue().isTextual() ? e.getValue().textValue() : null));
     windows(p.path(WINDOWS)).ifPresent(w -> peaks.put(WINDOWS, w));
+    if (p.path(ServiceProbe.KEY).isObject()) {
+      // a user's service: raw Actuator readings, cut into windows as the local runner cuts them
+      Map<String, Object> service = ServiceProbe.peaks(p.path(ServiceProbe.KEY), p.path("peaks"));
+      peaks.clear();
+      peaks.putAll(service);
+    }
     return new SutProbe(
         text(sut, "cpuset"),
         sut.path("availableProcessors").isNumber() ? sut.path("availableProcessors").asInt() : null,

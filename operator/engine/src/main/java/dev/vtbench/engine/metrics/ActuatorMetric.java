@@ -2,6 +2,7 @@ package dev.vtbench.engine.metrics;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -9,9 +10,10 @@ import java.util.Map;
  * Where each number about a user's own service comes from ({@code spec.sut.service}): the Spring
  * Boot Actuator metric read for it and the key it takes among the SUT's peaks, the same keys
  * vtbench's SUT reports in {@code /api/runtime-info} and {@code ScenarioRow} puts into the row. CPU
- * and resident memory do not come from the service but from its process (locally {@code /proc});
- * throughput and latency from k6, as for vtbench's SUT. The one place to change when a number
- * should come from elsewhere; docs/byo.md lists the same table.
+ * and resident memory come from its process where vtbench can see it (locally {@code /proc}); on a
+ * cluster, where only the k6 runner reaches the service, CPU comes from {@link #CPU_SECONDS} and
+ * resident memory stays unknown. Throughput and latency come from k6, as for vtbench's SUT. The one
+ * place to change when a number should come from elsewhere; docs/byo.md lists the same table.
  */
 public enum ActuatorMetric {
   /** Completed requests: their difference per window is the steady-state check's throughput. */
@@ -26,8 +28,19 @@ public enum ActuatorMetric {
       "COUNT",
       null,
       1),
-  /** JIT compilation time in ms: the steady-state check's "JIT quiet" per window. */
-  COMPILATION_MS("jvm.compilation.time", null, "COUNT", null, 1),
+  /**
+   * JIT compilation time in seconds (Actuator reports ms): the steady-state check's "JIT quiet" per
+   * window.
+   */
+  COMPILE_SECONDS("jvm.compilation.time", null, "COUNT", null, 1.0 / 1000),
+  /**
+   * The JVM process's CPU time in seconds: Micrometer's {@code process.cpu.time} counts it in ns
+   * (base unit {@code ns} in Actuator's answer, Spring Boot 4 on Java 25). Read by the cluster
+   * script, the only reader that cannot see the process; absent on JVMs without the MXBean.
+   */
+  CPU_SECONDS("process.cpu.time", null, "COUNT", null, 1e-9),
+  /** The processors the JVM sees (provenance on a cluster, like vtbench's availableProcessors). */
+  CPU_COUNT("system.cpu.count", null, "VALUE", null, 1),
   HIKARI_ACTIVE("hikaricp.connections.active", null, "VALUE", "hikariActiveMax", 1),
   HIKARI_PENDING("hikaricp.connections.pending", null, "VALUE", "hikariPendingMax", 1),
   /** Live threads, platform threads only: virtual threads are not counted by the JVM's MXBean. */
@@ -52,9 +65,34 @@ public enum ActuatorMetric {
   public static final List<ActuatorMetric> PEAKS =
       List.of(HIKARI_ACTIVE, HIKARI_PENDING, THREADS, HEAP_MB);
 
+  /**
+   * How often the {@link #PEAKS} are read: often enough to catch a pool's peak of a few seconds,
+   * rarely enough that the reads (four requests each time, counted by the service like any other)
+   * stay a few per second against its hundreds.
+   */
+  public static final Duration GAUGE_EVERY = Duration.ofSeconds(1);
+
+  /**
+   * Micrometer's JVM description ({@code jvm.info}), whose {@value #VERSION_TAG} tag is the JVM's
+   * version: a string, so not a metric's value.
+   */
+  public static final String JVM_INFO = "jvm.info";
+
+  public static final String VERSION_TAG = "version";
+
   /** Actuator's metric name, e.g. {@code hikaricp.connections.active}. */
   public String metric() {
     return metric;
+  }
+
+  /** The statistic of Actuator's answer that holds the value, e.g. {@code COUNT}. */
+  public String statistic() {
+    return statistic;
+  }
+
+  /** The factor from Actuator's value to this metric's unit (e.g. ns to seconds). */
+  public double scale() {
+    return scale;
   }
 
   /** The key of its peak in the SUT's peaks (and so its row column), or null for a counter. */

@@ -26,14 +26,22 @@ public final class ServiceWindows {
   /** Key of the windows among the peaks, as in {@code /api/runtime-info}. */
   public static final String WINDOWS = "windows";
 
+  /** The note of every user's service: its pinned_events column stays empty. */
+  public static final String NO_PINNED_EVENTS =
+      "pinned_events empty: counted by JFR inside vtbench's own SUT only";
+
+  /** The note of a service without Actuator, whose Actuator numbers are all missing. */
+  public static final String NO_ACTUATOR = "no Actuator (spec.sut.service.actuatorPath is empty)";
+
   /**
    * One reading at a window boundary.
    *
    * @param requests Actuator's request count so far; null when it could not be read
-   * @param cpuSeconds the process's CPU seconds so far
+   * @param cpuSeconds the process's CPU seconds so far; null when unknown (a cluster's runner reads
+   *     it from Actuator, which may not have it)
    * @param compileSeconds the JIT's seconds so far; null when unknown
    */
-  public record Reading(long nanos, Long requests, double cpuSeconds, Double compileSeconds) {}
+  public record Reading(long nanos, Long requests, Double cpuSeconds, Double compileSeconds) {}
 
   private final Duration window;
   private final List<Map<String, Object>> closed = new ArrayList<>();
@@ -70,12 +78,8 @@ public final class ServiceWindows {
       Map<String, Object> w = new LinkedHashMap<>();
       w.put("seconds", round((now.nanos() - last.nanos()) / 1e9));
       w.put("requests", now.requests() - last.requests());
-      w.put("cpuSeconds", round(now.cpuSeconds() - last.cpuSeconds()));
-      w.put(
-          "compileSeconds",
-          now.compileSeconds() == null || last.compileSeconds() == null
-              ? null
-              : round(now.compileSeconds() - last.compileSeconds()));
+      w.put("cpuSeconds", difference(now.cpuSeconds(), last.cpuSeconds()));
+      w.put("compileSeconds", difference(now.compileSeconds(), last.compileSeconds()));
       closed.add(w);
     }
     last = now;
@@ -129,6 +133,11 @@ public final class ServiceWindows {
     }
     out.put(NOTES, why);
     return out;
+  }
+
+  /** A counter's growth over a window; unknown when either end is. */
+  private static Double difference(Double now, Double last) {
+    return now == null || last == null ? null : round(now - last);
   }
 
   private static double round(double v) {

@@ -3,6 +3,9 @@ package dev.vtbench.engine.k6;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.k6.K6Plan.Executor;
+import dev.vtbench.engine.metrics.ActuatorMetric;
+import dev.vtbench.engine.metrics.ServiceWindows;
+import dev.vtbench.engine.model.ServiceSpec;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.steady.SteadyState;
 import java.nio.file.Path;
@@ -197,6 +200,7 @@ class K6ScriptTest {
                 "stub", "http://run-stub:8080",
                 "pool", 30,
                 "poolPath", SutConfig.POOL_PATH,
+                "peaks", ScriptPlan.SUT_PEAKS,
                 "summaryMetrics", K6Script.SUMMARY_METRICS,
                 "summaryLine", K6Script.SUMMARY_LINE,
                 "summaryBytes", K6Script.SUMMARY_MAX_BYTES,
@@ -207,6 +211,104 @@ class K6ScriptTest {
         .doesNotContain("JSON.stringify(data, null, 2)");
     assertThat(plan(K6Script.render(plan(Executor.RAMPING_VUS, 0, 0, 1000))))
         .doesNotContainKey("cluster");
+  }
+
+  /**
+   * A user's service on a cluster: one VU watches it through the hold, reading what {@link
+   * ActuatorMetric} says (path, statistic, scale) from the rendered PLAN; no pool resize, no probes
+   * of /api/runtime-info, the stub only when the service calls it, the user's mix as the load.
+   */
+  @Test
+  void theClusterServiceScriptWatchesActuatorAsActuatorMetricSays() {
+    MixedRequest byId =
+        new MixedRequest(
+            "GET",
+            "/orders/{id}",
+            Map.of("id", new MixedRequest.Draw(1L, 9L, null)),
+            Map.of(),
+            null,
+            1,
+            List.of());
+    K6Plan mixed =
+        new K6Plan(
+            "http://run-sut:8080",
+            1,
+            Executor.RAMPING_VUS,
+            20,
+            0,
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(12),
+            Duration.ofSeconds(5),
+            List.of(byId));
+    ServiceSpec service = new ServiceSpec();
+    service.stubUrlEnv = "SHIPPING_QUOTE_URL";
+    String js =
+        K6Script.renderForClusterService(
+            mixed, service, "http://run-sut:8080", "http://run-stub:8080", SteadyState.WINDOW);
+
+    assertThat(scenarios(js)).containsOnlyKeys(ServiceProbe.SCENARIO, "closed");
+    assertThat(scenario(js, ServiceProbe.SCENARIO))
+        .containsEntry("executor", "per-vu-iterations")
+        .containsEntry("vus", 1)
+        .containsEntry("startTime", "3s")
+        .containsEntry("exec", "watchHold")
+        // the hold and the grace of the load's last requests (5 s timeout + 1 s): no longer
+        .containsEntry("maxDuration", "18s")
+        .containsEntry("gracefulStop", "0s");
+    Map<String, Object> cluster = child(plan(js), "cluster");
+    assertThat(cluster)
+        .containsEntry("sut", "http://run-sut:8080")
+        .containsEntry("stub", "http://run-stub:8080")
+        .containsEntry(
+            "peaks", List.of("hikariActiveMax", "hikariPendingMax", "jvmThreadsMax", "heapMbMax"))
+        .doesNotContainKeys("pool", "poolPath");
+    Map<String, Object> actuator = child(cluster, "actuator");
+    assertThat(actuator)
+        .containsEntry("present", true)
+        .containsEntry("windowMs", 5000)
+        .containsEntry("windows", 2) // 12 s hold: two whole 5 s windows
+        .containsEntry("gaugeEveryMs", 1000)
+        .containsEntry("readingFields", ServiceProbe.READING)
+        .containsEntry("jvmInfo", "/actuator/metrics/jvm.info")
+        .containsEntry("summaryKey", ServiceProbe.KEY);
+    Map<String, Object> metrics = child(actuator, "metrics");
+    for (ActuatorMetric m : ActuatorMetric.values()) {
+      assertThat(child(metrics, m.name()))
+          .containsEntry("path", m.path("/actuator"))
+          .containsEntry("statistic", m.statistic())
+          .containsEntry("scale", m.scale())
+          .containsEntry("peak", m.peakKey());
+    }
+    // Actuator's process.cpu.time is in ns (its base unit), the windows want seconds
+    assertThat(child(metrics, "CPU_SECONDS"))
+        .containsEntry("path", "/actuator/metrics/process.cpu.time")
+        .containsEntry("scale", 1e-9);
+    assertThat(child(metrics, "OWN_READS"))
+        .containsEntry(
+            "path",
+            "/actuator/metrics/http.server.requests?tag=uri:/actuator/metrics/%7BrequiredMetricName%7D");
+    assertThat(actuator.get("peaks"))
+        .isEqualTo(ActuatorMetric.PEAKS.stream().map(ActuatorMetric::name).toList());
+    assertThat(actuator.get("notes").toString()).doesNotContain(ServiceWindows.NO_ACTUATOR);
+    assertThat(child(plan(js), "target")).containsEntry("base", "http://run-sut:8080");
+    assertThat(js)
+        .contains("export function watchHold(data)")
+        .doesNotContain("export function probeStart(data)")
+        .doesNotContain("/api/runtime-info/reset?windowMs");
+
+    // no stub behind the service: none is probed; no Actuator: none is read, and the notes say so
+    ServiceSpec plain = new ServiceSpec();
+    plain.actuatorPath = "";
+    String bare =
+        K6Script.renderForClusterService(
+            mixed, plain, "http://run-sut:8080", "http://run-stub:8080", SteadyState.WINDOW);
+    assertThat(child(plan(bare), "cluster")).containsEntry("stub", null);
+    assertThat(child(child(plan(bare), "cluster"), "actuator"))
+        .containsEntry("present", false)
+        .extracting(a -> a.get("notes").toString())
+        .asString()
+        .contains(ServiceWindows.NO_ACTUATOR);
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.vtbench.engine.k6;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtbench.engine.metrics.ServiceWindows;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import java.time.Duration;
@@ -55,6 +56,98 @@ class SutProbeTest {
     SutProbe probe = SutProbe.parse(none);
     assertThat(probe.peaks()).doesNotContainKey(SutProbe.WINDOWS);
     assertThat(LoadWindow.ofPhase(probe.peaks(), Duration.ofSeconds(3))).isEmpty();
+  }
+
+  /**
+   * A user's service's summary as cluster-service.js writes it: raw Actuator readings at the edges
+   * of two 5 s windows (ms since the first, requests less the reader's own reads, CPU and JIT
+   * seconds so far), the gauges' maxima and the notes.
+   */
+  static final String SERVICE =
+      """
+      {"metrics":{},"vtbench":{"sut":{"javaVersion":"25.0.3+9-LTS","availableProcessors":2},
+       "sutCpuSeconds":3.0,"dbCpuSeconds":null,"stub":null,"holdSeconds":10,
+       "peaks":{"hikariActiveMax":4,"hikariPendingMax":0,"jvmThreadsMax":31,"heapMbMax":80.5},
+       "actuator":{"windowMs":5000,
+        "readings":[[0,1000,10.0,5.0],[5000,1500,11.0,5.1],[10001,2010,12.5,5.1]],
+        "missing":{},"notes":["pinned_events empty: counted by JFR inside vtbench's own SUT only"]}}}
+      """;
+
+  @Test
+  void aServicesReadingsBecomeTheWindowsServiceWindowsCutsLocally() {
+    SutProbe probe = SutProbe.parse(SERVICE);
+
+    // 1500 - 1000 requests in 5.000 s, 11.0 - 10.0 CPU s, 5.1 - 5.0 JIT s; then 510 in 5.001 s
+    assertThat(LoadWindow.ofPhase(probe.peaks(), Duration.ofSeconds(10)))
+        .containsExactly(new LoadWindow(5.0, 500, 1.0, 0.1), new LoadWindow(5.001, 510, 1.5, 0.0));
+    assertThat(probe.peaks())
+        .containsEntry("hikariActiveMax", 4.0)
+        .containsEntry("hikariPendingMax", 0.0)
+        .containsEntry("jvmThreadsMax", 31.0)
+        .containsEntry("heapMbMax", 80.5)
+        .containsEntry("rssMbMax", null)
+        .containsEntry(ServiceWindows.NOTES, java.util.List.of(ServiceWindows.NO_PINNED_EVENTS));
+    assertThat(probe.cpuSeconds()).isEqualTo(3.0);
+    assertThat(probe.cpuPct()).isEqualTo(30.0);
+    assertThat(probe.javaVersion()).isEqualTo("25.0.3+9-LTS");
+    assertThat(probe.availableProcessors()).isEqualTo(2);
+    assertThat(probe.cpuset()).isNull();
+    assertThat(probe.node()).isNull();
+  }
+
+  @Test
+  void aMetricTheServiceDoesNotHaveLeavesItsNumberUnknownAndSaysWhy() {
+    String noCpu =
+        SERVICE
+            .replace("10.0,5.0]", "null,5.0]")
+            .replace("11.0,5.1]", "null,5.1]")
+            .replace("12.5,5.1]", "null,5.1]")
+            .replace("\"hikariActiveMax\":4", "\"hikariActiveMax\":null")
+            .replace("\"sutCpuSeconds\":3.0", "\"sutCpuSeconds\":null")
+            .replace(
+                "\"missing\":{}",
+                "\"missing\":{\"CPU_SECONDS\":\"HTTP 404 at /actuator/metrics/process.cpu.time\","
+                    + "\"HIKARI_ACTIVE\":\"HTTP 404 at /actuator/metrics/hikaricp.connections.active\"}");
+    SutProbe probe = SutProbe.parse(noCpu);
+
+    assertThat(LoadWindow.ofPhase(probe.peaks(), Duration.ofSeconds(10)))
+        .containsExactly(
+            new LoadWindow(5.0, 500, null, 0.1), new LoadWindow(5.001, 510, null, 0.0));
+    assertThat(probe.cpuSeconds()).isNull();
+    assertThat(probe.peaks()).containsEntry("hikariActiveMax", null);
+    assertThat(probe.peaks().get(ServiceWindows.NOTES))
+        .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST)
+        .containsExactly(
+            ServiceWindows.NO_PINNED_EVENTS,
+            "process.cpu.time not read: HTTP 404 at /actuator/metrics/process.cpu.time",
+            "hikaricp.connections.active not read: HTTP 404 at"
+                + " /actuator/metrics/hikaricp.connections.active");
+  }
+
+  @Test
+  void aServiceWithoutActuatorHasNoWindowsAndIsNeverSteady() {
+    String none =
+        """
+        {"vtbench":{"sut":null,"sutCpuSeconds":null,"holdSeconds":10,
+         "peaks":{"hikariActiveMax":null,"hikariPendingMax":null,"jvmThreadsMax":null,
+          "heapMbMax":null},
+         "actuator":{"windowMs":5000,"readings":[],
+          "missing":{"REQUESTS":"no Actuator","CPU_SECONDS":"no Actuator",
+           "HIKARI_ACTIVE":"no Actuator"},
+          "notes":["no Actuator (spec.sut.service.actuatorPath is empty)"]}}}
+        """;
+    SutProbe probe = SutProbe.parse(none);
+
+    assertThat(probe.peaks()).doesNotContainKey(SutProbe.WINDOWS);
+    assertThat(SteadyState.judge(LoadWindow.ofPhase(probe.peaks(), Duration.ofSeconds(10))))
+        .isEqualTo(SteadyState.Verdict.TOO_SHORT);
+    assertThat(probe.peaks().get(ServiceWindows.NOTES).toString())
+        .contains(ServiceWindows.NO_ACTUATOR)
+        .contains("hikaricp.connections.active not read: no Actuator")
+        .contains("jvm.threads.live not read: never sampled")
+        .contains("http.server.requests not read: no Actuator")
+        .contains("process.cpu.time not read: no Actuator")
+        .contains("steady state not judged: no request count per window");
   }
 
   @Test

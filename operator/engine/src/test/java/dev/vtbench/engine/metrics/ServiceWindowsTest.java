@@ -67,10 +67,22 @@ class ServiceWindowsTest {
         .contains("steady state not judged: no request count per window from http.server.requests");
   }
 
+  /** On a cluster the CPU comes from Actuator: unread at either edge, the window's is unknown. */
+  @Test
+  void anUnreadCpuCounterLeavesTheWindowsCpuUnknownNotZero() {
+    ServiceWindows w = new ServiceWindows();
+    w.start(new ServiceWindows.Reading(0, 0L, 2.0, 1.0));
+    w.windowEnd(new ServiceWindows.Reading(5 * S, 500L, null, 1.25));
+    w.windowEnd(new ServiceWindows.Reading(10 * S, 1_000L, 3.0, 1.25));
+
+    assertThat(LoadWindow.ofPhase(w.peaks(), Duration.ofSeconds(10)))
+        .containsExactly(new LoadWindow(5, 500, null, 0.25), new LoadWindow(5, 500, null, 0.0));
+  }
+
   @Test
   void oneLostCountDropsEveryWindowRatherThanJudgeOnAGap() {
     ServiceWindows w = new ServiceWindows();
-    w.start(new ServiceWindows.Reading(0, 0L, 0, null));
+    w.start(new ServiceWindows.Reading(0, 0L, 0.0, null));
     w.windowEnd(new ServiceWindows.Reading(5 * S, 500L, 0.5, null));
     w.windowEnd(new ServiceWindows.Reading(10 * S, null, 1.0, null));
     w.windowEnd(new ServiceWindows.Reading(15 * S, 1_500L, 1.5, null));
