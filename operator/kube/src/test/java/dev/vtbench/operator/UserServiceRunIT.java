@@ -109,10 +109,19 @@ class UserServiceRunIT {
         await("the CloudNativePG Cluster", WAIT, () -> play.cluster("orders-db"));
     @SuppressWarnings("unchecked")
     Map<String, Object> cs = (Map<String, Object>) cluster.getAdditionalProperties().get("spec");
-    assertThat(cs.get("bootstrap").toString())
-        .contains(
-            "configMapRefs=[{name=orders-sql, key=schema.sql}, {name=orders-sql, key=seed.sql},"
-                + " {name=orders-seed, key=hand-over.sql}]");
+    assertThat(
+            k8s.getKubernetesSerialization()
+                .convertValue(
+                    ((Map<?, ?>)
+                            ((Map<?, ?>) ((Map<?, ?>) cs.get("bootstrap")).get("initdb"))
+                                .get("postInitApplicationSQLRefs"))
+                        .get("configMapRefs"),
+                    List.class))
+        .isEqualTo(
+            List.of(
+                Map.of("name", "orders-sql", "key", "schema.sql"),
+                Map.of("name", "orders-sql", "key", "seed.sql"),
+                Map.of("name", "orders-seed", "key", "hand-over.sql")));
     ConfigMap own = k8s.configMaps().inNamespace(ns).withName("orders-seed").get();
     assertThat(own.getData()).containsOnlyKeys("hand-over.sql");
     assertThat(own.getData().get("hand-over.sql")).contains("OWNER TO");

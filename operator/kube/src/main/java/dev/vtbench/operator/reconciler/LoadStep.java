@@ -71,17 +71,7 @@ final class LoadStep implements Step {
     }
     if (view.load() == null) {
       owned.startLoad(
-          run,
-          view.runner(),
-          name,
-          load.id(),
-          view.warmUpFrom(),
-          K6Script.renderForCluster(
-              k6,
-              view.sutUrl(),
-              StubTier.url(run),
-              view.loadPool(load),
-              Workloads.window(view.spec())));
+          run, view.runner(), name, load.id(), view.warmUpFrom(), script(view, k6, load));
       status.set(
           Conditions.LOAD_RUNNING,
           "True",
@@ -259,5 +249,19 @@ final class LoadStep implements Step {
   /** Scheduled length plus {@link #LOAD_GRACE}: past this the load is declared stuck. */
   static Duration deadline(K6Plan plan) {
     return K6Script.totalDuration(plan).plus(LOAD_GRACE);
+  }
+
+  /**
+   * The load's script: vtbench's SUT is read through its runtime-info and resized to the load's
+   * pool; a user's service through its Actuator, at the pool it started with.
+   */
+  private static String script(RunView view, K6Plan k6, RunCursor.Load load) {
+    var run = view.run();
+    var service = view.spec().sut.service;
+    var window = Workloads.window(view.spec());
+    return service == null
+        ? K6Script.renderForCluster(
+            k6, view.sutUrl(), StubTier.url(run), view.loadPool(load), window)
+        : K6Script.renderForClusterService(k6, service, view.sutUrl(), StubTier.url(run), window);
   }
 }
