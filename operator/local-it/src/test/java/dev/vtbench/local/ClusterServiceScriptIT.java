@@ -174,7 +174,7 @@ class ClusterServiceScriptIT {
     assertThat(notes(probe))
         .contains(ServiceWindows.NO_PINNED_EVENTS)
         .contains("rss_mb_max empty")
-        .contains("sut_cpuset, node, cpu_model and kernel empty")
+        .contains("cpu_model and kernel empty")
         .doesNotContain("not read");
   }
 

@@ -47,8 +47,8 @@ final class ServiceProbe {
           ServiceWindows.NO_PINNED_EVENTS,
           "rss_mb_max empty: Actuator reports no resident memory and the runner cannot see the"
               + " service's process",
-          "sut_cpuset, node, cpu_model and kernel empty: only vtbench's own SUT reports where it"
-              + " runs",
+          "cpu_model and kernel empty: only vtbench's own SUT reports the node's CPU and kernel"
+              + " (the operator takes node from the pod and sut_cpuset from its cpuset probe)",
           "pg_cpu_pct empty: only vtbench's own SUT reads its database's CPU");
 
   /**

@@ -2,6 +2,7 @@ package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.SutProbe;
+import dev.vtbench.engine.metrics.ServiceWindows;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.plan.Scenario;
@@ -19,7 +20,9 @@ import dev.vtbench.operator.resources.SutTier;
 import dev.vtbench.operator.results.ResultsStore;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -180,6 +183,32 @@ final class RecordStep implements Step {
             SpecValidator.millis(spec.load.cpu) / 1000.0,
             GeneratorCores.of(spec, probe.stub(), runnerOnStubNode));
     return ScenarioRow.of(
-        spec, s, view, new Platform.Measurement(summary, cpu, probe.peaks()), measured, warm);
+        spec,
+        s,
+        view,
+        new Platform.Measurement(summary, cpu, withCpusetNote(spec, cores, probe.peaks())),
+        measured,
+        warm);
+  }
+
+  /**
+   * A user's service whose cores no probe read (spec.sut.pinned false: its pod has no cpuset probe)
+   * says so in the row's notes, as every other empty column of a service's row does.
+   */
+  private static Map<String, Object> withCpusetNote(
+      BenchmarkRunSpec spec, CpusetProbe.Cores cores, Map<String, Object> peaks) {
+    if (spec.sut.service == null || cores.cpuset() != null) {
+      return peaks;
+    }
+    Map<String, Object> out = new LinkedHashMap<>(peaks);
+    List<Object> notes = new ArrayList<>();
+    if (peaks.get(ServiceWindows.NOTES) instanceof List<?> l) {
+      notes.addAll(l);
+    }
+    notes.add(
+        "sut_cpuset empty: a service does not report its cores, and its pod had no cpuset probe"
+            + (spec.sut.pinned ? " result" : " (spec.sut.pinned is false)"));
+    out.put(ServiceWindows.NOTES, notes);
+    return out;
   }
 }
