@@ -95,15 +95,95 @@ class TestRunNudgeIT {
     assertThat(nudgedEvents(ns)).hasSize(1);
   }
 
+  /**
+   * k6-operator v0.0.19 stuck on one TestRun (docs/e2e.md): its runner Ready, the stage still
+   * {@code created} when spec.timeouts.loadStart has passed since the TestRun's creation, nudges or
+   * not. The operator deletes the TestRun and creates it again, once; stuck again, the run fails
+   * saying what to do, instead of waiting out the load's deadline.
+   */
+  @Test
+  void aTestRunStuckPastTheStartDeadlineIsCreatedAgainOnceThenTheRunFails() throws Exception {
+    String ns = KubeApi.namespace("stall");
+    operator = OperatorIT.startOperator(ns);
+    Controllers play = new Controllers(k8s, ns);
+    BenchmarkRunResource run =
+        OperatorIT.create(
+            ns,
+            "stall",
+            OperatorIT.SMALL.formatted("testrun", "0s")
+                + "timeouts: {loadStart: 8s}\n"
+                + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
+                + " repetitions: 1}\n");
+    String load = OperatorIT.firstTestRun(play, run);
+    String firstUid = play.testRun(load).getMetadata().getUid();
+    Pod first = stuck(play, load);
+
+    String secondUid =
+        await(
+            "the TestRun created again",
+            WAIT,
+            () -> {
+              var tr = play.testRun(load);
+              return tr != null && !tr.getMetadata().getUid().equals(firstUid)
+                  ? tr.getMetadata().getUid()
+                  : null;
+            });
+    assertThat(secondUid).isNotEqualTo(firstUid);
+    assertThat(OperatorIT.get(ns, "stall").getStatus().recreatedLoad).isEqualTo(load);
+    assertThat(events(ns, "LoadRecreated"))
+        .singleElement()
+        .satisfies(
+            e ->
+                assertThat(e.getMessage())
+                    .startsWith(load + ": k6-operator has not started its Ready runner")
+                    .endsWith("creating it again"));
+    // the garbage collector a bare API server lacks: the first TestRun's pods go with its Jobs
+    k8s.pods().inNamespace(ns).resource(first).delete();
+    k8s.pods().inNamespace(ns).withName(load + "-initializer-x1").delete();
+    await(
+        "the first TestRun's pods gone",
+        WAIT,
+        () ->
+            k8s.pods().inNamespace(ns).withName(first.getMetadata().getName()).get() == null
+                    && k8s.pods().inNamespace(ns).withName(load + "-initializer-x1").get() == null
+                ? true
+                : null);
+
+    stuck(play, load);
+    var status =
+        OperatorIT.awaitStatus(
+            ns, "stall", "Failed", OperatorIT.condition("Succeeded", "False", "LoadStartTimedOut"));
+    assertThat(OperatorIT.conditionOf(status, "Succeeded").getMessage())
+        .contains(load + ": k6-operator has not started its Ready runner")
+        .contains("though it was created again once")
+        .contains("spec.load.runner: job");
+    assertThat(events(ns, "LoadRecreated")).hasSize(1);
+  }
+
+  /** k6-operator creating {@code load}'s runner and then never starting it, the pod Ready. */
+  private static Pod stuck(Controllers play, String load) {
+    Job runnerJob = play.job(play.startTestRun(load));
+    play.stage(load, "created");
+    return play.pod(
+        runnerJob.getSpec().getTemplate(),
+        load + "-1-" + Long.toString(System.nanoTime() % 100_000, 36),
+        Controllers.controller(runnerJob),
+        running(true));
+  }
+
+  static List<Event> events(String ns, String reason) {
+    return k8s.v1().events().inNamespace(ns).list().getItems().stream()
+        .filter(e -> reason.equals(e.getReason()))
+        .toList();
+  }
+
   static String annotation(Controllers play, String testRun) {
     Map<String, String> a = play.testRun(testRun).getMetadata().getAnnotations();
     return a == null ? null : a.get(NUDGED_AT);
   }
 
   static List<Event> nudgedEvents(String ns) {
-    return k8s.v1().events().inNamespace(ns).list().getItems().stream()
-        .filter(e -> "LoadNudged".equals(e.getReason()))
-        .toList();
+    return events(ns, "LoadNudged");
   }
 
   /** A k6 runner pod the kubelet started, its readiness probe passed or not. */

@@ -68,6 +68,12 @@ public class BenchmarkRunStatus {
   public String runner;
 
   @JsonPropertyDescription(
+      "The last load whose TestRun the operator deleted and created again because k6-operator had"
+          + " not started its Ready runners within spec.timeouts.loadStart; a second such stall of"
+          + " the same load fails the run (LoadStartTimedOut).")
+  public String recreatedLoad;
+
+  @JsonPropertyDescription(
       "The SUT configuration that has had load since the SUT last started, as a hash: the one"
           + " warmUp describes.")
   public String warmedUp;

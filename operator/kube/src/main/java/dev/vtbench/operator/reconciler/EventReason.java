@@ -15,6 +15,11 @@ public enum EventReason {
    * TestRun so that k6-operator looks again ({@link TestRunNudge}).
    */
   LoadNudged,
+  /**
+   * k6-operator had still not started a TestRun's Ready runners when spec.timeouts.loadStart
+   * passed: the operator deleted it and created it again, once per load ({@link LoadStep}).
+   */
+  LoadRecreated,
   ScenarioRecorded,
   LoadFailed,
   RunSucceeded,

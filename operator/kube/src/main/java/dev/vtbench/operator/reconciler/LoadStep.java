@@ -98,7 +98,7 @@ final class LoadStep implements Step {
       if (notStarted != null) {
         return notStarted;
       }
-      Result nudged = nudge(view, name);
+      Result nudged = nudge(view, status, name);
       if (nudged != null) {
         return nudged;
       }
@@ -179,14 +179,24 @@ final class LoadStep implements Step {
    * Nudges the load's TestRun while k6-operator waits out its back-off with every runner Ready
    * ({@link TestRunNudge}); back when the next nudge is due. Null when there is nothing to nudge.
    */
-  private Result nudge(RunView view, String name) {
+  private Result nudge(RunView view, RunStatus status, String name) {
     if (!(view.load() instanceof GenericKubernetesResource testRun)) {
       return null;
+    }
+    if (testRun.getMetadata().getDeletionTimestamp() != null) {
+      return Result.waitFor(Duration.ofSeconds(1)); // the stalled one, going: then its successor
     }
     List<Pod> runners = view.loadPods().trusted().stream().filter(RunView::isRunner).toList();
     Optional<Instant> due = TestRunNudge.next(testRun, runners, view.now());
     if (due.isEmpty()) {
       return null;
+    }
+    Deadline start =
+        new Deadline(
+            Instant.parse(testRun.getMetadata().getCreationTimestamp()),
+            view.spec().timeouts.loadStart());
+    if (start.passed(view.now())) {
+      return stalled(view, status, name, start);
     }
     if (due.get().isAfter(view.now())) {
       return Result.waitFor(Duration.between(view.now(), due.get()));
@@ -204,6 +214,39 @@ final class LoadStep implements Step {
               + " s instead of after its back-off");
     }
     return Result.waitFor(TestRunNudge.EVERY);
+  }
+
+  /**
+   * k6-operator has not started a TestRun whose runners are Ready, nudged or not, within
+   * spec.timeouts.loadStart of its creation. k6-operator v0.0.19 can stay stuck on one TestRun
+   * until its process restarts while it starts the next ones normally (docs/e2e.md): the operator
+   * deletes the TestRun and creates it again once, then fails the run saying what to do, rather
+   * than wait out the load's whole deadline.
+   */
+  private Result stalled(RunView view, RunStatus status, String name, Deadline start) {
+    String what =
+        name
+            + ": k6-operator has not started its Ready runner "
+            + start.within()
+            + " of the TestRun's creation";
+    if (name.equals(status.status.recreatedLoad)) {
+      events.warning(view.run(), EventReason.LoadFailed, what + ", the second time");
+      return Result.fail(
+          Reason.LoadStartTimedOut,
+          what
+              + ", though it was created again once: k6-operator is stuck (restart it, e.g."
+              + " kubectl rollout restart deployment in its namespace, and create the run again),"
+              + " or set spec.load.runner: job to run k6 without it");
+    }
+    owned.deleteLoad(view.run(), view.runner(), name);
+    status.status.recreatedLoad = name;
+    events.warning(view.run(), EventReason.LoadRecreated, what + "; creating it again");
+    status.set(
+        Conditions.LOAD_RUNNING,
+        "False",
+        Reason.LoadStarted,
+        what + "; deleted it to create it again");
+    return Result.waitFor(Duration.ofSeconds(1));
   }
 
   private static Result notStarted(RunView view, String name, Instant created) {
