@@ -146,8 +146,9 @@ class ClusterServiceScriptIT {
       assertThat(w.compileSeconds()).isNotNull();
     }
     if (open) {
-      // 200 requests on schedule, a few ms each: only one at each edge may fall either way
-      assertThat(load.httpReqs()).isEqualTo(200);
+      // 200 requests on schedule, a few ms each: only one at each edge may fall either way (the
+      // clean-clone CI run counted 201: an iteration scheduled on the hold's first instant)
+      assertThat(load.httpReqs()).isBetween(199L, 201L);
       assertThat(ownReads).as("the reader's reads would show").isGreaterThan(40);
       assertThat(counted).isCloseTo(load.httpReqs(), within(4L));
     } else {
