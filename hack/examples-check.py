@@ -84,6 +84,12 @@ def cel(rule, value):
         else:
             each = all(v in re.findall(r"'([^']*)'", arg) for v in value)
         return each and len(set(map(str, value))) == len(value)
+    m = re.fullmatch(
+        r"self\.all\((\w), \1\.matches\('(.*)'\)\) && self\.all\((\w), self\.exists_one\((\w), \4 == \3\)\)",
+        rule,
+    )
+    if m:
+        return all(re.search(m.group(2), v) is not None for v in value) and len(set(value)) == len(value)
     return None
 
 
@@ -137,7 +143,13 @@ def check(value, schema, path, errors, notes):
 def scenarios(spec):
     m = spec.get("matrix", {})
     try:
-        return len(m["threadModes"]) * len(m["hikariPoolSizes"]) * len(m["concurrency"]) * m["repetitions"]
+        return (
+            len(m["threadModes"])
+            * len(m["hikariPoolSizes"])
+            * len(m["concurrency"])
+            * m["repetitions"]
+            * len(m.get("jvmOptions", [""]))
+        )
     except (KeyError, TypeError):
         return None
 

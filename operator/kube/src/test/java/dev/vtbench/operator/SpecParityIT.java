@@ -228,6 +228,29 @@ class SpecParityIT {
             "matrix: {hikariPoolSizes: %s}".formatted(flow('[', 65, i -> "" + (i + 1), ']'))),
         invalid("spec.matrix.repetitions", "matrix: {repetitions: 0}"),
         invalid("spec.matrix.repetitions", "matrix: {repetitions: 101}"),
+        valid("matrix: {jvmOptions: ['-XX:+UseParallelGC', '-XX:+UseG1GC']}"),
+        valid(
+            "matrix: {jvmOptions: ['', '-XX:+UseZGC -Xss512k',"
+                + " '-Djdk.virtualThreadScheduler.parallelism=1', '-Xlog:gc:file=/tmp/gc.log']}"),
+        invalid("spec.matrix.jvmOptions", "matrix: {jvmOptions: ['UseG1GC']}"),
+        invalid("spec.matrix.jvmOptions", "matrix: {jvmOptions: ['-XX:+UseG1GC; rm -rf /']}"),
+        invalid("spec.matrix.jvmOptions", "matrix: {jvmOptions: ['-Dx=$(id)']}"),
+        invalid("spec.matrix.jvmOptions", "matrix: {jvmOptions: ['-Xlog:gc*']}"),
+        invalid("spec.matrix.jvmOptions", "matrix: {jvmOptions: ['-Dx=\"a b\"']}"),
+        invalid("spec.matrix.jvmOptions", "matrix: {jvmOptions: ['-Xss1m  -Xss2m']}"),
+        invalid("spec.matrix.jvmOptions", "matrix: {jvmOptions: ['-XX:+UseZGC', '-XX:+UseZGC']}"),
+        invalid("spec.matrix.jvmOptions", "matrix: {jvmOptions: []}"),
+        invalid(
+            "spec.matrix.jvmOptions",
+            "matrix: {jvmOptions: ['', '-Xss1m', '-Xss2m', '-Xss4m', '-Xss8m']}"),
+        invalid(
+            "spec.matrix.jvmOptions", "matrix: {jvmOptions: ['-D%s']}".formatted("x".repeat(512))),
+        // the axis multiplies the scenarios: 2 × 1 × 256 × 10 × 4 = 20,480
+        invalid(
+            "spec.matrix",
+            "matrix: {concurrency: %s, repetitions: 10, jvmOptions: ['', '-Xss1m', '-Xss2m',"
+                    .formatted(flow('[', 256, i -> "" + (i + 1), ']'))
+                + " '-Xss4m']}"),
 
         // --- timeouts ---
         valid("timeouts: {database: 6h, sutStart: 1h, loadStart: 1h}"),

@@ -7,6 +7,7 @@ import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.model.ServiceSpec;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.model.Timeout;
+import dev.vtbench.engine.plan.JvmOptions;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.Platform;
@@ -224,7 +225,8 @@ public final class LocalPlatform implements Platform {
             "SUT",
             ", " + config.connectionMode(),
             ManagedProcess.javaJar(
-                options.jarFor(config), List.of("-Xmx" + heapMb(spec.sut.memory) + "m")),
+                options.jarFor(config),
+                JvmOptions.arguments(List.of("-Xmx" + heapMb(spec.sut.memory) + "m"), config)),
             env,
             config);
     sut.awaitHttpOk(URI.create(sutBaseUrl() + "/readyz"), spec.timeouts.sutStart());
@@ -260,6 +262,7 @@ public final class LocalPlatform implements Platform {
             + ", pool "
             + config.hikariPool()
             + detail
+            + (config.jvmOptions().isEmpty() ? "" : ", JVM options " + config.jvmOptions())
             + (cores.sut() == null ? "" : ", on CPU " + cores.sut())
             + " ...");
     String log =
@@ -268,6 +271,8 @@ public final class LocalPlatform implements Platform {
             + config.threadMode()
             + "-pool"
             + config.hikariPool()
+            // one log per JVM options value too, or the second would overwrite the first's
+            + (config.jvmOptions().isEmpty() ? "" : "-" + config.restartKey())
             + ".log";
     ManagedProcess p =
         ManagedProcess.start(
@@ -295,7 +300,7 @@ public final class LocalPlatform implements Platform {
         startPinned(
             "service",
             "",
-            LocalService.command(service, heapMb(spec.sut.memory)),
+            LocalService.command(service, heapMb(spec.sut.memory), config),
             LocalService.env(service, config, serviceDb, stub == null ? null : stubUrl()),
             config);
     sut.awaitHttpOk(URI.create(sutBaseUrl() + service.healthPath), spec.timeouts.sutStart());

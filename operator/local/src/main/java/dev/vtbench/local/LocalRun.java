@@ -115,6 +115,11 @@ public final class LocalRun {
     progress.message(report.table().toText());
     progress.message(report.table().method());
     progress.message(report.spread().sentence());
+    if (!report.jvmOptions().isEmpty()) {
+      progress.message("");
+      progress.message(report.jvmOptions().toText());
+      progress.message(report.jvmOptions().method());
+    }
     return new Report(dir, csv, summary, figures, outcome);
   }
 

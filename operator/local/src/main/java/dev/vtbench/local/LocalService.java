@@ -1,6 +1,7 @@
 package dev.vtbench.local;
 
 import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.plan.JvmOptions;
 import dev.vtbench.engine.plan.ServiceWiring;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.Platform;
@@ -12,6 +13,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -32,25 +34,41 @@ final class LocalService {
   /** Where the service's database is, or null without one. */
   record Database(String jdbcUrl, String user, Path configTree) {}
 
-  /** The command that starts the service, with the heap from {@code spec.sut.memory}. */
-  static List<String> command(ServiceSpec service, long heapMb) {
+  /**
+   * The command that starts the service: a jar on this JDK with the heap from {@code
+   * spec.sut.memory} and the config's JVM options on its command line, or the spec's command as
+   * given (its JVM options reach it through {@link #env}).
+   */
+  static List<String> command(ServiceSpec service, long heapMb, SutConfig config) {
     if (service.jar != null) {
       return ManagedProcess.javaJar(
-          Path.of(service.jar).toAbsolutePath(), List.of("-Xmx" + heapMb + "m"));
+          Path.of(service.jar).toAbsolutePath(),
+          JvmOptions.arguments(List.of("-Xmx" + heapMb + "m"), config));
     }
     return List.copyOf(service.command);
   }
 
-  /** The service's environment for {@code config} ({@link ServiceWiring}). */
+  /**
+   * The service's environment for {@code config} ({@link ServiceWiring}); a command, whose java
+   * line vtbench does not write, also gets the config's JVM options in {@value
+   * JvmOptions#TOOL_OPTIONS}.
+   */
   static Map<String, String> env(
       ServiceSpec service, SutConfig config, Database db, String stubBaseUrl) {
-    return ServiceWiring.env(
-        service,
-        config,
-        db == null
-            ? null
-            : new ServiceWiring.Datasource(db.jdbcUrl(), db.user(), db.configTree().toString()),
-        stubBaseUrl);
+    Map<String, String> env =
+        new LinkedHashMap<>(
+            ServiceWiring.env(
+                service,
+                config,
+                db == null
+                    ? null
+                    : new ServiceWiring.Datasource(
+                        db.jdbcUrl(), db.user(), db.configTree().toString()),
+                stubBaseUrl));
+    if (service.jar == null) {
+      env.putAll(JvmOptions.env(config));
+    }
+    return env;
   }
 
   /**

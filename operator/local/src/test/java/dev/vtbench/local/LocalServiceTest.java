@@ -70,6 +70,41 @@ class LocalServiceTest {
     assertThat(env.keySet())
         .doesNotContain("SPRING_DATASOURCE_URL", "SPRING_CONFIG_IMPORT")
         .noneMatch(k -> k.contains("URL"));
-    assertThat(LocalService.command(service, 512)).containsExactly("./run.sh");
+    SutConfig config = Planner.plan(spec).getFirst().sut();
+    assertThat(LocalService.command(service, 512, config)).containsExactly("./run.sh");
+    assertThat(env).doesNotContainKey("JAVA_TOOL_OPTIONS");
+  }
+
+  /**
+   * spec.matrix.jvmOptions: a jar gets them on its java command line after the heap, a command
+   * (whose java line vtbench does not write) in JAVA_TOOL_OPTIONS.
+   */
+  @Test
+  void jvmOptionsGoOnAJarsCommandLineAndIntoACommandsEnvironment() throws Exception {
+    Path jar = Files.writeString(dir.resolve("app.jar"), "not really a jar");
+    BenchmarkRunSpec spec = new BenchmarkRunSpec();
+    spec.sut.service = new ServiceSpec();
+    spec.sut.service.jar = jar.toString();
+    RequestSpec r = new RequestSpec();
+    r.path = "/";
+    spec.workload.requests = List.of(r);
+    spec.matrix.concurrency = List.of(100);
+    spec.matrix.jvmOptions = List.of("-XX:+UseParallelGC", "-XX:+UseZGC -Xss512k");
+    SutConfig zgc = Planner.plan(spec).get(1).sut();
+    assertThat(zgc.jvmOptions()).isEqualTo("-XX:+UseZGC -Xss512k");
+
+    List<String> java = LocalService.command(spec.sut.service, 512, zgc);
+    assertThat(java.subList(1, java.size()))
+        .containsExactly(
+            "-Xmx512m", "-XX:+UseZGC", "-Xss512k", "-jar", jar.toAbsolutePath().toString());
+    assertThat(LocalService.env(spec.sut.service, zgc, null, null))
+        .doesNotContainKey("JAVA_TOOL_OPTIONS");
+
+    spec.sut.service.jar = null;
+    spec.sut.service.command = List.of("./run.sh", "--fast");
+    assertThat(LocalService.command(spec.sut.service, 512, zgc))
+        .containsExactly("./run.sh", "--fast");
+    assertThat(LocalService.env(spec.sut.service, zgc, null, null))
+        .containsEntry("JAVA_TOOL_OPTIONS", "-XX:+UseZGC -Xss512k");
   }
 }

@@ -5,26 +5,50 @@ import dev.vtbench.engine.results.ResultRow;
 
 /**
  * A cell of the matrix: one thread mode × Hikari pool × concurrency (× connection and path mode,
- * which a run keeps fixed).
+ * which a run keeps fixed, × JVM options, so each JVM configuration of a jvmOptions run is judged
+ * on its own repetitions).
+ *
+ * @param jvmOptions the rows' {@code jvm_options}; null for none
  */
-record Cell(String threadMode, int pool, int concurrency, String connMode, String pathMode) {
+record Cell(
+    String threadMode,
+    int pool,
+    int concurrency,
+    String connMode,
+    String pathMode,
+    String jvmOptions) {
 
   static Cell of(ResultRow r) {
-    return new Cell(r.threadMode(), r.hikariPool(), r.concurrency(), r.connMode(), r.pathMode());
+    return new Cell(
+        r.threadMode(),
+        r.hikariPool(),
+        r.concurrency(),
+        r.connMode(),
+        r.pathMode(),
+        r.jvmOptions());
   }
 
   /** This cell measured with the other thread mode: what a virtual cell is compared with. */
   Cell withThreadMode(String mode) {
-    return new Cell(mode, pool, concurrency, connMode, pathMode);
+    return new Cell(mode, pool, concurrency, connMode, pathMode, jvmOptions);
   }
 
-  /** Same cell; a connection or path mode a CSV leaves empty matches any. */
+  /** This cell without JVM options: a baseline from a run without them. */
+  Cell withoutJvmOptions() {
+    return new Cell(threadMode, pool, concurrency, connMode, pathMode, null);
+  }
+
+  /**
+   * Same cell; a connection or path mode a CSV leaves empty matches any, JVM options must be equal
+   * (a jvmOptions run's cells differ only by them).
+   */
   boolean sameAs(Cell o) {
     return threadMode.equals(o.threadMode)
         && pool == o.pool
         && concurrency == o.concurrency
         && (connMode == null || o.connMode == null || connMode.equals(o.connMode))
-        && (pathMode == null || o.pathMode == null || pathMode.equals(o.pathMode));
+        && (pathMode == null || o.pathMode == null || pathMode.equals(o.pathMode))
+        && java.util.Objects.equals(jvmOptions, o.jvmOptions);
   }
 
   boolean matches(CellFilter f) {
@@ -38,8 +62,13 @@ record Cell(String threadMode, int pool, int concurrency, String connMode, Strin
     return threadMode + ", " + pairLabel();
   }
 
-  /** "pool 50, 1000 VUs": the label of a virtual/platform pair. */
+  /** "pool 50, 1000 VUs": the label of a virtual/platform pair; its JVM options if any. */
   String pairLabel() {
-    return "pool " + pool + ", " + concurrency + " VUs";
+    return "pool "
+        + pool
+        + ", "
+        + concurrency
+        + " VUs"
+        + (jvmOptions == null ? "" : ", JVM options " + jvmOptions);
   }
 }

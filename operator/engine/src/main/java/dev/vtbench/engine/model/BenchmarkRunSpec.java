@@ -581,6 +581,18 @@ public class BenchmarkRunSpec {
     @Min(1)
     @Max(SpecRules.REPETITIONS_MAX)
     public int repetitions = SpecRules.DEFAULT_REPETITIONS;
+
+    @JsonPropertyDescription(
+        "JVM configurations to compare, e.g. ['-XX:+UseParallelGC', '-XX:+UseG1GC']: each value is"
+            + " extra JVM options separated by spaces (empty: none), each option starting with '-',"
+            + " no shell characters; at most "
+            + SpecRules.JVM_OPTIONS_MAX
+            + ". Each value is a JVM of its own (java command line, or JAVA_TOOL_OPTIONS for a"
+            + " container or a command); with two or more, summary.md compares each to the first.")
+    @Size(min = 1, max = SpecRules.JVM_OPTIONS_MAX)
+    @ValidationRule(value = SpecRules.JVM_OPTIONS_RULE, message = SpecRules.JVM_OPTIONS_MESSAGE)
+    public List<@Size(max = SpecRules.JVM_OPTION_MAX) String> jvmOptions =
+        new ArrayList<>(List.of(""));
   }
 
   /** Deadlines on the waits; each a duration such as 10m or 90s. */

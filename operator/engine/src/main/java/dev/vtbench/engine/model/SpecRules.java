@@ -308,12 +308,39 @@ public final class SpecRules {
   public static final String LEVELS_MESSAGE =
       "must list concurrency levels from 1 to " + CONCURRENCY_MAX + ", each once";
 
+  /** Most JVM configurations one run compares: each is a JVM start and warm-up per thread mode. */
+  public static final int JVM_OPTIONS_MAX = 4;
+
+  /** Longest value of spec.matrix.jvmOptions. */
+  public static final int JVM_OPTION_MAX = 512;
+
+  /**
+   * One value of spec.matrix.jvmOptions: empty (no extra options), or options separated by single
+   * spaces, each starting with '-' and made of letters, digits and {@code _ . : + = , / @ % -}. No
+   * quotes, globs, variables or other shell metacharacters, so a value splits into the same
+   * arguments on a command line and in JAVA_TOOL_OPTIONS, and means the same on both platforms. The
+   * same text is a Java pattern and a CEL regex (no backslashes).
+   */
+  public static final String JVM_OPTIONS =
+      "^(-[-A-Za-z0-9_.:+=,/@%]+( -[-A-Za-z0-9_.:+=,/@%]+)*)?$";
+
+  public static final String JVM_OPTIONS_RULE =
+      "self.all(o, o.matches('" + JVM_OPTIONS + "')) && self.all(o, self.exists_one(p, p == o))";
+  public static final String JVM_OPTIONS_MESSAGE =
+      "must list at most "
+          + JVM_OPTIONS_MAX
+          + " different values, each empty (no extra options) or JVM options separated by single"
+          + " spaces, each starting with '-' and holding only letters, digits and _ . : + = , / @ %"
+          + " - (no quotes, spaces inside an option, $, *, ;, | or other shell characters), e.g."
+          + " '-XX:+UseZGC -Xss512k'";
+
   // What the matrix plans when a list is left out: BenchmarkRunSpec.Matrix's defaults
   // (SpecRulesTest keeps them equal).
   static final int DEFAULT_THREAD_MODES = 2;
   static final int DEFAULT_POOL_SIZES = 1;
   static final int DEFAULT_LEVELS = 6;
   static final int DEFAULT_REPETITIONS = 3;
+  static final int DEFAULT_JVM_OPTIONS = 1;
 
   public static final String SCENARIOS_RULE =
       "(has(self.threadModes) ? size(self.threadModes) : "
@@ -324,11 +351,13 @@ public final class SpecRules {
           + DEFAULT_LEVELS
           + ") * (has(self.repetitions) ? self.repetitions : "
           + DEFAULT_REPETITIONS
+          + ") * (has(self.jvmOptions) ? size(self.jvmOptions) : "
+          + DEFAULT_JVM_OPTIONS
           + ") <= "
           + SCENARIOS_MAX;
   public static final String SCENARIOS_MESSAGE =
-      "plans too many scenarios: threadModes × hikariPoolSizes × concurrency × repetitions must"
-          + " be at most "
+      "plans too many scenarios: threadModes × hikariPoolSizes × concurrency × repetitions ×"
+          + " jvmOptions must be at most "
           + SCENARIOS_MAX;
 
   // --- names, labels, images, environment --------------------------------------------------------

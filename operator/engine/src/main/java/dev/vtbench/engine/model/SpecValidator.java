@@ -35,6 +35,7 @@ public final class SpecValidator {
   private static final Pattern LABEL_VALUE = Pattern.compile(SpecRules.LABEL_VALUE);
   private static final Pattern ENV_NAME = Pattern.compile(SpecRules.ENV_NAME);
   private static final Pattern RESERVED_ENV = Pattern.compile(SpecRules.RESERVED_ENV);
+  private static final Pattern JVM_OPTIONS = Pattern.compile(SpecRules.JVM_OPTIONS);
 
   private SpecValidator() {}
 
@@ -134,11 +135,13 @@ public final class SpecValidator {
           SpecRules.LEVELS_MAX,
           SpecRules.CONCURRENCY_MAX);
       check.between("spec.matrix.repetitions", m.repetitions, SpecRules.REPETITIONS_MAX);
+      jvmOptions(check, m.jvmOptions);
       long scenarios =
           (long) size(m.threadModes)
               * size(m.hikariPoolSizes)
               * size(m.concurrency)
-              * Math.max(0, m.repetitions);
+              * Math.max(0, m.repetitions)
+              * size(m.jvmOptions);
       if (scenarios > SpecRules.SCENARIOS_MAX) {
         check.add("spec.matrix: " + scenarios + " scenarios; " + SpecRules.SCENARIOS_MESSAGE);
       }
@@ -154,6 +157,50 @@ public final class SpecValidator {
       ThresholdChecks.check(s.thresholds, s.matrix, check);
     }
     ServiceChecks.check(s, check);
+  }
+
+  /** spec.matrix.jvmOptions: 1 to a few different values, each empty or safe JVM options. */
+  private static void jvmOptions(FieldChecks check, List<String> options) {
+    String field = "spec.matrix.jvmOptions";
+    if (options == null || options.isEmpty() || options.size() > SpecRules.JVM_OPTIONS_MAX) {
+      check.add(
+          field
+              + ": "
+              + (options == null ? 0 : options.size())
+              + " values; "
+              + SpecRules.JVM_OPTIONS_MESSAGE);
+      return;
+    }
+    for (int i = 0; i < options.size(); i++) {
+      String o = options.get(i);
+      if (o == null || o.length() > SpecRules.JVM_OPTION_MAX || !JVM_OPTIONS.matcher(o).matches()) {
+        check.add(
+            field
+                + "["
+                + i
+                + "]: "
+                + (o == null ? "null" : "'" + abbreviated(o) + "'")
+                + (o != null && o.length() > SpecRules.JVM_OPTION_MAX
+                    ? " is longer than " + SpecRules.JVM_OPTION_MAX + " characters; "
+                    : " is not allowed; ")
+                + SpecRules.JVM_OPTIONS_MESSAGE);
+      } else if (options.indexOf(o) < i) {
+        check.add(
+            field
+                + "["
+                + i
+                + "]: '"
+                + o
+                + "' is listed twice (also ["
+                + options.indexOf(o)
+                + "]); "
+                + SpecRules.JVM_OPTIONS_MESSAGE);
+      }
+    }
+  }
+
+  private static String abbreviated(String s) {
+    return s.length() <= 80 ? s : s.substring(0, 77) + "...";
   }
 
   private static int size(List<?> list) {

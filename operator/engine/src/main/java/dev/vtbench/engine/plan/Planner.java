@@ -10,14 +10,17 @@ import java.util.List;
 /**
  * Expands the matrix into ordered scenarios.
  *
- * <p>Order, outermost first: repetition, thread mode, pool size, concurrency. A thread mode needs a
- * new JVM; a pool size does not (the SUT resizes its pool live, {@link SutConfig#restartKey()}), so
- * a pool sweep pays one JVM start and one warm-up per thread mode and repetition, not one per pool.
- * Fairness, since the JVM's age is not neutral:
+ * <p>Order, outermost first: repetition, thread mode, JVM options ({@code spec.matrix.jvmOptions}),
+ * pool size, concurrency. A thread mode or a value of the JVM options needs a new JVM; a pool size
+ * does not (the SUT resizes its pool live, {@link SutConfig#restartKey()}), so a pool sweep pays
+ * one JVM start and one warm-up per thread mode and repetition, not one per pool. Fairness, since
+ * the JVM's age is not neutral:
  *
  * <ul>
- *   <li>each repetition starts with the thread mode the previous one ended with (no restart between
- *       them), so the modes take turns being the first of a repetition;
+ *   <li>each repetition starts with the JVM (thread mode and JVM options) the previous one ended
+ *       with (no restart between them), so the JVMs take turns being the first of a repetition;
+ *   <li>the JVM options' values of one thread mode run back to back, so the configurations a
+ *       jvmOptions comparison sets side by side are measured close together in time;
  *   <li>pool sizes run ascending in one mode block and descending in the next, so no pool size is
  *       always the first after a JVM start;
  *   <li>concurrency levels run ascending in the first repetition and rotated by one more place in
@@ -33,36 +36,63 @@ public final class Planner {
     BenchmarkRunSpec.Matrix m = spec.matrix;
     List<Integer> ascending = m.concurrency.stream().sorted().toList();
     List<Scenario> out = new ArrayList<>();
-    String lastMode = m.threadModes.getFirst();
+    List<String> options = jvmOptions(spec);
+    // One JVM per thread mode and JVM options, a block; with one value of the options, the blocks
+    // are the thread modes, and the plan and its ids are the ones before that axis existed.
+    List<Jvm> jvms = new ArrayList<>();
+    for (String mode : m.threadModes) {
+      for (int i = 0; i < options.size(); i++) {
+        jvms.add(new Jvm(mode, i));
+      }
+    }
+    Jvm last = jvms.getFirst();
     Duration stubTimeout = Durations.parse("spec.load.requestTimeout", spec.load.requestTimeout);
     int block = 0;
     for (int rep = 1; rep <= m.repetitions; rep++) {
       List<Integer> levels = new ArrayList<>(ascending);
       Collections.rotate(levels, -((rep - 1) % levels.size()));
-      List<String> modes =
-          m.threadModes.getFirst().equals(lastMode) ? m.threadModes : m.threadModes.reversed();
-      lastMode = modes.getLast();
-      for (String mode : modes) {
+      List<Jvm> order = jvms.getFirst().equals(last) ? jvms : jvms.reversed();
+      last = order.getLast();
+      for (Jvm jvm : order) {
         List<Integer> pools = block++ % 2 == 0 ? m.hikariPoolSizes : m.hikariPoolSizes.reversed();
         for (int pool : pools) {
           SutConfig sut =
               new SutConfig(
-                  mode,
+                  jvm.mode(),
                   pool,
                   spec.workload.connectionMode,
                   spec.workload.pathMode,
                   spec.sut.tomcatMaxThreads,
                   stubTimeout,
                   spec.sut.service == null ? spec.sut.env : spec.sut.service.env,
-                  ServiceEnv.of(spec.sut.service));
+                  ServiceEnv.of(spec.sut.service),
+                  options.get(jvm.options()));
+          String axis = options.size() > 1 ? "-" + JVM_ID + (jvm.options() + 1) : "";
           for (int c : levels) {
-            String id = "r" + rep + "-" + mode + "-pool" + pool + "-c" + c;
+            String id = "r" + rep + axis + "-" + jvm.mode() + "-pool" + pool + "-c" + c;
             out.add(new Scenario(out.size(), id, rep, c, sut));
           }
         }
       }
     }
     return out;
+  }
+
+  /**
+   * In a scenario id, before the 1-based position of the JVM options' value in the spec, e.g.
+   * {@code r1-jvm2-virtual-pool50-c100}; only in specs with more than one value, so the ids of
+   * every other spec (resumed runs, committed results) stay as they were. A position, not the
+   * options themselves: ids are label values and file names.
+   */
+  public static final String JVM_ID = "jvm";
+
+  /** One JVM of a repetition: a thread mode and the index of a JVM options value. */
+  private record Jvm(String mode, int options) {}
+
+  /** The spec's JVM options values; a spec without the list has one, empty. */
+  static List<String> jvmOptions(BenchmarkRunSpec spec) {
+    List<String> o = spec.matrix.jvmOptions;
+    return o == null || o.isEmpty() ? List.of("") : o;
   }
 
   /**

@@ -21,6 +21,8 @@ import java.util.TreeMap;
  *     up on the request then anyway (and the spec keeps every stub delay below it)
  * @param service how the axes reach a user's own service ({@code spec.sut.service}); null for
  *     vtbench's SUT, which takes the reference rig's variable names and resizes its pool live
+ * @param jvmOptions the value of {@code spec.matrix.jvmOptions} this JVM runs with: extra options
+ *     separated by spaces, empty for none ({@link JvmOptions} says how each platform passes them)
  */
 public record SutConfig(
     String threadMode,
@@ -30,7 +32,30 @@ public record SutConfig(
     int tomcatMaxThreads,
     Duration stubTimeout,
     Map<String, String> extraEnv,
-    ServiceEnv service) {
+    ServiceEnv service,
+    String jvmOptions) {
+
+  /** A config without extra JVM options (the default single value of the axis). */
+  public SutConfig(
+      String threadMode,
+      int hikariPool,
+      String connectionMode,
+      String pathMode,
+      int tomcatMaxThreads,
+      Duration stubTimeout,
+      Map<String, String> extraEnv,
+      ServiceEnv service) {
+    this(
+        threadMode,
+        hikariPool,
+        connectionMode,
+        pathMode,
+        tomcatMaxThreads,
+        stubTimeout,
+        extraEnv,
+        service,
+        "");
+  }
 
   /** vtbench's own SUT in this configuration. */
   public SutConfig(
@@ -56,6 +81,21 @@ public record SutConfig(
     // Sorted, so the SUT's environment (and its pod template) is the same in every JVM: Map.copyOf
     // iterates in an order that changes between runs, which would roll the SUT after a restart.
     extraEnv = Collections.unmodifiableMap(new TreeMap<>(extraEnv));
+    jvmOptions = jvmOptions == null ? "" : jvmOptions.strip();
+  }
+
+  /** This config with the JVM options {@code options}: another JVM unless they are the same. */
+  public SutConfig withJvmOptions(String options) {
+    return new SutConfig(
+        threadMode,
+        hikariPool,
+        connectionMode,
+        pathMode,
+        tomcatMaxThreads,
+        stubTimeout,
+        extraEnv,
+        service,
+        options);
   }
 
   /** This config with the pool at {@code size}: the same JVM where the pool resizes live. */
@@ -68,7 +108,8 @@ public record SutConfig(
         tomcatMaxThreads,
         stubTimeout,
         extraEnv,
-        service);
+        service,
+        jvmOptions);
   }
 
   /**
@@ -120,7 +161,7 @@ public record SutConfig(
    * configs, equal keys, on every platform and across operator restarts.
    */
   public String key() {
-    return hash(env());
+    return hash(identity());
   }
 
   /**
@@ -129,11 +170,25 @@ public record SutConfig(
    * share one JVM, and its warm-up, where the platform resizes the pool live.
    */
   public String restartKey() {
-    Map<String, String> env = new TreeMap<>(env());
+    Map<String, String> env = identity();
     if (poolResizesLive()) {
       env.remove(POOL_ENV);
     }
     return hash(env);
+  }
+
+  /**
+   * What tells two configs apart: the environment, and the JVM options where there are any (so a
+   * config without them keeps the key it had before the axis existed, and with them is another JVM,
+   * another pod template and another warm-up).
+   */
+  private Map<String, String> identity() {
+    Map<String, String> id = new TreeMap<>(env());
+    if (!jvmOptions.isEmpty()) {
+      // not an environment variable name, so it cannot collide with one
+      id.put(" jvmOptions", jvmOptions);
+    }
+    return id;
   }
 
   /** The SUT call that resizes its pool live: {@code POST /api/pool?size=N}. */

@@ -11,9 +11,9 @@ import java.util.stream.Collectors;
 /**
  * Whether a cold JVM hid among the repetitions: the SUT's CPU per request of every steady row
  * beside the other repetitions of its cell (same mode, pool, connection and path mode, workload,
- * executor and level, so the same throughput level). A JVM measured while its JIT still compiled
- * cost 2–5× the CPU per request of a warm one on this project's machine, so the rows of one cell
- * that all passed the steady-state rule should agree within {@link #BOUND}.
+ * executor, level and JVM options, so the same throughput level). A JVM measured while its JIT
+ * still compiled cost 2–5× the CPU per request of a warm one on this project's machine, so the rows
+ * of one cell that all passed the steady-state rule should agree within {@link #BOUND}.
  *
  * @param cells cells with at least two steady repetitions that report the SUT's CPU
  * @param worst the largest ratio of a cell's most to least CPU per request; NaN without cells
@@ -83,14 +83,20 @@ public record CpuPerRequestSpread(int cells, double worst, String where, int abo
   }
 
   private static List<Object> cell(ResultRow r) {
-    return List.of(
-        r.threadMode(),
-        r.hikariPool(),
-        r.connMode(),
-        r.pathMode(),
-        String.valueOf(r.workload()),
-        String.valueOf(r.executor()),
-        r.concurrency());
+    List<Object> cell =
+        List.of(
+            r.threadMode(),
+            r.hikariPool(),
+            r.connMode(),
+            r.pathMode(),
+            String.valueOf(r.workload()),
+            String.valueOf(r.executor()),
+            r.concurrency());
+    // another JVM configuration is another cell; rows without one keep the key they always had
+    return r.jvmOptions() == null
+        ? cell
+        : java.util.stream.Stream.concat(cell.stream(), java.util.stream.Stream.of(r.jvmOptions()))
+            .toList();
   }
 
   /** One sentence for summary.md. */

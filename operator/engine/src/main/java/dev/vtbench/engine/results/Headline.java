@@ -57,7 +57,9 @@ public final class Headline {
             .filter(
                 e ->
                     e.getKey().connMode().equals(first.connMode())
-                        && e.getKey().pathMode().equals(first.pathMode()))
+                        && e.getKey().pathMode().equals(first.pathMode())
+                        // the first JVM options value's: the others are its comparison's
+                        && e.getKey().jvmOptions().equals(first.jvmOptions()))
             .toList();
     Comparator<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> highest =
         Comparator.comparingInt(

@@ -105,6 +105,8 @@ import java.util.Objects;
  *     requests
  * @param notes why columns are empty or a judgement could not be made, e.g. a user's service
  *     without Actuator; {@code "; "} between notes, null when there is nothing to say
+ * @param jvmOptions the SUT JVM's extra options, the value of {@code spec.matrix.jvmOptions} the
+ *     row ran with, e.g. {@code -XX:+UseZGC}; null for none (and in rows from before that axis)
  */
 public record ResultRow(
     @Column(name = "ts_iso", part = KEY) Instant ts,
@@ -160,7 +162,8 @@ public record ResultRow(
     @Column(name = "overloaded", part = VTBENCH) Boolean overloaded,
     @Column(name = "heap_mb_max", part = VTBENCH, decimals = 1) Double heapMbMax,
     @Column(name = "handler_thread", part = VTBENCH) String handlerThread,
-    @Column(name = "notes", part = VTBENCH) String notes) {
+    @Column(name = "notes", part = VTBENCH) String notes,
+    @Column(name = "jvm_options", part = VTBENCH) String jvmOptions) {
 
   public static final String PLATFORM = "platform";
   public static final String VIRTUAL = "virtual";
@@ -191,6 +194,13 @@ public record ResultRow(
     pathMode = normalise(pathMode, "pathMode");
     connMode = normalise(connMode, "connMode");
     executor = executor == null ? null : normalise(executor, "executor");
+    // no extra options is one value, however it was written: absent, as an empty field reads
+    jvmOptions = jvmOptions == null || jvmOptions.isBlank() ? null : jvmOptions.strip();
+  }
+
+  /** {@link #jvmOptions}, empty for none: the value as the spec lists it. */
+  public String jvmOptionsOrEmpty() {
+    return jvmOptions == null ? "" : jvmOptions;
   }
 
   private static String normalise(String value, String name) {

@@ -256,4 +256,8 @@ public final class ResultRowBuilder {
   public ResultRowBuilder notes(String v) {
     return set("notes", v);
   }
+
+  public ResultRowBuilder jvmOptions(String v) {
+    return set("jvmOptions", v);
+  }
 }

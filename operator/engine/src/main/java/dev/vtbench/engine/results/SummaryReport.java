@@ -6,13 +6,15 @@ import java.util.List;
 /**
  * {@code summary.md}, the one writer of it: a heading, the platform-vs-virtual {@link SummaryTable}
  * in Markdown with a line on its method ({@link SummaryTable#method()}) and one on how far the
- * SUT's CPU per request spread across repetitions ({@link CpuPerRequestSpread}), then facts about
- * the run, each on its own line. Local runs, {@code vtbench figures} and the operator's figures
- * ConfigMap all take their text from here, so the file reads the same wherever it was made.
+ * SUT's CPU per request spread across repetitions ({@link CpuPerRequestSpread}), with two or more
+ * JVM options values their comparison ({@link JvmOptionsTable}) and its method line, then facts
+ * about the run, each on its own line. Local runs, {@code vtbench figures} and the operator's
+ * figures ConfigMap all take their text from here, so the file reads the same wherever it was made.
  *
  * @param heading the first line's text, usually the run's name; {@code null} for none
  * @param table the rows, aggregated
  * @param spread the rows' CPU per request across repetitions
+ * @param jvmOptions each JVM options value against the first; empty with one value
  * @param overloaded how many rows are labelled {@code overloaded} ({@link Overload})
  * @param facts sentences about the run (e.g. its wall-clock time), in order; may be empty
  */
@@ -20,6 +22,7 @@ public record SummaryReport(
     String heading,
     SummaryTable table,
     CpuPerRequestSpread spread,
+    JvmOptionsTable jvmOptions,
     long overloaded,
     List<String> facts) {
 
@@ -35,6 +38,7 @@ public record SummaryReport(
         heading,
         SummaryTable.of(rows),
         CpuPerRequestSpread.of(rows),
+        JvmOptionsTable.of(rows),
         rows.stream().filter(Overload::labelled).count(),
         List.of(facts));
   }
@@ -60,6 +64,12 @@ public record SummaryReport(
     sb.append(table.toMarkdown());
     sb.append('\n').append(table.method()).append('\n');
     sb.append('\n').append(spread.sentence()).append('\n');
+    if (!jvmOptions.isEmpty()) {
+      // only with two or more values: every other summary stays as it was, byte for byte
+      sb.append("\n## JVM options\n\n");
+      sb.append(jvmOptions.toMarkdown());
+      sb.append('\n').append(jvmOptions.method()).append('\n');
+    }
     if (overloaded > 0) {
       sb.append('\n').append(overloadSentence()).append('\n');
     }

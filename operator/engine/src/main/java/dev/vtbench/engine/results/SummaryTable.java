@@ -23,12 +23,26 @@ import java.util.stream.Collectors;
  * the platform-vs-virtual table it always was.
  *
  * <p>The path mode is part of the key so that a synchronized-path run is never averaged into a
- * normal-path one; its column is shown only when the rows have more than one path mode.
+ * normal-path one; its column is shown only when the rows have more than one path mode. The JVM
+ * options ({@code spec.matrix.jvmOptions}) are part of it for the same reason, each value's lines
+ * after the first value's in the same cell, and their column too is shown only when the rows have
+ * more than one; {@link JvmOptionsTable} compares the values.
  */
 public final class SummaryTable {
 
-  /** What a line aggregates over. */
-  public record Key(String connMode, String pathMode, int hikariPool, int concurrency) {}
+  /**
+   * What a line aggregates over.
+   *
+   * @param jvmOptions the rows' {@code jvm_options}, empty for none
+   */
+  public record Key(
+      String connMode, String pathMode, int hikariPool, int concurrency, String jvmOptions) {
+
+    /** A key without extra JVM options. */
+    public Key(String connMode, String pathMode, int hikariPool, int concurrency) {
+      this(connMode, pathMode, hikariPool, concurrency, "");
+    }
+  }
 
   /**
    * One thread mode's repetitions of one key.
@@ -127,13 +141,23 @@ public final class SummaryTable {
 
   private static final String DASH = "–";
 
+  /** The header of the JVM options column, as the CSV's. */
+  static final String JVM_OPTIONS = "jvm_options";
+
+  /** A JVM options value in a table cell: in backticks, so Markdown shows it as written. */
+  static String jvmOptionsCell(String options) {
+    return options.isEmpty() ? "(none)" : "`" + options + "`";
+  }
+
   private final List<Line> lines;
   private final boolean showPathMode;
+  private final boolean showJvmOptions;
   private final boolean showReactive;
 
   private SummaryTable(List<Line> lines, boolean showPathMode) {
     this.lines = List.copyOf(lines);
     this.showPathMode = showPathMode;
+    this.showJvmOptions = lines.stream().map(l -> l.key().jvmOptions()).distinct().count() > 1;
     this.showReactive = lines.stream().anyMatch(l -> l.reactive() != null);
   }
 
@@ -177,24 +201,38 @@ public final class SummaryTable {
    * out. Cheap (no statistics): the headline picks its key from here.
    */
   static Map<Key, Rows> grouped(Collection<ResultRow> rows) {
-    Map<Key, Rows> byKey = new TreeMap<>(KEY_ORDER);
+    List<String> jvmOptions = jvmOptions(rows);
+    Map<Key, Rows> byKey = new TreeMap<>(keyOrder(jvmOptions));
     for (ResultRow r : rows) {
       if (!ResultRow.THREAD_MODES.contains(r.threadMode())) {
         continue;
       }
-      Key k = new Key(r.connMode(), r.pathMode(), r.hikariPool(), r.concurrency());
+      Key k =
+          new Key(
+              r.connMode(), r.pathMode(), r.hikariPool(), r.concurrency(), r.jvmOptionsOrEmpty());
       byKey.computeIfAbsent(k, x -> new Rows()).of(r.threadMode()).add(r);
     }
     return byKey;
   }
 
-  private static final Comparator<Key> KEY_ORDER =
-      Comparator.comparingInt((Key k) -> connRank(k.connMode()))
-          .thenComparing(Key::connMode)
-          .thenComparingInt(k -> ResultRow.NORMAL.equals(k.pathMode()) ? 0 : 1)
-          .thenComparing(Key::pathMode)
-          .thenComparingInt(Key::hikariPool)
-          .thenComparingInt(Key::concurrency);
+  /**
+   * The rows' JVM options values in the order they first appear: the spec's order, since the
+   * planner runs the first value first and rows are recorded in the order they ran. The first is
+   * the baseline the others are compared with ({@link JvmOptionsTable}).
+   */
+  static List<String> jvmOptions(Collection<ResultRow> rows) {
+    return rows.stream().map(ResultRow::jvmOptionsOrEmpty).distinct().toList();
+  }
+
+  private static Comparator<Key> keyOrder(List<String> jvmOptions) {
+    return Comparator.comparingInt((Key k) -> connRank(k.connMode()))
+        .thenComparing(Key::connMode)
+        .thenComparingInt(k -> ResultRow.NORMAL.equals(k.pathMode()) ? 0 : 1)
+        .thenComparing(Key::pathMode)
+        .thenComparingInt(Key::hikariPool)
+        .thenComparingInt(Key::concurrency)
+        .thenComparingInt(k -> jvmOptions.indexOf(k.jvmOptions()));
+  }
 
   private static int connRank(String connMode) {
     return switch (connMode) {
@@ -284,8 +322,11 @@ public final class SummaryTable {
 
   /** A GitHub-flavoured Markdown table, numbers right-aligned. */
   public String toMarkdown() {
-    List<String[]> cells = cells();
-    boolean[] right = rightAligned();
+    return markdown(cells(), rightAligned());
+  }
+
+  /** {@code cells} (the header first) as a Markdown table, {@code right} columns right-aligned. */
+  static String markdown(List<String[]> cells, boolean[] right) {
     StringBuilder sb = new StringBuilder();
     for (int r = 0; r < cells.size(); r++) {
       sb.append('|');
@@ -306,8 +347,11 @@ public final class SummaryTable {
 
   /** Aligned columns for a terminal: two spaces between columns, a rule under the header. */
   public String toText() {
-    List<String[]> cells = cells();
-    boolean[] right = rightAligned();
+    return text(cells(), rightAligned());
+  }
+
+  /** {@code cells} (the header first) as aligned text, {@code right} columns right-aligned. */
+  static String text(List<String[]> cells, boolean[] right) {
     int[] width = new int[right.length];
     for (String[] row : cells) {
       for (int c = 0; c < row.length; c++) {
@@ -344,10 +388,12 @@ public final class SummaryTable {
     if (showPathMode) {
       h.add("path_mode");
     }
+    h.addAll(List.of("pool", "concurrency"));
+    if (showJvmOptions) {
+      h.add(JVM_OPTIONS);
+    }
     h.addAll(
         List.of(
-            "pool",
-            "concurrency",
             showReactive ? "reps P/V/R" : "reps P/V",
             "platform req/s",
             "platform CV",
@@ -377,6 +423,7 @@ public final class SummaryTable {
       right[i] =
           !(name.equals("conn_mode")
               || name.equals("path_mode")
+              || name.equals(JVM_OPTIONS)
               || name.endsWith("verdict")
               || name.startsWith("bottleneck"));
     }
@@ -394,6 +441,9 @@ public final class SummaryTable {
       }
       c.add(Integer.toString(l.key().hikariPool()));
       c.add(String.format(Locale.ROOT, "%,d", l.key().concurrency()));
+      if (showJvmOptions) {
+        c.add(jvmOptionsCell(l.key().jvmOptions()));
+      }
       List<Side> sides =
           showReactive
               ? Arrays.asList(l.platform(), l.virtual(), l.reactive())

@@ -28,8 +28,9 @@ public interface Progress {
 
       @Override
       public void scenarioStarted(Scenario s, int i, int n, Duration eta) {
+        String jvm = s.sut().jvmOptions();
         out.printf(
-            "[%d/%d] %s  (%s, pool %d, concurrency %d, rep %d)  ETA %s%n",
+            "[%d/%d] %s  (%s, pool %d, concurrency %d, rep %d%s)  ETA %s%n",
             i,
             n,
             s.id(),
@@ -37,6 +38,7 @@ public interface Progress {
             s.hikariPool(),
             s.concurrency(),
             s.rep(),
+            jvm.isEmpty() ? "" : ", JVM options " + jvm,
             formatDuration(eta));
       }
 

@@ -122,6 +122,7 @@ public final class ScenarioRow {
         .heapMbMax(peaks.get("heapMbMax") instanceof Number n ? n.doubleValue() : null)
         .handlerThread(peaks.get("handlerThread") instanceof String t ? t : null)
         .notes(notes(peaks))
+        .jvmOptions(s.sut().jvmOptions())
         .build();
   }
 

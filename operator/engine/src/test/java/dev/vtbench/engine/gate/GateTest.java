@@ -145,6 +145,46 @@ class GateTest {
         .contains("found no cell measured with both platform and virtual threads");
   }
 
+  /**
+   * A jvmOptions run: each JVM configuration is a cell of its own, its ratio pairs platform and
+   * virtual of the same configuration, and a baseline without the axis still compares.
+   */
+  @Test
+  void eachJvmOptionsValueIsACellOfItsOwn() {
+    List<ResultRow> run = new ArrayList<>(RUN);
+    for (ResultRow r : RUN) {
+      // the same cell with ZGC: platform unchanged, virtual at half the throughput
+      run.add(
+          r.toBuilder()
+              .jvmOptions("-XX:+UseZGC")
+              .throughputRps(r.isVirtual() ? r.throughputRps() / 2 : r.throughputRps())
+              .build());
+    }
+    Thresholds t = new Thresholds();
+    BenchmarkRunSpec.MinRatio r = new BenchmarkRunSpec.MinRatio();
+    r.ratio = 2.0;
+    t.minVirtualToPlatformRatio = List.of(r);
+    Gate.Verdict v = Gate.evaluate(t, run, null);
+    assertThat(v.checks()).hasSize(2);
+    // ZGC: median 2250 ÷ 2000 = 1.125; the default JVM's 2.25 passes
+    assertThat(v.describeViolations(5))
+        .startsWith("virtual/platform throughput at pool 50, 1000 VUs, JVM options -XX:+UseZGC was")
+        .endsWith("(2250.0 req/s ÷ 2000.0 req/s), below 2.00");
+
+    t = new Thresholds();
+    t.baseline = new BenchmarkRunSpec.Baseline();
+    t.baseline.maxRegression = "10%";
+    Gate.Verdict b = Gate.evaluate(t, run, RUN);
+    // 4 cells, each compared with the baseline's cell of its thread mode: ZGC's virtual lost half
+    assertThat(b.checks()).hasSize(8);
+    assertThat(b.notes()).isEmpty();
+    assertThat(b.violations())
+        .extracting(Gate.Check::message)
+        .singleElement()
+        .asString()
+        .startsWith("throughput at virtual, pool 50, 1000 VUs, JVM options -XX:+UseZGC was 2250.0");
+  }
+
   @Test
   void baselineRegressionOnThroughputAndP99AndAbsentCellsAreOnlyNoted() {
     Thresholds t = new Thresholds();

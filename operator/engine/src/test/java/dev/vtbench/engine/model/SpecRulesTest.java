@@ -155,6 +155,7 @@ class SpecRulesTest {
     assertThat(m.hikariPoolSizes).hasSize(SpecRules.DEFAULT_POOL_SIZES);
     assertThat(m.concurrency).hasSize(SpecRules.DEFAULT_LEVELS);
     assertThat(m.repetitions).isEqualTo(SpecRules.DEFAULT_REPETITIONS);
+    assertThat(m.jvmOptions).hasSize(SpecRules.DEFAULT_JVM_OPTIONS);
     // The largest lists the schema allows plan more than the cap: the rule is not dead.
     assertThat(2L * SpecRules.POOL_SIZES_MAX * SpecRules.LEVELS_MAX * SpecRules.REPETITIONS_MAX)
         .isGreaterThan(SpecRules.SCENARIOS_MAX);

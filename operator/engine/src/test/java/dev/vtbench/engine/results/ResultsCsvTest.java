@@ -25,7 +25,8 @@ class ResultsCsvTest {
           + "littles_law_bound_rps,littles_law_ratio,generator_saturated,bottleneck,"
           + "mean_ms,stub_cpu_pct,vtbench_cpu_pct,load_core_busy_pct,steal_pct,cpu_busy_pct,"
           + "node,cpu_model,kernel,jdk_version,sut_artifact,warmup_s,steady_state,hold_cv,"
-          + "service_floor_ms,target_rps,dropped_iterations,overloaded,heap_mb_max,handler_thread,notes";
+          + "service_floor_ms,target_rps,dropped_iterations,overloaded,heap_mb_max,handler_thread,notes,"
+          + "jvm_options";
 
   @TempDir Path dir;
 
@@ -85,6 +86,7 @@ class ResultsCsvTest {
         .heapMbMax(96.5)
         .handlerThread("Thread[#45,http-nio-8080-exec-7,5,main]")
         .notes("pinned_events empty: JFR, read only from vtbench's SUT; no Actuator")
+        .jvmOptions("-XX:+UseZGC -Xss512k")
         .build();
   }
 
@@ -157,11 +159,51 @@ class ResultsCsvTest {
       assertThat(line)
           .isEqualTo(
               "2026-05-10T14:03:22Z,platform,50,normal,released,2500,1,2226.12,,,2800,,,,,,,,,,,,,"
-                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
+                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
       assertThat(line.split(",", -1)).hasSize(ResultRow.COLUMNS.size());
     } finally {
       Locale.setDefault(saved);
     }
+  }
+
+  /**
+   * JVM options start with '-', which a spreadsheet reads as a formula: the cell gets the guard,
+   * and reads back as the spec wrote it; no options is an empty field, read back as none.
+   */
+  @Test
+  void jvmOptionsAreTheLastColumnGuardedAndReadBack() {
+    ResultRow zgc = full("z");
+    ResultRow none = full("n").toBuilder().jvmOptions("").build();
+    String csv = ResultsCsv.toCsv(List.of(zgc, none));
+
+    assertThat(ResultRow.COLUMNS.getLast()).isEqualTo("jvm_options");
+    assertThat(csv.lines().skip(1).toList())
+        .satisfiesExactly(
+            z -> assertThat(z).endsWith(",'-XX:+UseZGC -Xss512k"),
+            n -> assertThat(n).endsWith(","));
+    assertThat(ResultsCsv.parse(csv))
+        .extracting(ResultRow::jvmOptions)
+        .containsExactly("-XX:+UseZGC -Xss512k", null);
+    assertThat(none.jvmOptionsOrEmpty()).isEmpty();
+  }
+
+  /** A CSV from before the column (every committed result) reads with no JVM options. */
+  @Test
+  void readsACsvWithoutTheJvmOptionsColumn() {
+    String csv = ResultsCsv.toCsv(List.of(full("old")));
+    String header = csv.lines().findFirst().orElseThrow();
+    String row = csv.lines().skip(1).findFirst().orElseThrow();
+    String old =
+        header.substring(0, header.lastIndexOf(','))
+            + "\n"
+            + row.substring(0, row.lastIndexOf(','))
+            + "\n";
+
+    List<ResultRow> read = ResultsCsv.parse(old);
+
+    assertThat(read).hasSize(1);
+    assertThat(read.getFirst().jvmOptions()).isNull();
+    assertThat(read.getFirst()).isEqualTo(full("old").toBuilder().jvmOptions(null).build());
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.vtbench.operator.resources;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.plan.JvmOptions;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.seed.DbCpuSql;
 import dev.vtbench.operator.api.BenchmarkRunResource;
@@ -48,7 +49,8 @@ public final class SutTier {
     env.put("DB_SECRET_DIR", DB_SECRET_DIR);
     // the database's CPU over the hold, which only the SUT can reach (DatabaseTier installs it)
     env.put(DbCpuSql.FUNCTION_ENV, DbCpuSql.FUNCTION);
-    env.put("JAVA_TOOL_OPTIONS", AppTier.jvmOptions(sut.cpu));
+    // the JVM sized to the container, then the config's own options (spec.matrix.jvmOptions)
+    env.put(JvmOptions.TOOL_OPTIONS, JvmOptions.toolOptions(AppTier.jvmOptions(sut.cpu), config));
     Volume secret =
         new VolumeBuilder()
             .withName("db")

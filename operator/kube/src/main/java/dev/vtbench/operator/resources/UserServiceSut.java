@@ -2,6 +2,7 @@ package dev.vtbench.operator.resources;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.plan.JvmOptions;
 import dev.vtbench.engine.plan.ServiceWiring;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.operator.api.BenchmarkRunResource;
@@ -45,8 +46,10 @@ final class UserServiceSut {
             : null;
     Map<String, String> env =
         new LinkedHashMap<>(ServiceWiring.env(service, config, db, StubTier.url(run)));
-    // the JVM sized to the container, as vtbench's own tiers (harmless to a service of no JVM)
-    env.put("JAVA_TOOL_OPTIONS", AppTier.jvmOptions(spec.sut.cpu));
+    // the JVM sized to the container, as vtbench's own tiers (harmless to a service of no JVM),
+    // then the config's own options (spec.matrix.jvmOptions)
+    env.put(
+        JvmOptions.TOOL_OPTIONS, JvmOptions.toolOptions(AppTier.jvmOptions(spec.sut.cpu), config));
     List<Volume> volumes = database ? List.of(passwordFile(run)) : List.of();
     List<VolumeMount> mounts =
         database ? List.of(PodHardening.mount("service-config", CONFIG_TREE, true)) : List.of();

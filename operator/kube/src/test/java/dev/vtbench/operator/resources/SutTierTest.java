@@ -51,6 +51,48 @@ class SutTierTest {
         .containsEntry("STUB_URL", StubTier.url(run));
   }
 
+  /**
+   * spec.matrix.jvmOptions reaches a container's JVM through JAVA_TOOL_OPTIONS, after the sizing
+   * vtbench puts there; a config without them keeps the variable, and the pod template, it had.
+   */
+  @Test
+  void jvmOptionsAreAppendedToJavaToolOptionsOfTheSutAndOfAUsersService() {
+    BenchmarkRunResource run = DesiredObjectsTest.run("jvm");
+    run.getSpec().sut.cpu = "2";
+    String sizing = "-XX:MaxRAMPercentage=75 -XX:ActiveProcessorCount=2";
+    SutConfig none =
+        new SutConfig("virtual", 20, "released", "normal", 200, Duration.ofSeconds(60), Map.of());
+    SutConfig zgc = none.withJvmOptions("-XX:+UseZGC -Xss512k");
+
+    assertThat(env(container(run, none))).containsEntry("JAVA_TOOL_OPTIONS", sizing);
+    assertThat(env(container(run, zgc)))
+        .containsEntry("JAVA_TOOL_OPTIONS", sizing + " -XX:+UseZGC -Xss512k");
+    // another JVM: another config annotation, so the Deployment rolls
+    assertThat(SutTier.deployment(run, zgc).getSpec().getTemplate().getMetadata().getAnnotations())
+        .containsEntry(SutTier.CONFIG_ANNOTATION, zgc.key());
+    assertThat(zgc.key()).isNotEqualTo(none.key());
+
+    run.getSpec().sut.service = new dev.vtbench.engine.model.ServiceSpec();
+    run.getSpec().sut.service.image = "registry.example/orders:1.4";
+    SutConfig service =
+        new SutConfig(
+                "virtual",
+                10,
+                "released",
+                "normal",
+                200,
+                Duration.ofSeconds(60),
+                Map.of(),
+                dev.vtbench.engine.plan.ServiceEnv.of(run.getSpec().sut.service))
+            .withJvmOptions("-XX:+UseG1GC");
+    assertThat(env(container(run, service)))
+        .containsEntry("JAVA_TOOL_OPTIONS", sizing + " -XX:+UseG1GC");
+  }
+
+  private static Container container(BenchmarkRunResource run, SutConfig config) {
+    return SutTier.deployment(run, config).getSpec().getTemplate().getSpec().getContainers().get(0);
+  }
+
   @Test
   void theReactiveImageDefaultsToTheImageHackImagesShBuilds() {
     BenchmarkRunResource run = DesiredObjectsTest.run("defaults");

@@ -1,0 +1,193 @@
+package dev.vtbench.engine.results;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * JVM configurations side by side ({@code spec.matrix.jvmOptions}): in each cell (connection and
+ * path mode, pool, concurrency) and thread mode, the throughput of each JVM options value ÷ that of
+ * the first value, with the interval and the verdict of virtual ÷ platform ({@link ModeComparison},
+ * over the same {@linkplain VerdictRows eligible} repetitions). The first value is the one the rows
+ * ran first ({@link SummaryTable#jvmOptions}): the spec's first. Empty, and absent from {@code
+ * summary.md}, when the rows have one value.
+ *
+ * @param baseline the first value, empty for no extra options
+ * @param lines one per cell, thread mode and value other than the first, in the table's order
+ */
+public record JvmOptionsTable(String baseline, List<Line> lines) {
+
+  /**
+   * One comparison.
+   *
+   * @param key the cell, with the compared value as its JVM options
+   * @param threadMode the thread mode both sides ran
+   * @param comparison the value ÷ the baseline value
+   * @param rows the rows of each side (baseline, then value), for the repetition counts
+   * @param unsteady rows of either side left out of the medians, measured before steady state
+   * @param overloaded rows of either side labelled overloaded ({@link Overload})
+   */
+  public record Line(
+      SummaryTable.Key key,
+      String threadMode,
+      ModeComparison comparison,
+      List<Integer> rows,
+      long unsteady,
+      long overloaded) {}
+
+  public JvmOptionsTable {
+    lines = List.copyOf(lines);
+  }
+
+  /** The comparisons of {@code rows}; no lines with fewer than two JVM options values. */
+  public static JvmOptionsTable of(Collection<ResultRow> rows) {
+    List<String> values = SummaryTable.jvmOptions(rows);
+    if (values.size() < 2) {
+      return new JvmOptionsTable(values.isEmpty() ? "" : values.getFirst(), List.of());
+    }
+    String first = values.getFirst();
+    Map<SummaryTable.Key, SummaryTable.Rows> grouped = SummaryTable.grouped(rows);
+    List<Line> lines = new ArrayList<>();
+    // grouped is in table order, each cell's first value before its others
+    grouped.forEach(
+        (key, cell) -> {
+          if (key.jvmOptions().equals(first)) {
+            return;
+          }
+          SummaryTable.Rows base =
+              grouped.get(
+                  new SummaryTable.Key(
+                      key.connMode(), key.pathMode(), key.hikariPool(), key.concurrency(), first));
+          if (base == null) {
+            return;
+          }
+          for (String mode : ResultRow.THREAD_MODES) {
+            List<ResultRow> b = base.of(mode);
+            List<ResultRow> v = cell.of(mode);
+            if (b.isEmpty() || v.isEmpty()) {
+              continue;
+            }
+            ModeComparison c =
+                ModeComparison.of(
+                    SummaryTable.jvmOptionsCell(key.jvmOptions()),
+                    v,
+                    SummaryTable.jvmOptionsCell(first),
+                    b);
+            long unsteady =
+                b.size() - c.baselineEstimate().reps() + v.size() - c.modeEstimate().reps();
+            long overloaded =
+                b.stream().filter(Overload::labelled).count()
+                    + v.stream().filter(Overload::labelled).count();
+            lines.add(new Line(key, mode, c, List.of(b.size(), v.size()), unsteady, overloaded));
+          }
+        });
+    return new JvmOptionsTable(first, lines);
+  }
+
+  public boolean isEmpty() {
+    return lines.isEmpty();
+  }
+
+  /** The sentence on how the ratios and verdicts are made, for under the table. */
+  public String method() {
+    return "Each jvm_options value ÷ the first, "
+        + SummaryTable.jvmOptionsCell(baseline)
+        + ", in the same cell and thread mode: the ratio of the median throughputs, computed and"
+        + " judged as virtual ÷ platform above (the same bootstrap interval, noise band and"
+        + " repetitions needed); the verdict names the faster JVM options.";
+  }
+
+  /** A GitHub-flavoured Markdown table, numbers right-aligned. */
+  public String toMarkdown() {
+    return SummaryTable.markdown(cells(), rightAligned());
+  }
+
+  /** Aligned columns for a terminal. */
+  public String toText() {
+    return SummaryTable.text(cells(), rightAligned());
+  }
+
+  private boolean showPathMode() {
+    return lines.stream().map(l -> l.key().pathMode()).distinct().count() > 1;
+  }
+
+  private List<String> headers() {
+    List<String> h = new ArrayList<>(List.of("conn_mode"));
+    if (showPathMode()) {
+      h.add("path_mode");
+    }
+    h.addAll(
+        List.of(
+            "pool",
+            "concurrency",
+            "thread_mode",
+            SummaryTable.JVM_OPTIONS,
+            "reps first/this",
+            "first req/s",
+            "req/s",
+            "÷ first",
+            "95% CI",
+            "verdict"));
+    return h;
+  }
+
+  private boolean[] rightAligned() {
+    List<String> h = headers();
+    boolean[] right = new boolean[h.size()];
+    for (int i = 0; i < right.length; i++) {
+      String name = h.get(i);
+      right[i] =
+          !(name.equals("conn_mode")
+              || name.equals("path_mode")
+              || name.equals("thread_mode")
+              || name.equals(SummaryTable.JVM_OPTIONS)
+              || name.equals("verdict"));
+    }
+    return right;
+  }
+
+  private List<String[]> cells() {
+    boolean path = showPathMode();
+    List<String[]> out = new ArrayList<>();
+    out.add(headers().toArray(String[]::new));
+    for (Line l : lines) {
+      List<String> c = new ArrayList<>();
+      c.add(l.key().connMode());
+      if (path) {
+        c.add(l.key().pathMode());
+      }
+      c.add(Integer.toString(l.key().hikariPool()));
+      c.add(String.format(Locale.ROOT, "%,d", l.key().concurrency()));
+      c.add(l.threadMode());
+      c.add(SummaryTable.jvmOptionsCell(l.key().jvmOptions()));
+      List<String> notes = new ArrayList<>();
+      if (l.unsteady() > 0) {
+        notes.add(l.unsteady() + " unsteady");
+      }
+      if (l.overloaded() > 0) {
+        notes.add(l.overloaded() + " overloaded");
+      }
+      c.add(
+          l.rows().get(0)
+              + "/"
+              + l.rows().get(1)
+              + (notes.isEmpty() ? "" : " (" + String.join(", ", notes) + ")"));
+      ModeComparison m = l.comparison();
+      c.add(rps(m.baselineEstimate().medianThroughputRps()));
+      c.add(rps(m.modeEstimate().medianThroughputRps()));
+      c.add(Double.isNaN(m.ratio()) ? DASH : String.format(Locale.ROOT, "%.2f×", m.ratio()));
+      c.add(m.interval() == null ? DASH : m.interval().format(2, DASH));
+      c.add((l.overloaded() > 0 ? "overloaded: " : "") + m.label());
+      out.add(c.toArray(String[]::new));
+    }
+    return out;
+  }
+
+  private static final String DASH = "–";
+
+  private static String rps(double median) {
+    return Double.isNaN(median) ? DASH : String.format(Locale.ROOT, "%,.0f", median);
+  }
+}

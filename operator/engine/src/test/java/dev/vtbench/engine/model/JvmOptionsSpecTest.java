@@ -1,0 +1,115 @@
+package dev.vtbench.engine.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** spec.matrix.jvmOptions as the local validator judges it (SpecParityIT: as the CRD does). */
+class JvmOptionsSpecTest {
+
+  static List<String> problems(String jvmOptions) {
+    String yaml =
+        SpecLoaderTest.HEAD
+            + "metadata: {name: jvm}\nspec:\n  matrix: {jvmOptions: "
+            + jvmOptions
+            + "}\n";
+    try {
+      SpecLoader.parse("t.yaml", yaml);
+      return List.of();
+    } catch (SpecLoader.InvalidSpecException e) {
+      return e.problems();
+    }
+  }
+
+  @Test
+  void leftOutItIsOneEmptyValue() {
+    BenchmarkRun run = SpecLoader.parse("t", SpecLoaderTest.HEAD + "metadata: {name: a}\n");
+    assertThat(run.spec.matrix.jvmOptions).containsExactly("");
+  }
+
+  @Test
+  void acceptsOptionsSeparatedBySpaces() {
+    assertThat(problems("['-XX:+UseParallelGC', '-XX:+UseG1GC']")).isEmpty();
+    assertThat(
+            problems("['', '-XX:+UseZGC -Xss512k', '-Djdk.virtualThreadScheduler.parallelism=1']"))
+        .isEmpty();
+    assertThat(problems("['-Xlog:gc:file=/tmp/gc.log', '--enable-preview', '-XX:+UseG1GC']"))
+        .isEmpty();
+  }
+
+  @Test
+  void refusesShellCharactersQuotesAndOptionsWithoutADash() {
+    for (String bad :
+        List.of(
+            "'UseG1GC'",
+            "'-XX:+UseG1GC; rm -rf /'",
+            "'-Dx=$(id)'",
+            "'-Dx=`id`'",
+            "'-Xlog:gc*'",
+            "'-Dx=\"a b\"'",
+            "'-XX:+UseG1GC  -Xss1m'",
+            "' -XX:+UseG1GC'",
+            "'-XX:+UseG1GC | cat'",
+            "'-Dx=a&b'",
+            "'-'")) {
+      assertThat(problems("[" + bad + "]"))
+          .as(bad)
+          .singleElement()
+          .asString()
+          .startsWith("spec.matrix.jvmOptions[0]: ")
+          .endsWith(SpecRules.JVM_OPTIONS_MESSAGE);
+    }
+  }
+
+  @Test
+  void refusesRepeatsNoValuesAndTooManyNamingTheField() {
+    assertThat(problems("['-XX:+UseZGC', '-XX:+UseZGC']"))
+        .singleElement()
+        .asString()
+        .startsWith("spec.matrix.jvmOptions[1]: '-XX:+UseZGC' is listed twice");
+    assertThat(problems("[]")).singleElement().asString().startsWith("spec.matrix.jvmOptions: ");
+    assertThat(problems("['', '-Xss1m', '-Xss2m', '-Xss4m', '-Xss8m']"))
+        .singleElement()
+        .asString()
+        .startsWith("spec.matrix.jvmOptions: 5 values; ");
+    assertThat(problems("['-D" + "x".repeat(SpecRules.JVM_OPTION_MAX) + "']"))
+        .singleElement()
+        .asString()
+        .contains("is longer than " + SpecRules.JVM_OPTION_MAX);
+  }
+
+  @Test
+  void theAxisCountsTowardsTheScenarioCap() {
+    // 2 modes × 1 pool × 256 levels × 10 reps × 4 JVMs = 20,480 > 10,000
+    String levels =
+        String.join(
+            ", ",
+            java.util.stream.IntStream.rangeClosed(1, 256)
+                .mapToObj(i -> Integer.toString(i))
+                .toList());
+    String yaml =
+        SpecLoaderTest.HEAD
+            + "metadata: {name: jvm}\nspec:\n  matrix: {concurrency: ["
+            + levels
+            + "], repetitions: 10, jvmOptions: ['', '-Xss1m', '-Xss2m', '-Xss4m']}\n";
+    try {
+      SpecLoader.parse("t.yaml", yaml);
+      throw new AssertionError("accepted " + yaml);
+    } catch (SpecLoader.InvalidSpecException e) {
+      assertThat(e.problems())
+          .singleElement()
+          .asString()
+          .startsWith("spec.matrix: 20480 scenarios; ");
+    }
+  }
+
+  /** The rule is one regular expression for Java and for the CRD's CEL: no escapes to diverge. */
+  @Test
+  void thePatternNeedsNoEscapesInCel() {
+    assertThat(SpecRules.JVM_OPTIONS).doesNotContain("\\").doesNotContain("'");
+    assertThat(Pattern.matches(SpecRules.JVM_OPTIONS, "")).isTrue();
+    assertThat(SpecRules.JVM_OPTIONS_RULE).contains(SpecRules.JVM_OPTIONS);
+  }
+}
