@@ -101,12 +101,12 @@ public record JvmOptionsTable(String baseline, List<Line> lines) {
 
   /** A GitHub-flavoured Markdown table, numbers right-aligned. */
   public String toMarkdown() {
-    return SummaryTable.markdown(cells(), rightAligned());
+    return SummaryTable.markdown(cells(), SummaryTable.rightAligned(headers()));
   }
 
   /** Aligned columns for a terminal. */
   public String toText() {
-    return SummaryTable.text(cells(), rightAligned());
+    return SummaryTable.text(cells(), SummaryTable.rightAligned(headers()));
   }
 
   private boolean showPathMode() {
@@ -131,21 +131,6 @@ public record JvmOptionsTable(String baseline, List<Line> lines) {
             "95% CI",
             "verdict"));
     return h;
-  }
-
-  private boolean[] rightAligned() {
-    List<String> h = headers();
-    boolean[] right = new boolean[h.size()];
-    for (int i = 0; i < right.length; i++) {
-      String name = h.get(i);
-      right[i] =
-          !(name.equals("conn_mode")
-              || name.equals("path_mode")
-              || name.equals("thread_mode")
-              || name.equals(SummaryTable.JVM_OPTIONS)
-              || name.equals("verdict"));
-    }
-    return right;
   }
 
   private List<String[]> cells() {

@@ -416,13 +416,21 @@ public final class SummaryTable {
   }
 
   private boolean[] rightAligned() {
-    List<String> h = headers();
-    boolean[] right = new boolean[h.size()];
+    return rightAligned(headers());
+  }
+
+  /**
+   * Which of {@code headers} are numbers, aligned right: all but the text columns (modes, JVM
+   * options, verdicts, bottlenecks). One rule for every table of the summary.
+   */
+  static boolean[] rightAligned(List<String> headers) {
+    boolean[] right = new boolean[headers.size()];
     for (int i = 0; i < right.length; i++) {
-      String name = h.get(i);
+      String name = headers.get(i);
       right[i] =
           !(name.equals("conn_mode")
               || name.equals("path_mode")
+              || name.equals("thread_mode")
               || name.equals(JVM_OPTIONS)
               || name.endsWith("verdict")
               || name.startsWith("bottleneck"));
