@@ -48,13 +48,16 @@ final class OwnedChecks {
             + ": every runner pod it saw was its loads' own (no UntrustedPod Event)"
             + (untrusted.isEmpty() ? "" : ": " + String.join("; ", untrusted)));
     // k6-operator's start stall is load-dependent: say whether the nudge had to act, not judge it
-    long nudged =
-        e2e.k8s.v1().events().inNamespace(e2e.namespace()).list().getItems().stream()
-            .filter(e -> name.equals(e.getInvolvedObject().getName()))
-            .filter(e -> "LoadNudged".equals(e.getReason()))
-            .count();
     System.out.printf(
-        "  %s: %d TestRun(s) nudged past k6-operator's start back-off (LoadNudged Events)%n",
-        name, nudged);
+        "  %s: %d TestRun(s) nudged past k6-operator's start back-off (LoadNudged Events), %d"
+            + " created again after a stall past spec.timeouts.loadStart (LoadRecreated)%n",
+        name, events(name, "LoadNudged"), events(name, "LoadRecreated"));
+  }
+
+  private long events(String run, String reason) {
+    return e2e.k8s.v1().events().inNamespace(e2e.namespace()).list().getItems().stream()
+        .filter(e -> run.equals(e.getInvolvedObject().getName()))
+        .filter(e -> reason.equals(e.getReason()))
+        .count();
   }
 }
