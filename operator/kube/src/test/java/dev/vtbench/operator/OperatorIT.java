@@ -287,10 +287,13 @@ class OperatorIT {
     assertThat(status.phase).isEqualTo("Running");
     assertThat(status.scenario).isEqualTo(plan.get(0).id());
 
+    // the first config's SUT pod, as the kubelet reports it: the row records this digest. Running
+    // before its Deployment says available, as on a cluster: a pod that appeared only after the
+    // warm-up started would read as another SUT start, and the operator would (rightly) replace
+    // that warm-up's TestRun under the test's feet (the clean-clone CI caught it so)
+    play.runningPod("hello-sut", "hello-sut-first", "docker.io/vtbench/sut@sha256:feed");
     play.available("hello-stub");
     play.available("hello-sut");
-    // the first config's SUT pod, as the kubelet reports it: the row records this digest
-    play.runningPod("hello-sut", "hello-sut-first", "docker.io/vtbench/sut@sha256:feed");
 
     // Every SUT start gets its JIT warm-up first, then the measured load.
     for (int i = 0; i < plan.size(); i++) {
