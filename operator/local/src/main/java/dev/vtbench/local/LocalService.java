@@ -27,8 +27,6 @@ import java.util.Map;
  */
 final class LocalService {
 
-  static final String PASSWORD_PROPERTY = ServiceWiring.PASSWORD_PROPERTY;
-
   private LocalService() {}
 
   /** Where the service's database is, or null without one. */
@@ -80,7 +78,7 @@ final class LocalService {
     Path dir = workDir.resolve("service-config");
     try {
       Files.createDirectories(dir);
-      Path file = dir.resolve(PASSWORD_PROPERTY);
+      Path file = dir.resolve(ServiceWiring.PASSWORD_PROPERTY);
       byte[] secret = new byte[18];
       new SecureRandom().nextBytes(secret);
       Files.writeString(file, HexFormat.of().formatHex(secret));

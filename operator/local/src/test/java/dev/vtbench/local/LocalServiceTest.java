@@ -32,7 +32,8 @@ class LocalServiceTest {
     spec.workload.requests = List.of(r);
     SutConfig config = Planner.plan(spec).getFirst().sut();
     Path tree = LocalService.configTree(dir);
-    String password = Files.readString(tree.resolve(LocalService.PASSWORD_PROPERTY));
+    String password =
+        Files.readString(tree.resolve(dev.vtbench.engine.plan.ServiceWiring.PASSWORD_PROPERTY));
 
     Map<String, String> env =
         LocalService.env(

@@ -35,7 +35,7 @@ final class DatabaseStep implements Step {
     if (!view.spec().database.enabled) {
       // A user's service without a database: no credentials, no Cluster; the policies still come
       // before the run's first pod.
-      NetworkPolicyTier.policies(run).forEach(p -> owned.apply(run, p));
+      applyPolicies(run);
       status.set(
           Conditions.DATABASE_READY,
           "True",
@@ -54,7 +54,7 @@ final class DatabaseStep implements Step {
     }
     if (view.database() == null) {
       // Before the run's first pod: who may talk to whom (load -> SUT -> stub and database).
-      NetworkPolicyTier.policies(run).forEach(p -> owned.apply(run, p));
+      applyPolicies(run);
       owned.apply(run, DatabaseTier.seed(run));
       owned.apply(run, DatabaseTier.cluster(run));
     }
@@ -99,6 +99,10 @@ final class DatabaseStep implements Step {
         Reason.DatabaseBootstrapped,
         "CloudNativePG Cluster " + cluster + " is Ready and seeded");
     return Result.next();
+  }
+
+  private void applyPolicies(dev.vtbench.operator.api.BenchmarkRunResource run) {
+    NetworkPolicyTier.policies(run).forEach(p -> owned.apply(run, p));
   }
 
   /** What the bootstrap puts into the database, for the condition's message. */

@@ -120,8 +120,8 @@ final class RecordStep implements Step {
     if (probe.cpuset() != null || view.spec().sut.service == null) {
       return CpusetProbe.Cores.of(probe);
     }
-    return SutPods.of(view.pods(SutTier.COMPONENT), view.jvm(s).key()).stream()
-        .map(o -> CpusetProbe.of(o.pod()))
+    return sutPods(view, s)
+        .map(CpusetProbe::of)
         .flatMap(Optional::stream)
         .findFirst()
         .orElse(new CpusetProbe.Cores(null, null));
@@ -132,11 +132,18 @@ final class RecordStep implements Step {
     if (probe.node() != null) {
       return probe.node();
     }
-    return SutPods.of(view.pods(SutTier.COMPONENT), view.jvm(s).key()).stream()
-        .map(o -> o.pod().getSpec() == null ? null : o.pod().getSpec().getNodeName())
+    return sutPods(view, s)
+        .map(p -> p.getSpec() == null ? null : p.getSpec().getNodeName())
         .filter(java.util.Objects::nonNull)
         .findFirst()
         .orElse(null);
+  }
+
+  /** The pods of the SUT config that served {@code s}, as the kubelet reports them. */
+  private static java.util.stream.Stream<io.fabric8.kubernetes.api.model.Pod> sutPods(
+      RunView view, Scenario s) {
+    return SutPods.of(view.pods(SutTier.COMPONENT), view.jvm(s).key()).stream()
+        .map(SutPods.Observed::pod);
   }
 
   /**

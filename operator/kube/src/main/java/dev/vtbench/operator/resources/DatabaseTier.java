@@ -69,6 +69,16 @@ public final class DatabaseTier {
     return refs;
   }
 
+  /** The JDBC URL of the run's database, through CloudNativePG's read-write Service. */
+  static String jdbcUrl(BenchmarkRunResource run) {
+    return "jdbc:postgresql://"
+        + ResourceNames.databaseService(run)
+        + ":"
+        + NetworkPolicyTier.POSTGRES_PORT
+        + "/"
+        + DATABASE_NAME;
+  }
+
   /**
    * A one-instance CloudNativePG Cluster with Guaranteed resources, bootstrapped with the seed SQL;
    * the application owner's credentials are the run's own Secret ({@link DatabaseCredentials}).

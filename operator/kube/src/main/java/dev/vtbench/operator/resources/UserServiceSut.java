@@ -35,14 +35,7 @@ final class UserServiceSut {
     ServiceWiring.Datasource db =
         database
             ? new ServiceWiring.Datasource(
-                "jdbc:postgresql://"
-                    + ResourceNames.databaseService(run)
-                    + ":"
-                    + NetworkPolicyTier.POSTGRES_PORT
-                    + "/"
-                    + DatabaseTier.DATABASE_NAME,
-                DatabaseTier.DATABASE_OWNER,
-                CONFIG_TREE)
+                DatabaseTier.jdbcUrl(run), DatabaseTier.DATABASE_OWNER, CONFIG_TREE)
             : null;
     Map<String, String> env =
         new LinkedHashMap<>(ServiceWiring.env(service, config, db, StubTier.url(run)));
