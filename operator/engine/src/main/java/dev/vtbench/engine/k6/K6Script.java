@@ -141,9 +141,10 @@ public final class K6Script {
    * reader's own reads, process CPU and JIT time, between them the peak gauges every {@link
    * dev.vtbench.engine.metrics.ActuatorMetric#GAUGE_EVERY}, and the CPU time again at the hold's
    * end. {@link SutProbe#parse} cuts the windows ({@link
-   * dev.vtbench.engine.metrics.ServiceWindows}) and the notes say what is missing and why: the
-   * cpuset, node, CPU model and kernel always (a service does not report them), everything Actuator
-   * gives when the service has none (then no window, and the row is never steady).
+   * dev.vtbench.engine.metrics.ServiceWindows}) and the notes say what is missing and why: the CPU
+   * model and kernel always (a service does not report them; the operator takes the cpuset and node
+   * from the SUT's pod), everything Actuator gives when the service has none (then no window, and
+   * the row is never steady).
    *
    * <p>Unlike {@link #renderForCluster} it resizes no pool (a service takes its pool from its
    * environment at start) and opens the stub's accounting window only when the service calls the
