@@ -278,22 +278,40 @@ final class OwnedObjects {
 
   /**
    * Deletes {@code o} with a precondition on the resourceVersion read: an object replaced or
-   * changed hands since is left alone (and looked at again by the next pass). Background
-   * propagation, so a Job's pods go with it.
+   * changed hands since is left alone (and looked at again by the next pass). Another controller's
+   * status write (k6-operator marking a TestRun finished the moment the operator records it) also
+   * moves the resourceVersion: the same object, still under the same controller, is read again and
+   * deleted, a few times at most, since the next pass may not come back to it before it waits on
+   * something else. Background propagation, so a Job's pods go with it.
    */
   private void delete(HasMetadata o) {
-    try {
-      if (client.resource(o).withPropagationPolicy(DeletionPropagation.BACKGROUND)
-          instanceof Resource<?> r) {
-        r.lockResourceVersion(o.getMetadata().getResourceVersion()).delete();
-      } else {
+    HasMetadata current = o;
+    for (int attempt = 0; attempt < 3 && current != null; attempt++) {
+      try {
+        if (client.resource(current).withPropagationPolicy(DeletionPropagation.BACKGROUND)
+            instanceof Resource<?> r) {
+          r.lockResourceVersion(current.getMetadata().getResourceVersion()).delete();
+          return;
+        }
         throw new IllegalStateException("fabric8 cannot delete with a precondition here");
-      }
-    } catch (KubernetesClientException e) {
-      if (e.getCode() != HttpURLConnection.HTTP_CONFLICT
-          && e.getCode() != HttpURLConnection.HTTP_NOT_FOUND) {
-        throw e;
+      } catch (KubernetesClientException e) {
+        if (e.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
+          return;
+        }
+        if (e.getCode() != HttpURLConnection.HTTP_CONFLICT) {
+          throw e;
+        }
+        current = sameObjectAgain(o, client.resource(current).get());
       }
     }
+  }
+
+  /** {@code fresh} if it is still {@code o}: the same UID under the same controller. */
+  private static HasMetadata sameObjectAgain(HasMetadata o, HasMetadata fresh) {
+    return fresh != null
+            && fresh.getMetadata().getUid().equals(o.getMetadata().getUid())
+            && java.util.Objects.equals(Ownership.controllerUid(fresh), Ownership.controllerUid(o))
+        ? fresh
+        : null;
   }
 }
