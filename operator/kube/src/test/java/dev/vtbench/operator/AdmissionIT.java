@@ -360,9 +360,15 @@ class AdmissionIT {
     try (Stream<Path> files = Files.list(Path.of("../../examples"))) {
       examples = files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
     }
-    // The gate example's BenchmarkRun (next to its kustomization and baseline CSV).
+    // The gate example's BenchmarkRun (next to its kustomization and baseline CSV), and
+    // The cross-check pair's specs (next to their seed SQL).
     examples =
-        Stream.concat(examples.stream(), Stream.of(Path.of("../../examples/gate/gate.yaml")))
+        Stream.concat(
+                examples.stream(),
+                Stream.of(
+                    Path.of("../../examples/gate/gate.yaml"),
+                    Path.of("../../examples/crosscheck/builtin.yaml"),
+                    Path.of("../../examples/crosscheck/byo.yaml")))
             .toList();
     assertThat(examples).isNotEmpty();
     for (Path example : examples) {

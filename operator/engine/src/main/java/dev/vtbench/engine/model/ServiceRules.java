@@ -64,8 +64,14 @@ public final class ServiceRules {
   static final String OPTIONAL_PATH_MESSAGE =
       "must be empty (no Actuator) or a path starting with '/', without spaces, ? or #";
 
-  public static final String STUB_PATHS = "['/downstream', '/upper']";
-  public static final String STUB_PATHS_MESSAGE = "must be /downstream or /upper";
+  public static final String STUB_PATHS = "['/downstream', '/upper', '/']";
+  public static final String STUB_PATHS_MESSAGE =
+      "must be /downstream, /upper or / (the stub's base URL, for a service that appends the"
+          + " stub's paths itself)";
+
+  /** The stub path that hands the service the stub's base URL alone. */
+  public static final String STUB_BASE_PATH = "/";
+
   static final String STUB_PATH_NEEDS_ENV_RULE = "!has(self.stubPath) || has(self.stubUrlEnv)";
   static final String STUB_PATH_NEEDS_ENV_MESSAGE =
       "stubPath needs stubUrlEnv: without it no stub runs";

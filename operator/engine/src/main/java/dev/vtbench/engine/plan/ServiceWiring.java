@@ -1,5 +1,6 @@
 package dev.vtbench.engine.plan;
 
+import dev.vtbench.engine.model.ServiceRules;
 import dev.vtbench.engine.model.ServiceSpec;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -46,7 +47,10 @@ public final class ServiceWiring {
       env.put(CONFIG_IMPORT, "optional:configtree:" + dir);
     }
     if (service.usesStub()) {
-      env.put(service.stubUrlEnv, stubBaseUrl + service.stubPathOrDefault());
+      String path = service.stubPathOrDefault();
+      env.put(
+          service.stubUrlEnv,
+          path.equals(ServiceRules.STUB_BASE_PATH) ? stubBaseUrl : stubBaseUrl + path);
     }
     return env;
   }
