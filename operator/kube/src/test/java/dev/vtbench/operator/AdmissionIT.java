@@ -126,6 +126,10 @@ class AdmissionIT {
         Arguments.of(
             "matrix: {repetitions: 0}", "spec.matrix.repetitions", "greater than or equal to 1"),
         Arguments.of(
+            "database: {external: {secret: orders-db}}",
+            "spec.database.external",
+            "database.external needs spec.sut.service"),
+        Arguments.of(
             "database: {seed: {customers: 0}}",
             "spec.database.seed.customers",
             "greater than or equal to 1"),
