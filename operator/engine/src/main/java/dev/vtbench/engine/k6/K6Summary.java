@@ -1,5 +1,7 @@
 package dev.vtbench.engine.k6;
 
+import dev.vtbench.engine.stats.HistogramText;
+import dev.vtbench.engine.stats.LatencyHistogram;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -81,6 +83,8 @@ public final class K6Summary {
     double dropped =
         metrics.has(K6Script.HOLD_DROPPED) ? number(metrics, K6Script.HOLD_DROPPED, "count") : 0;
 
+    LatencyHistogram histogram = histogram(root);
+
     double seconds = hold.toNanos() / 1e9;
     if (requests == 0) {
       return new LoadResult(
@@ -94,10 +98,40 @@ public final class K6Summary {
           Double.NaN,
           0,
           vusMax,
-          dropped);
+          dropped,
+          histogram);
     }
     return new LoadResult(
-        requests / seconds, mean, p50, p95, p99, p999, max, failedRate, requests, vusMax, dropped);
+        requests / seconds,
+        mean,
+        p50,
+        p95,
+        p99,
+        p999,
+        max,
+        failedRate,
+        requests,
+        vusMax,
+        dropped,
+        histogram);
+  }
+
+  /** The hold's latency histogram, or null when the summary has none. */
+  private static LatencyHistogram histogram(JsonNode root) {
+    JsonNode text = root.get(K6Script.HISTOGRAM_KEY);
+    if (text == null || text.isNull()) {
+      return null;
+    }
+    if (!text.isString()) {
+      throw new IllegalArgumentException(
+          "k6 summary's " + K6Script.HISTOGRAM_KEY + " is " + text + ", not a string");
+    }
+    try {
+      return HistogramText.parse(text.asString());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "k6 summary's " + K6Script.HISTOGRAM_KEY + ": " + e.getMessage(), e);
+    }
   }
 
   private static double number(JsonNode metrics, String metric, String stat) {

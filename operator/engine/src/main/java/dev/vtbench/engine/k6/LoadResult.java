@@ -1,5 +1,7 @@
 package dev.vtbench.engine.k6;
 
+import dev.vtbench.engine.stats.LatencyHistogram;
+
 /**
  * What k6 measured in the hold window: the load columns of a {@code matrix.csv} row.
  *
@@ -16,6 +18,9 @@ package dev.vtbench.engine.k6;
  * @param vusMax most VUs k6 had initialised during the whole run (k6's {@code vus_max})
  * @param droppedIterations open model: hold requests k6 could not start on time because all {@code
  *     maxVUs} were busy; 0 in the closed model, where nothing is scheduled ahead
+ * @param holdHistogram the hold's latencies in buckets that add up across runners ({@link
+ *     LoadMerge}); null when the summary carries none (written before vtbench counted it, or a
+ *     cluster runner that had to leave it out to fit its termination message)
  */
 public record LoadResult(
     double throughputRps,
@@ -28,4 +33,5 @@ public record LoadResult(
     double errorRate,
     long httpReqs,
     int vusMax,
-    double droppedIterations) {}
+    double droppedIterations,
+    LatencyHistogram holdHistogram) {}

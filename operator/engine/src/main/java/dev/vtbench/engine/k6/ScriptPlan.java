@@ -2,6 +2,8 @@ package dev.vtbench.engine.k6;
 
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.SutConfig;
+import dev.vtbench.engine.stats.HistogramText;
+import dev.vtbench.engine.stats.LatencyHistogram;
 import dev.vtbench.engine.steady.SteadyState;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -98,6 +100,7 @@ final class ScriptPlan {
     p.put("summaryTrendStats", K6Script.TREND_STATS);
     p.put("scenarios", scenarios(plan, cluster));
     p.put("thresholds", thresholds(plan));
+    p.put("histogram", histogram());
     p.put(
         "holdMetrics",
         object(
@@ -330,6 +333,25 @@ final class ScriptPlan {
       t.put(K6Script.HOLD_DROPPED, List.of("count>=0"));
     }
     return t;
+  }
+
+  /**
+   * How the script counts the hold's latencies into a {@link LatencyHistogram} and writes it
+   * ({@link HistogramText}): the buckets' constants, which Counters and tags hold them, and where
+   * the text goes in the summary.
+   */
+  private static Map<String, Object> histogram() {
+    return object(
+        "scheme", HistogramText.SCHEME,
+        "lowMs", LatencyHistogram.LOW_MS,
+        "logGamma", LatencyHistogram.LOG_GAMMA,
+        "buckets", LatencyHistogram.BUCKETS,
+        "slots", LatencyHistogram.SLOTS,
+        "bridgedGap", HistogramText.BRIDGED_GAP,
+        "metric", K6Script.HISTOGRAM_METRIC,
+        "tag", K6Script.HISTOGRAM_TAG,
+        "groupSize", K6Script.HISTOGRAM_GROUP,
+        "summaryKey", K6Script.HISTOGRAM_KEY);
   }
 
   /** A JSON object with its keys in the order given: key, value, key, value, … */

@@ -76,11 +76,19 @@ export function handleSummary(data) {
     holdSeconds: PLAN.holdMs / 1000,
     peaks: peaks,
   }, observed(data, value, peaks));
-  let json = JSON.stringify({ metrics: metrics, [PLAN.cluster.probeKey]: probe });
+  const summary = { metrics: metrics, [HIST.summaryKey]: holdHistogram(data),
+    [PLAN.cluster.probeKey]: probe };
+  let json = JSON.stringify(summary);
   if (json.length > PLAN.cluster.summaryBytes && probe.stub) {
     // a node with very many cores: its per-core list goes, the summary must fit
     delete probe.stub.coreBusyPct;
-    json = JSON.stringify({ metrics: metrics, [PLAN.cluster.probeKey]: probe });
+    json = JSON.stringify(summary);
+  }
+  if (json.length > PLAN.cluster.summaryBytes) {
+    // still too long (latencies spread very wide): without its histogram the runner's row stands
+    // alone, only a merge across runners is refused, saying so
+    delete summary[HIST.summaryKey];
+    json = JSON.stringify(summary);
   }
   return { [SUMMARY_PATH]: json, stdout: oneLine(data) + PLAN.cluster.summaryLine + json + '\n' };
 }

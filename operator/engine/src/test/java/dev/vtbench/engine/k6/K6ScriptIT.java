@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.within;
 import com.sun.net.httpserver.HttpServer;
 import dev.vtbench.engine.k6.K6Plan.Executor;
 import dev.vtbench.engine.plan.SutConfig;
+import dev.vtbench.engine.stats.HistogramText;
+import dev.vtbench.engine.stats.LatencyHistogram;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import java.io.IOException;
@@ -170,6 +172,8 @@ class K6ScriptIT {
       assertThat(served.get()).isGreaterThan(result.httpReqs());
       assertThat(result.throughputRps()).isEqualTo(result.httpReqs() / 2.0);
       assertThat(result.errorRate()).isBetween(0.3, 0.7);
+      // failed requests are in the histogram too, as in k6's percentiles
+      assertThat(result.holdHistogram().count()).isEqualTo(result.httpReqs());
       assertThat(result.p50Ms()).isGreaterThanOrEqualTo(5);
       assertThat(result.maxMs()).isGreaterThanOrEqualTo(result.p99Ms());
       if (executor == Executor.CONSTANT_ARRIVAL_RATE) {
@@ -179,6 +183,77 @@ class K6ScriptIT {
       } else {
         assertThat(result.vusMax()).isEqualTo(5);
       }
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  /**
+   * One runner's histogram against k6's own exact percentiles of the same hold requests: a server
+   * whose answers take 1 to 5 ms for nine ids in ten and 45 to 90 ms for the rest, so p95 and above
+   * fall in the slow mode. The histogram counts every hold request, its text is what {@link
+   * HistogramText#encode} writes, and each percentile is within the bucket error of k6's.
+   */
+  @ParameterizedTest
+  @EnumSource(Executor.class)
+  void forOneRunnerTheHistogramAgreesWithK6sOwnPercentiles(Executor executor) throws Exception {
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+    server.createContext(
+        "/item",
+        exchange -> {
+          int id = Integer.parseInt(exchange.getRequestURI().getQuery().replace("id=", ""));
+          try {
+            Thread.sleep(id <= 90 ? 1 + id % 5 : 40 + 5 * (id - 90));
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          exchange.sendResponseHeaders(200, -1);
+          exchange.close();
+        });
+    server.start();
+    try {
+      String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/item?id={id}";
+      K6Plan plan =
+          new K6Plan(
+              url,
+              100,
+              executor,
+              executor == Executor.RAMPING_VUS ? 20 : 400,
+              executor == Executor.RAMPING_VUS ? 0 : 100,
+              Duration.ZERO,
+              Duration.ofMillis(500),
+              Duration.ofSeconds(4),
+              Duration.ofSeconds(2));
+      Path summary = dir.resolve("summary.json");
+
+      Result r =
+          k6(
+              K6Script.commandLine(write(plan), summary),
+              K6Script.totalDuration(plan).plusSeconds(60));
+
+      assertThat(r.exit()).as("k6 run%n%s", r.stderr()).isZero();
+      String json = Files.readString(summary);
+      LoadResult k6 = K6Summary.parse(json, plan.hold());
+      LatencyHistogram h = k6.holdHistogram();
+      assertThat(h).isNotNull();
+      assertThat(k6.httpReqs()).isGreaterThan(1000);
+      assertThat(h.count()).isEqualTo(k6.httpReqs());
+      // the script's text is the canonical one, and the bucket sub-metrics are not in the file
+      JsonNode root = JsonMapper.shared().readTree(json);
+      assertThat(root.get(K6Script.HISTOGRAM_KEY).asString()).isEqualTo(HistogramText.encode(h));
+      assertThat(root.get("metrics").propertyNames())
+          .noneMatch(name -> name.startsWith(K6Script.HISTOGRAM_METRIC));
+      double[][] pairs = {
+        {50, k6.p50Ms()}, {95, k6.p95Ms()}, {99, k6.p99Ms()}, {99.9, k6.p999Ms()}
+      };
+      for (double[] pair : pairs) {
+        assertThat(h.percentile(pair[0]))
+            .as("p%s: k6 says %s ms", pair[0], pair[1])
+            .isCloseTo(pair[1], within(LatencyHistogram.RELATIVE_ERROR * pair[1] * (1 + 1e-9)));
+      }
+      assertThat(k6.p99Ms()).as("p99 in the slow mode").isGreaterThan(40);
     } finally {
       server.stop(0);
     }
@@ -273,6 +348,7 @@ class K6ScriptIT {
       assertThat(ids).containsExactlyInAnyOrder("5", "6", "7");
       assertThat(bodies).containsExactlyInAnyOrder("{\"sku\":\"a b\"}", "{\"sku\":\"c\"}");
       assertThat(headers).containsExactly("t1");
+      assertThat(result.holdHistogram().count()).isEqualTo(result.httpReqs());
     } finally {
       server.stop(0);
     }
@@ -529,6 +605,10 @@ class K6ScriptIT {
         .as("fits a termination message")
         .isLessThan(4096);
     assertThat(r.stdout()).contains(K6Script.SUMMARY_LINE + json);
+    // the hold's histogram is in the compact summary too, every hold request counted
+    LoadResult load = K6Summary.parse(json, plan.hold());
+    assertThat(load.holdHistogram()).isNotNull();
+    assertThat(load.holdHistogram().count()).isEqualTo(load.httpReqs());
     return json;
   }
 

@@ -7,6 +7,8 @@ import dev.vtbench.engine.metrics.ActuatorMetric;
 import dev.vtbench.engine.metrics.ServiceWindows;
 import dev.vtbench.engine.model.ServiceSpec;
 import dev.vtbench.engine.plan.SutConfig;
+import dev.vtbench.engine.stats.HistogramText;
+import dev.vtbench.engine.stats.LatencyHistogram;
 import dev.vtbench.engine.steady.SteadyState;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -156,10 +158,24 @@ class K6ScriptTest {
           .containsEntry("http_reqs{phase:hold}", List.of("count>=0"))
           .containsEntry("http_req_failed{phase:hold}", List.of("rate>=0"));
       assertThat(child(plan, "target")).as(e.name()).containsEntry("timeout", "5s");
+      // the hold's latencies, counted in LatencyHistogram's buckets by the same formula
+      assertThat(child(plan, "histogram"))
+          .as(e.name())
+          .containsEntry("scheme", HistogramText.SCHEME)
+          .containsEntry("lowMs", LatencyHistogram.LOW_MS)
+          .containsEntry("logGamma", LatencyHistogram.LOG_GAMMA)
+          .containsEntry("buckets", LatencyHistogram.BUCKETS)
+          .containsEntry("slots", LatencyHistogram.SLOTS)
+          .containsEntry("bridgedGap", HistogramText.BRIDGED_GAP)
+          .containsEntry("summaryKey", K6Script.HISTOGRAM_KEY);
+      assertThat(js)
+          .as(e.name())
+          .contains("const i = Math.floor(Math.log(ms / HIST.lowMs) / HIST.logGamma);")
+          .contains("if (p === 'hold') {\n    recordHold(res);");
       assertThat(js)
           .as(e.name())
           .contains("summaryTrendStats: PLAN.summaryTrendStats,")
-          .contains("thresholds: PLAN.thresholds,")
+          .contains("thresholds: Object.assign({}, PLAN.thresholds, HIST_THRESHOLDS),")
           .contains("http.setResponseCallback(http.expectedStatuses({ min: 200, max: 299 }))")
           .contains(
               "hold: { timeout: PLAN.target.timeout, tags: { name: PLAN.target.name, phase:"
@@ -332,7 +348,7 @@ class K6ScriptTest {
     assertThat(js)
         .contains("\"urlParts\" : [ \"http://h:1/café/\", \"/b?q='x'&id=\", \"\" ],")
         .contains("const id = 1 + Math.floor(Math.random() * ID_MAX);")
-        .contains("http.get(URL_PARTS.join(String(id)), PARAMS[phase()]);");
+        .contains("http.get(URL_PARTS.join(String(id)), PARAMS[p]);");
     // what a URL cannot hold, a literal still escapes
     assertThat(K6Script.jsString("a\"b\\c\u2028d\u2029e\n"))
         .isEqualTo("\"a\\\"b\\\\c\\u2028d\\u2029e\\n\"");

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.vtbench.engine.stats.HistogramText;
+import dev.vtbench.engine.stats.LatencyHistogram;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -156,6 +158,31 @@ class K6SummaryTest {
         .put("p(99.9)", "fast");
     assertThatThrownBy(() -> K6Summary.parse(other.toString(), HOLD))
         .hasMessage("k6 summary's http_req_duration{phase:hold} p(99.9) is \"fast\", not a number");
+  }
+
+  /**
+   * The hold's histogram, text at the summary's top level, comes back as counted; a summary from
+   * before vtbench counted it has none.
+   */
+  @Test
+  void theHoldsHistogramIsReadWhenThereIsOne() {
+    assertThat(K6Summary.parse(fixture("closed-20vus-stub20ms.json"), HOLD).holdHistogram())
+        .isNull();
+
+    ObjectNode root =
+        (ObjectNode) JsonMapper.shared().readTree(fixture("closed-20vus-stub20ms.json"));
+    LatencyHistogram counted = LatencyHistogram.of(20.5, 21, 21.2, 33.5);
+    root.put(K6Script.HISTOGRAM_KEY, HistogramText.encode(counted));
+    assertThat(K6Summary.parse(root.toString(), HOLD).holdHistogram()).isEqualTo(counted);
+
+    root.put(K6Script.HISTOGRAM_KEY, HistogramText.SCHEME + ";0;0;5:1,3:1");
+    assertThatThrownBy(() -> K6Summary.parse(root.toString(), HOLD))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("k6 summary's holdHistogram: latency histogram '")
+        .hasMessageEndingWith("runs must ascend without overlapping (the next free bucket is 6)");
+    root.put(K6Script.HISTOGRAM_KEY, 42);
+    assertThatThrownBy(() -> K6Summary.parse(root.toString(), HOLD))
+        .hasMessage("k6 summary's holdHistogram is 42, not a string");
   }
 
   @Test
