@@ -278,6 +278,10 @@ class ClusterServiceScriptIT {
         .as("fits a termination message")
         .isLessThan(4096);
     assertThat(Files.readString(out)).contains(K6Script.SUMMARY_LINE + json);
+    // beside the rest, the hold's latency histogram, every hold request counted
+    LoadResult load = K6Summary.parse(json, plan.hold());
+    assertThat(load.holdHistogram()).isNotNull();
+    assertThat(load.holdHistogram().count()).isEqualTo(load.httpReqs());
     return json;
   }
 
