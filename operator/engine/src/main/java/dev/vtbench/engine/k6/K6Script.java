@@ -17,7 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Every request carries a {@value #PHASE_TAG} tag, {@code warmup} or {@code hold}, fixed when
  * the request starts. Always-true thresholds on the {@code {phase:hold}} sub-metrics make k6 put
  * them into its summary (it reports tagged sub-metrics only when a threshold names them), and
- * {@code handleSummary} writes that summary as JSON to the file named by {@value #SUMMARY_ENV}.
+ * {@code handleSummary} writes that summary as JSON to the file named by {@value #SUMMARY_ENV},
+ * with the hold's latencies as a histogram that adds up across runners ({@value #HISTOGRAM_KEY}).
  * {@link K6Summary} reads it back.
  *
  * <p>The JavaScript is fixed, in resources next to this class: {@code script.js}, then {@code
@@ -135,9 +136,10 @@ public final class K6Script {
    * hold's end records them again, with the hold's windows (at most {@link #MAX_WINDOWS}); the two
    * also open and end an accounting window on the stub, which {@code handleSummary} reads back (the
    * stub's CPU and its node's cores over the hold, {@link SutProbe.StubWindow}). The summary is a
-   * compact JSON ({@link #SUMMARY_METRICS} only, under the 4 KiB a termination message may hold)
-   * written to {@code /dev/termination-log}, so the operator reads it from the pod's status without
-   * log access, and printed on a {@value #SUMMARY_LINE} line as a fallback.
+   * compact JSON (of k6's metrics only {@link #SUMMARY_METRICS}, beside the hold's {@value
+   * #HISTOGRAM_KEY}; under the 4 KiB a termination message may hold) written to {@code
+   * /dev/termination-log}, so the operator reads it from the pod's status without log access, and
+   * printed on a {@value #SUMMARY_LINE} line as a fallback.
    *
    * <p>Its setup first resizes the SUT's Hikari pool to {@code pool} ({@code POST
    * /api/pool?size=N}, answered once the pool holds exactly N connections): on a cluster the load,
@@ -206,7 +208,7 @@ public final class K6Script {
   /**
    * The most a cluster run's compact summary may take: a termination message holds 4 KiB, and the
    * margin covers characters that take more than one byte. Past it the stub's per-core list is left
-   * out (a node with very many cores).
+   * out (a node with very many cores), then the hold's latency histogram.
    */
   public static final int SUMMARY_MAX_BYTES = 3900;
 
