@@ -25,6 +25,10 @@ import java.util.Locale;
  * @param requestTimeout per request; a timed-out request counts as an error
  * @param requests a user's request mix sent to {@code targetUrl} as the base URL (then {@code
  *     idMax} is unused); empty: every request is {@code targetUrl} with a random id
+ * @param histogram true: k6 also counts the hold's latencies into a histogram that adds up across
+ *     load runners ({@link LoadResult#holdHistogram}, {@link LoadMerge}), which costs it CPU per
+ *     hold request and memory per VU (docs/cluster.md); only a load split over several runners
+ *     needs it, so it is off unless asked for
  */
 public record K6Plan(
     String targetUrl,
@@ -36,9 +40,38 @@ public record K6Plan(
     Duration warmup,
     Duration hold,
     Duration requestTimeout,
-    List<MixedRequest> requests) {
+    List<MixedRequest> requests,
+    boolean histogram) {
 
   public static final String ID_PLACEHOLDER = "{id}";
+
+  /**
+   * A load of one endpoint, or of a user's mix when {@code requests} is not empty; no histogram.
+   */
+  public K6Plan(
+      String targetUrl,
+      long idMax,
+      Executor executor,
+      int level,
+      int maxVUs,
+      Duration ramp,
+      Duration warmup,
+      Duration hold,
+      Duration requestTimeout,
+      List<MixedRequest> requests) {
+    this(
+        targetUrl,
+        idMax,
+        executor,
+        level,
+        maxVUs,
+        ramp,
+        warmup,
+        hold,
+        requestTimeout,
+        requests,
+        false);
+  }
 
   /** A load of one endpoint: every request is {@code targetUrl} with a random id. */
   public K6Plan(
@@ -57,7 +90,33 @@ public record K6Plan(
   /** This load sending {@code mix} to {@code targetUrl} as the base URL instead. */
   public K6Plan withRequests(List<MixedRequest> mix) {
     return new K6Plan(
-        targetUrl, idMax, executor, level, maxVUs, ramp, warmup, hold, requestTimeout, mix);
+        targetUrl,
+        idMax,
+        executor,
+        level,
+        maxVUs,
+        ramp,
+        warmup,
+        hold,
+        requestTimeout,
+        mix,
+        histogram);
+  }
+
+  /** This load counting the hold's latencies into a mergeable histogram ({@code true}) or not. */
+  public K6Plan withHistogram(boolean on) {
+    return new K6Plan(
+        targetUrl,
+        idMax,
+        executor,
+        level,
+        maxVUs,
+        ramp,
+        warmup,
+        hold,
+        requestTimeout,
+        requests,
+        on);
   }
 
   /** The two load models, by their k6 executor names as written in a BenchmarkRun. */

@@ -17,13 +17,14 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Every request carries a {@value #PHASE_TAG} tag, {@code warmup} or {@code hold}, fixed when
  * the request starts. Always-true thresholds on the {@code {phase:hold}} sub-metrics make k6 put
  * them into its summary (it reports tagged sub-metrics only when a threshold names them), and
- * {@code handleSummary} writes that summary as JSON to the file named by {@value #SUMMARY_ENV},
- * with the hold's latencies as a histogram that adds up across runners ({@value #HISTOGRAM_KEY}).
- * {@link K6Summary} reads it back.
+ * {@code handleSummary} writes that summary as JSON to the file named by {@value #SUMMARY_ENV}
+ * ({@link K6Summary} reads it back), and when the plan asks for it ({@link K6Plan#histogram}) the
+ * hold's latencies as a histogram that adds up across runners ({@value #HISTOGRAM_KEY}).
  *
  * <p>The JavaScript is fixed, in resources next to this class: {@code script.js}, then {@code
- * local.js} or {@code cluster.js}. What varies from load to load is one JSON object, the {@link
- * ScriptPlan}, injected as the script's {@code PLAN}.
+ * histogram.js} for a plan with a histogram, then {@code local.js} or {@code cluster.js}. What
+ * varies from load to load is one JSON object, the {@link ScriptPlan}, injected as the script's
+ * {@code PLAN}.
  */
 public final class K6Script {
 
@@ -137,9 +138,9 @@ public final class K6Script {
    * also open and end an accounting window on the stub, which {@code handleSummary} reads back (the
    * stub's CPU and its node's cores over the hold, {@link SutProbe.StubWindow}). The summary is a
    * compact JSON (of k6's metrics only {@link #SUMMARY_METRICS}, beside the hold's {@value
-   * #HISTOGRAM_KEY}; under the 4 KiB a termination message may hold) written to {@code
-   * /dev/termination-log}, so the operator reads it from the pod's status without log access, and
-   * printed on a {@value #SUMMARY_LINE} line as a fallback.
+   * #HISTOGRAM_KEY} when the plan has one; under the 4 KiB a termination message may hold) written
+   * to {@code /dev/termination-log}, so the operator reads it from the pod's status without log
+   * access, and printed on a {@value #SUMMARY_LINE} line as a fallback.
    *
    * <p>Its setup first resizes the SUT's Hikari pool to {@code pool} ({@code POST
    * /api/pool?size=N}, answered once the pool holds exactly N connections): on a cluster the load,
@@ -232,6 +233,12 @@ public final class K6Script {
 
   private static final String SCRIPT = withOnePlaceholder(resource("script.js"));
 
+  /**
+   * Appended for a plan with a histogram ({@link K6Plan#histogram}): the bucket Counters, their
+   * thresholds, the counting of each hold response and the histogram's text for the summary.
+   */
+  private static final String HISTOGRAM = resource("histogram.js");
+
   /** Appended for a run on this machine: the whole summary to the file k6 is told. */
   private static final String LOCAL = resource("local.js");
 
@@ -248,6 +255,7 @@ public final class K6Script {
     String plannedScript = SCRIPT.replace(PLAN_PLACEHOLDER, jsString(ScriptPlan.of(plan, cluster)));
     return plannedScript
         + "\n"
+        + (plan.histogram() ? HISTOGRAM + "\n" : "")
         + switch (cluster) {
           case null -> LOCAL;
           case ScriptPlan.Probed p -> CLUSTER + "\n" + CLUSTER_SUT;

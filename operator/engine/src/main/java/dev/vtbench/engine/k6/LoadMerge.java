@@ -10,12 +10,13 @@ import java.util.List;
  * reported.
  *
  * <p>Counts add up: requests, throughput, failed requests, VUs, dropped iterations. The latency
- * percentiles come from the sum of the runners' {@link LoadResult#holdHistogram histograms}, within
- * {@link LatencyHistogram#RELATIVE_ERROR} of the exact percentiles of all the hold's requests,
- * never from an average of the runners' percentiles (which is no percentile of anything: a runner
- * with the slow requests and one with the fast ones average to a p99 nobody saw). The mean is
- * weighted by the runners' requests and the maximum is the largest of theirs, both exact; a
- * percentile is at most that maximum, so one the buckets place above it is the maximum.
+ * percentiles come from the sum of the runners' {@link LoadResult#holdHistogram histograms} (each
+ * runner's load planned with {@link K6Plan#withHistogram}), within {@link
+ * LatencyHistogram#RELATIVE_ERROR} of the exact percentiles of all the hold's requests, never from
+ * an average of the runners' percentiles (which is no percentile of anything: a runner with the
+ * slow requests and one with the fast ones average to a p99 nobody saw). The mean is weighted by
+ * the runners' requests and the maximum is the largest of theirs, both exact; a percentile is at
+ * most that maximum, so one the buckets place above it is the maximum.
  */
 public final class LoadMerge {
 
@@ -55,8 +56,9 @@ public final class LoadMerge {
                 + runners.size()
                 + " reported no latency histogram ("
                 + K6Script.HISTOGRAM_KEY
-                + "), so the runners' percentiles cannot be merged: was its script built by this"
-                + " vtbench's K6Script, and did its summary fit "
+                + "), so the runners' percentiles cannot be merged: was its load planned with"
+                + " one (K6Plan.withHistogram(true)), its script built by this vtbench's"
+                + " K6Script, and did its summary fit "
                 + K6Script.SUMMARY_MAX_BYTES
                 + " bytes?");
       }

@@ -19,8 +19,10 @@ import dev.vtbench.engine.stats.LatencyHistogram;
  * @param droppedIterations open model: hold requests k6 could not start on time because all {@code
  *     maxVUs} were busy; 0 in the closed model, where nothing is scheduled ahead
  * @param holdHistogram the hold's latencies in buckets that add up across runners ({@link
- *     LoadMerge}); null when the summary carries none (written before vtbench counted it, or a
- *     cluster runner that had to leave it out to fit its termination message)
+ *     LoadMerge}); null when the summary carries none: the load did not count one ({@link
+ *     K6Plan#histogram} is off unless the load is split over several runners), the summary was
+ *     written before vtbench counted it, or a cluster runner had to leave it out to fit its
+ *     termination message
  */
 public record LoadResult(
     double throughputRps,

@@ -100,7 +100,9 @@ final class ScriptPlan {
     p.put("summaryTrendStats", K6Script.TREND_STATS);
     p.put("scenarios", scenarios(plan, cluster));
     p.put("thresholds", thresholds(plan));
-    p.put("histogram", histogram());
+    if (plan.histogram()) {
+      p.put("histogram", histogram());
+    }
     p.put(
         "holdMetrics",
         object(
@@ -337,8 +339,8 @@ final class ScriptPlan {
 
   /**
    * How the script counts the hold's latencies into a {@link LatencyHistogram} and writes it
-   * ({@link HistogramText}): the buckets' constants, which Counters and tags hold them, and where
-   * the text goes in the summary.
+   * ({@link HistogramText}), when the plan asks for one ({@link K6Plan#histogram}): the buckets'
+   * constants, which Counters and tags hold them, and where the text goes in the summary.
    */
   private static Map<String, Object> histogram() {
     return object(

@@ -76,18 +76,20 @@ export function handleSummary(data) {
     holdSeconds: PLAN.holdMs / 1000,
     peaks: peaks,
   }, observed(data, value, peaks));
-  const summary = { metrics: metrics, [HIST.summaryKey]: holdHistogram(data),
-    [PLAN.cluster.probeKey]: probe };
+  const summary = { metrics: metrics, [PLAN.cluster.probeKey]: probe };
+  if (HOLD_HISTOGRAM.text) {
+    summary[HOLD_HISTOGRAM.key] = HOLD_HISTOGRAM.text(data);
+  }
   let json = JSON.stringify(summary);
   if (json.length > PLAN.cluster.summaryBytes && probe.stub) {
     // a node with very many cores: its per-core list goes, the summary must fit
     delete probe.stub.coreBusyPct;
     json = JSON.stringify(summary);
   }
-  if (json.length > PLAN.cluster.summaryBytes) {
+  if (json.length > PLAN.cluster.summaryBytes && HOLD_HISTOGRAM.text) {
     // still too long (latencies spread very wide): without its histogram the runner's row stands
     // alone, only a merge across runners is refused, saying so
-    delete summary[HIST.summaryKey];
+    delete summary[HOLD_HISTOGRAM.key];
     json = JSON.stringify(summary);
   }
   return { [SUMMARY_PATH]: json, stdout: oneLine(data) + PLAN.cluster.summaryLine + json + '\n' };

@@ -1,10 +1,8 @@
 // vtbench load script. The JavaScript is fixed (K6Script's resources); what one load does,
 // its target, schedule and limits, is the PLAN below, written by K6Script from a K6Plan.
-// Measured: the requests started in the hold window, tagged phase=hold, and their latencies
-// counted into a histogram that adds up across runners (PLAN.histogram).
+// Measured: the requests started in the hold window, tagged phase=hold.
 import http from 'k6/http';
 import exec from 'k6/execution';
-import { Counter } from 'k6/metrics';
 
 const PLAN = __VTBENCH_PLAN__;
 
@@ -12,57 +10,6 @@ const SUMMARY_PATH = __ENV[PLAN.summaryEnv] || PLAN.summaryPath;
 if (!SUMMARY_PATH) {
   throw new Error('set ' + PLAN.summaryEnv + ' to the file the JSON summary goes to: k6 run --env '
     + PLAN.summaryEnv + '=<file>');
-}
-
-// The hold's latencies in LatencyHistogram's log-spaced buckets, so that the histograms of several
-// runners add up exactly. handleSummary sees only metrics, and metrics are made in the init
-// context, which every VU runs: each bucket is a sub-metric of one Counter per group of
-// PLAN.histogram.groupSize buckets, tagged with its place in the group, reported because an
-// always-true threshold names it (K6Script.HISTOGRAM_GROUP says why groups).
-const HIST = PLAN.histogram;
-const HIST_COUNTERS = Array.from({ length: Math.ceil(HIST.slots / HIST.groupSize) },
-  (_, g) => new Counter(HIST.metric + g));
-const HIST_TAGS = Array.from({ length: HIST.groupSize }, (_, i) => ({ [HIST.tag]: String(i) }));
-const histMetric = (slot) => HIST.metric + Math.floor(slot / HIST.groupSize) + '{' + HIST.tag + ':'
-  + (slot % HIST.groupSize) + '}';
-const HIST_THRESHOLDS = Object.fromEntries(
-  Array.from({ length: HIST.slots }, (_, s) => [histMetric(s), ['count>=0']]));
-
-// LatencyHistogram.slot: 0 below the range, 1 + the bucket in it, the last slot above it.
-function slotOf(ms) {
-  if (!(ms >= HIST.lowMs)) {
-    return 0;
-  }
-  const i = Math.floor(Math.log(ms / HIST.lowMs) / HIST.logGamma);
-  return i >= HIST.buckets ? HIST.buckets + 1 : i + 1;
-}
-
-// res.timings.duration is the value k6 adds to http_req_duration for the same request.
-function recordHold(res) {
-  const s = slotOf(res.timings.duration);
-  HIST_COUNTERS[Math.floor(s / HIST.groupSize)].add(1, HIST_TAGS[s % HIST.groupSize]);
-}
-
-// HistogramText.encode of the hold's counts: <scheme>;<below>;<above>;<runs>, base 36.
-function holdHistogram(data) {
-  const count = (s) => (data.metrics[histMetric(s)] ? data.metrics[histMetric(s)].values.count : 0);
-  let runs = '';
-  let last = -1;
-  for (let b = 0; b < HIST.buckets; b++) {
-    const c = count(b + 1);
-    if (c === 0) {
-      continue;
-    }
-    if (last >= 0 && b - last - 1 <= HIST.bridgedGap) {
-      runs += '.'.repeat(b - last);
-    } else {
-      runs += (last >= 0 ? ',' : '') + b.toString(36) + ':';
-    }
-    runs += c.toString(36);
-    last = b;
-  }
-  return HIST.scheme + ';' + count(0).toString(36) + ';' + count(HIST.slots - 1).toString(36) + ';'
-    + runs;
 }
 
 export const options = {
@@ -76,7 +23,7 @@ export const options = {
   summaryTrendStats: PLAN.summaryTrendStats,
   scenarios: PLAN.scenarios,
   // Always true: they exist so that k6 reports the hold's sub-metrics in the summary.
-  thresholds: Object.assign({}, PLAN.thresholds, HIST_THRESHOLDS),
+  thresholds: PLAN.thresholds,
 };
 
 // Success is 2xx only; anything else, a timeout or a refused connection is an error in
@@ -125,6 +72,11 @@ const phase = PLAN.holdIsAScenario
   // their number over the hold's length is the throughput, however long the last ones take.
   : () => (Date.now() - exec.scenario.startTime >= PLAN.holdStartMs ? 'hold' : 'warmup');
 
+// The hold's latency histogram, only when the plan asks for one (K6Plan.histogram): histogram.js
+// sets record(res), which counts one hold response, and text(data), the histogram the summary
+// carries under key. Without it nothing is counted and the summary carries none.
+const HOLD_HISTOGRAM = { record: null, text: null, key: null, metric: null };
+
 function send(p) {
   if (MIX) {
     return mixed(p);
@@ -136,8 +88,8 @@ function send(p) {
 export default function () {
   const p = phase();
   const res = send(p);
-  if (p === 'hold') {
-    recordHold(res);
+  if (HOLD_HISTOGRAM.record && p === 'hold') {
+    HOLD_HISTOGRAM.record(res);
   }
 }
 

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.vtbench.engine.k6.K6Plan.Executor;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class K6PlanTest {
@@ -95,6 +97,23 @@ class K6PlanTest {
             Duration.ofSeconds(1),
             Duration.ofSeconds(1));
     assertThat(capped.preAllocatedVUs()).isEqualTo(50);
+  }
+
+  /** The histogram is off unless asked for, and each wither keeps what the others set. */
+  @Test
+  void theHistogramIsOffUnlessAskedForAndTheWithersKeepIt() {
+    K6Plan plain = closed(Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1));
+    assertThat(plain.histogram()).isFalse();
+    assertThat(K6Plan.fromSpec(new BenchmarkRunSpec.Load(), URL, 1, 1).histogram()).isFalse();
+
+    MixedRequest get = new MixedRequest("GET", "/x", Map.of(), Map.of(), null, 1, List.of());
+    K6Plan on = plain.withHistogram(true);
+    assertThat(on.histogram()).isTrue();
+    assertThat(on.withHistogram(false)).isEqualTo(plain);
+    K6Plan mixed = on.withRequests(List.of(get));
+    assertThat(mixed.histogram()).isTrue();
+    assertThat(mixed.requests()).containsExactly(get);
+    assertThat(mixed.withHistogram(false).requests()).containsExactly(get);
   }
 
   @Test

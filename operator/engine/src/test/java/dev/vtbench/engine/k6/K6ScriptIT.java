@@ -35,6 +35,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -129,11 +130,19 @@ class K6ScriptIT {
 
   /**
    * A real run against a server that answers id 1 with 200 after 5 ms and id 2 with 500: the
-   * summary parses, the ids stay in range, and about half the requests are errors.
+   * summary parses, the ids stay in range, and about half the requests are errors. With a histogram
+   * it counts every hold request, failed ones too; without one (the default) the summary has
+   * neither the histogram nor a bucket metric.
    */
   @ParameterizedTest
-  @EnumSource(Executor.class)
-  void aShortRunAgainstALoopbackServerParses(Executor executor) throws Exception {
+  @CsvSource({
+    "RAMPING_VUS, false",
+    "RAMPING_VUS, true",
+    "CONSTANT_ARRIVAL_RATE, false",
+    "CONSTANT_ARRIVAL_RATE, true"
+  })
+  void aShortRunAgainstALoopbackServerParses(Executor executor, boolean histogram)
+      throws Exception {
     Set<String> ids = ConcurrentHashMap.newKeySet();
     AtomicLong served = new AtomicLong();
     HttpServer server =
@@ -158,7 +167,9 @@ class K6ScriptIT {
     server.start();
     try {
       String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/item?id={id}";
-      K6Plan plan = plan(url, 2, executor, executor == Executor.RAMPING_VUS ? 5 : 50, 500);
+      K6Plan plan =
+          plan(url, 2, executor, executor == Executor.RAMPING_VUS ? 5 : 50, 500)
+              .withHistogram(histogram);
       Path script = write(plan);
       Path summary = dir.resolve("summary.json");
 
@@ -172,8 +183,13 @@ class K6ScriptIT {
       assertThat(served.get()).isGreaterThan(result.httpReqs());
       assertThat(result.throughputRps()).isEqualTo(result.httpReqs() / 2.0);
       assertThat(result.errorRate()).isBetween(0.3, 0.7);
-      // failed requests are in the histogram too, as in k6's percentiles
-      assertThat(result.holdHistogram().count()).isEqualTo(result.httpReqs());
+      if (histogram) {
+        // failed requests are in the histogram too, as in k6's percentiles
+        assertThat(result.holdHistogram().count()).isEqualTo(result.httpReqs());
+      } else {
+        assertThat(result.holdHistogram()).isNull();
+        assertNoHistogram(Files.readString(summary));
+      }
       assertThat(result.p50Ms()).isGreaterThanOrEqualTo(5);
       assertThat(result.maxMs()).isGreaterThanOrEqualTo(result.p99Ms());
       if (executor == Executor.CONSTANT_ARRIVAL_RATE) {
@@ -217,15 +233,16 @@ class K6ScriptIT {
       String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/item?id={id}";
       K6Plan plan =
           new K6Plan(
-              url,
-              100,
-              executor,
-              executor == Executor.RAMPING_VUS ? 20 : 400,
-              executor == Executor.RAMPING_VUS ? 0 : 100,
-              Duration.ZERO,
-              Duration.ofMillis(500),
-              Duration.ofSeconds(4),
-              Duration.ofSeconds(2));
+                  url,
+                  100,
+                  executor,
+                  executor == Executor.RAMPING_VUS ? 20 : 400,
+                  executor == Executor.RAMPING_VUS ? 0 : 100,
+                  Duration.ZERO,
+                  Duration.ofMillis(500),
+                  Duration.ofSeconds(4),
+                  Duration.ofSeconds(2))
+              .withHistogram(true);
       Path summary = dir.resolve("summary.json");
 
       Result r =
@@ -326,7 +343,8 @@ class K6ScriptIT {
                   executor,
                   executor == Executor.RAMPING_VUS ? 5 : 200,
                   0)
-              .withRequests(List.of(byId, create, gone));
+              .withRequests(List.of(byId, create, gone))
+              .withHistogram(true);
       Path summary = dir.resolve("summary.json");
 
       Result r =
@@ -348,6 +366,7 @@ class K6ScriptIT {
       assertThat(ids).containsExactlyInAnyOrder("5", "6", "7");
       assertThat(bodies).containsExactlyInAnyOrder("{\"sku\":\"a b\"}", "{\"sku\":\"c\"}");
       assertThat(headers).containsExactly("t1");
+      // every request of the mix counted in the histogram
       assertThat(result.holdHistogram().count()).isEqualTo(result.httpReqs());
     } finally {
       server.stop(0);
@@ -414,7 +433,8 @@ class K6ScriptIT {
         });
     try {
       String base = "http://127.0.0.1:" + server.getAddress().getPort();
-      K6Plan plan = plan(base + "/item?id={id}", 2, Executor.RAMPING_VUS, 3, 500);
+      K6Plan plan =
+          plan(base + "/item?id={id}", 2, Executor.RAMPING_VUS, 3, 500).withHistogram(true);
       String json = runCluster(plan, base);
       LoadResult load = K6Summary.parse(json, plan.hold());
       assertThat(load.httpReqs()).isPositive();
@@ -586,7 +606,8 @@ class K6ScriptIT {
 
   /**
    * Runs the cluster script of {@code plan} against the SUT at {@code base}; returns its compact
-   * summary, checked to fit a termination message and to be repeated on stdout.
+   * summary, checked to fit a termination message, to be repeated on stdout and to carry a
+   * histogram of every hold request exactly when the plan asks for one.
    */
   String runCluster(K6Plan plan, String base) throws Exception {
     Path script =
@@ -605,11 +626,24 @@ class K6ScriptIT {
         .as("fits a termination message")
         .isLessThan(4096);
     assertThat(r.stdout()).contains(K6Script.SUMMARY_LINE + json);
-    // the hold's histogram is in the compact summary too, every hold request counted
     LoadResult load = K6Summary.parse(json, plan.hold());
-    assertThat(load.holdHistogram()).isNotNull();
-    assertThat(load.holdHistogram().count()).isEqualTo(load.httpReqs());
+    if (plan.histogram()) {
+      // the hold's histogram is in the compact summary too, every hold request counted
+      assertThat(load.holdHistogram()).isNotNull();
+      assertThat(load.holdHistogram().count()).isEqualTo(load.httpReqs());
+    } else {
+      assertNoHistogram(json);
+    }
     return json;
+  }
+
+  /** A summary of a load without a histogram: no histogram, no bucket metric. */
+  static void assertNoHistogram(String summaryJson) {
+    JsonNode root = JsonMapper.shared().readTree(summaryJson);
+    assertThat(root.has(K6Script.HISTOGRAM_KEY)).as(summaryJson).isFalse();
+    assertThat(root.get("metrics").propertyNames())
+        .isNotEmpty()
+        .noneMatch(name -> name.startsWith(K6Script.HISTOGRAM_METRIC));
   }
 
   /**

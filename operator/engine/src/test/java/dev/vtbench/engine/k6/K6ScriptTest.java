@@ -158,24 +158,10 @@ class K6ScriptTest {
           .containsEntry("http_reqs{phase:hold}", List.of("count>=0"))
           .containsEntry("http_req_failed{phase:hold}", List.of("rate>=0"));
       assertThat(child(plan, "target")).as(e.name()).containsEntry("timeout", "5s");
-      // the hold's latencies, counted in LatencyHistogram's buckets by the same formula
-      assertThat(child(plan, "histogram"))
-          .as(e.name())
-          .containsEntry("scheme", HistogramText.SCHEME)
-          .containsEntry("lowMs", LatencyHistogram.LOW_MS)
-          .containsEntry("logGamma", LatencyHistogram.LOG_GAMMA)
-          .containsEntry("buckets", LatencyHistogram.BUCKETS)
-          .containsEntry("slots", LatencyHistogram.SLOTS)
-          .containsEntry("bridgedGap", HistogramText.BRIDGED_GAP)
-          .containsEntry("summaryKey", K6Script.HISTOGRAM_KEY);
-      assertThat(js)
-          .as(e.name())
-          .contains("const i = Math.floor(Math.log(ms / HIST.lowMs) / HIST.logGamma);")
-          .contains("if (p === 'hold') {\n    recordHold(res);");
       assertThat(js)
           .as(e.name())
           .contains("summaryTrendStats: PLAN.summaryTrendStats,")
-          .contains("thresholds: Object.assign({}, PLAN.thresholds, HIST_THRESHOLDS),")
+          .contains("thresholds: PLAN.thresholds,")
           .contains("http.setResponseCallback(http.expectedStatuses({ min: 200, max: 299 }))")
           .contains(
               "hold: { timeout: PLAN.target.timeout, tags: { name: PLAN.target.name, phase:"
@@ -189,6 +175,83 @@ class K6ScriptTest {
               "systemTags: ['status', 'method', 'name', 'scenario', 'expected_response', 'error',"
                   + " 'error_code'],");
     }
+  }
+
+  /**
+   * Every kind of script, both load models: without {@link K6Plan#histogram} (the default) k6 makes
+   * no bucket Counter, no threshold names one, nothing is counted per request and no summary gets a
+   * histogram; with it, the plan carries LatencyHistogram's constants, the script counts each hold
+   * response by the same formula, the bucket thresholds are added to the plan's and both summaries
+   * carry the text.
+   */
+  @Test
+  void onlyAPlanWithAHistogramCountsTheHoldsLatencies() {
+    MixedRequest get = new MixedRequest("GET", "/x", Map.of(), Map.of(), null, 1, List.of());
+    for (Executor e : Executor.values()) {
+      K6Plan off = plan(e, 1000, 2000, 3000);
+      assertThat(off.histogram()).isFalse();
+      for (K6Plan plan : List.of(off, off.withRequests(List.of(get)))) {
+        for (String js : renderings(plan)) {
+          Map<String, Object> p = plan(js);
+          assertThat(p).as(e.name()).doesNotContainKey("histogram");
+          assertThat(child(p, "thresholds").keySet())
+              .as(e.name())
+              .noneMatch(k -> k.startsWith(K6Script.HISTOGRAM_METRIC));
+          assertThat(js)
+              .as(e.name())
+              .doesNotContain(K6Script.HISTOGRAM_METRIC)
+              .doesNotContain(K6Script.HISTOGRAM_KEY)
+              .doesNotContain("Counter(")
+              .doesNotContain("HOLD_HISTOGRAM.record =")
+              .contains(
+                  "const HOLD_HISTOGRAM = { record: null, text: null, key: null, metric: null };")
+              .contains("if (HOLD_HISTOGRAM.record && p === 'hold') {");
+        }
+      }
+
+      K6Plan on = off.withHistogram(true);
+      for (K6Plan plan : List.of(on, on.withRequests(List.of(get)))) {
+        for (String js : renderings(plan)) {
+          Map<String, Object> p = plan(js);
+          // the hold's latencies, counted in LatencyHistogram's buckets by the same formula
+          assertThat(child(p, "histogram"))
+              .as(e.name())
+              .containsEntry("scheme", HistogramText.SCHEME)
+              .containsEntry("lowMs", LatencyHistogram.LOW_MS)
+              .containsEntry("logGamma", LatencyHistogram.LOG_GAMMA)
+              .containsEntry("buckets", LatencyHistogram.BUCKETS)
+              .containsEntry("slots", LatencyHistogram.SLOTS)
+              .containsEntry("bridgedGap", HistogramText.BRIDGED_GAP)
+              .containsEntry("metric", K6Script.HISTOGRAM_METRIC)
+              .containsEntry("tag", K6Script.HISTOGRAM_TAG)
+              .containsEntry("groupSize", K6Script.HISTOGRAM_GROUP)
+              .containsEntry("summaryKey", K6Script.HISTOGRAM_KEY);
+          assertThat(js)
+              .as(e.name())
+              .contains("import { Counter } from 'k6/metrics';")
+              .contains("const i = Math.floor(Math.log(ms / HIST.lowMs) / HIST.logGamma);")
+              .contains("Object.assign(options.thresholds, Object.fromEntries(")
+              .contains("HOLD_HISTOGRAM.record = (res) => {")
+              .contains("HOLD_HISTOGRAM.text = (data) => {");
+          // the histogram's part comes after script.js's and before the summary's
+          assertThat(js.indexOf("HOLD_HISTOGRAM.record = "))
+              .isGreaterThan(js.indexOf("export default function"))
+              .isLessThan(js.indexOf("export function handleSummary(data)"));
+        }
+      }
+    }
+  }
+
+  /**
+   * {@code plan}'s script for this machine, for vtbench's SUT on a cluster and a user's service.
+   */
+  static List<String> renderings(K6Plan plan) {
+    return List.of(
+        K6Script.render(plan),
+        K6Script.renderForCluster(
+            plan, "http://run-sut:8080", "http://run-stub:8080", 30, SteadyState.WINDOW),
+        K6Script.renderForClusterService(
+            plan, new ServiceSpec(), "http://run-sut:8080", null, SteadyState.WINDOW));
   }
 
   /** A cluster run: the probes around the hold, the SUT's URL and the compact summary. */

@@ -159,8 +159,9 @@ class LoadMergeTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "runner 1 of 2 reported no latency histogram (holdHistogram), so the runners'"
-                + " percentiles cannot be merged: was its script built by this vtbench's K6Script,"
-                + " and did its summary fit 3900 bytes?");
+                + " percentiles cannot be merged: was its load planned with one"
+                + " (K6Plan.withHistogram(true)), its script built by this vtbench's K6Script, and"
+                + " did its summary fit 3900 bytes?");
     assertThatThrownBy(() -> LoadMerge.merge(List.of()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("no runner results to merge");
