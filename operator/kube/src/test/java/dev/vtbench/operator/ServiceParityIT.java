@@ -90,6 +90,56 @@ class ServiceParityIT {
         SpecParityIT.invalid("spec.database.enabled", "database: {enabled: false}"),
         SpecParityIT.invalid(
             "spec.database.sql", "database: {sql: {files: [a.sql], configMap: orders-sql}}"),
+        // --- spec.matrix.builds: builds of the service compared in one run ---
+        SpecParityIT.valid(
+            service(
+                "",
+                "",
+                "",
+                ", builds: [{name: boot-3.4}, {name: boot-4.0, image: registry.example/orders:2,"
+                    + " jar: app-2.jar}, {name: '25', command: [./run.sh]}]")),
+        // every build brings its own image and jar: the service needs neither
+        SpecParityIT.valid(
+            service(
+                    "",
+                    "",
+                    "",
+                    ", builds: [{name: a, image: o:1, jar: a.jar}, {name: b, image: o:2,"
+                        + " jar: b.jar}]")
+                .replace("image: registry.example/orders:1, jar: app.jar, ", "")),
+        SpecParityIT.invalid(
+            "spec.matrix.builds", service("", "", "", ", builds: [{name: Boot-3.4}]")),
+        SpecParityIT.invalid(
+            "spec.matrix.builds", service("", "", "", ", builds: [{name: boot_3}]")),
+        SpecParityIT.invalid(
+            "spec.matrix.builds", service("", "", "", ", builds: [{name: boot-}]")),
+        SpecParityIT.invalid(
+            "spec.matrix.builds",
+            service("", "", "", ", builds: [{name: %s}]".formatted("a".repeat(21)))),
+        SpecParityIT.invalid("spec.matrix.builds", service("", "", "", ", builds: [{image: o:2}]")),
+        SpecParityIT.invalid(
+            "spec.matrix.builds", service("", "", "", ", builds: [{name: a}, {name: a}]")),
+        SpecParityIT.invalid("spec.matrix.builds", service("", "", "", ", builds: []")),
+        SpecParityIT.invalid(
+            "spec.matrix.builds",
+            service(
+                "", "", "", ", builds: [{name: a}, {name: b}, {name: c}, {name: d}, {name: e}]")),
+        SpecParityIT.invalid(
+            "spec.matrix.builds",
+            service("", "", "", ", builds: [{name: a, jar: a.jar, command: [./a]}]")),
+        SpecParityIT.invalid(
+            "spec.matrix.builds", service("", "", "", ", builds: [{name: a, image: 'O:2'}]")),
+        // the axis multiplies the scenarios: 2 × 1 × 256 × 10 × 4 = 20,480
+        SpecParityIT.invalid(
+            "spec.matrix",
+            service(
+                    "",
+                    "",
+                    "",
+                    ", repetitions: 10, builds: [{name: a}, {name: b}, {name: c}, {name: d}]")
+                .replace(
+                    "concurrency: [5]",
+                    "concurrency: " + SpecParityIT.flow('[', 256, i -> "" + (i + 1), ']'))),
         // --- where the service and its SQL come from: an image and a ConfigMap on a cluster ---
         perPlatform(
             false,
@@ -98,7 +148,19 @@ class ServiceParityIT {
         perPlatform(
             true, "spec.sut.service", service("", "", "", "").replace(", jar: app.jar", "")),
         perPlatform(
-            false, "spec.database.sql", service("", "", "sql: {files: [db/schema.sql]}", "")));
+            false, "spec.database.sql", service("", "", "sql: {files: [db/schema.sql]}", "")),
+        // an image from every build will do on a cluster, but one build without it will not
+        perPlatform(
+            false,
+            "spec.sut.service.image",
+            service("", "", "", ", builds: [{name: a, image: o:1}, {name: b}]")
+                .replace("image: registry.example/orders:1, ", "")),
+        // locally a jar or command from every build will do, but one without it will not
+        perPlatform(
+            true,
+            "spec.sut.service",
+            service("", "", "", ", builds: [{name: a, jar: a.jar}, {name: b}]")
+                .replace(", jar: app.jar", "")));
   }
 
   /** A case whose answer on a cluster is {@code valid} and locally the opposite. */

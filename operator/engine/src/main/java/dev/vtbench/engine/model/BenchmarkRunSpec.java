@@ -11,6 +11,7 @@ import static dev.vtbench.engine.model.SpecRules.QUANTITY_MAX;
 import static dev.vtbench.engine.model.SpecRules.WHOLE_CPU_MESSAGE;
 import static dev.vtbench.engine.model.SpecRules.WHOLE_CPU_RULE;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.vtbench.engine.workload.Endpoint;
 import io.fabric8.generator.annotation.Default;
@@ -87,6 +88,14 @@ import java.util.Map;
     value = ServiceRules.POOLS_COVERED_RULE,
     message = ServiceRules.AXIS_COVERED_MESSAGE,
     fieldPath = ".sut.service.axisEnv.hikariPool")
+@ValidationRule(
+    value = ServiceRules.IMAGE_ON_CLUSTER_RULE,
+    message = ServiceRules.IMAGE_ON_CLUSTER_MESSAGE,
+    fieldPath = ".sut.service.image")
+@ValidationRule(
+    value = BuildRules.NEEDS_SERVICE_RULE,
+    message = BuildRules.NEEDS_SERVICE_MESSAGE,
+    fieldPath = ".matrix.builds")
 public class BenchmarkRunSpec {
 
   @JsonPropertyDescription("The request under test and how it blocks.")
@@ -593,6 +602,18 @@ public class BenchmarkRunSpec {
     @ValidationRule(value = SpecRules.JVM_OPTIONS_RULE, message = SpecRules.JVM_OPTIONS_MESSAGE)
     public List<@Size(max = SpecRules.JVM_OPTION_MAX) String> jvmOptions =
         new ArrayList<>(List.of(""));
+
+    @JsonPropertyDescription(
+        "Builds of spec.sut.service to compare, e.g. two Spring Boot versions: each names its"
+            + " image (Kubernetes) and jar or command (local), which replace the service's; a field"
+            + " left out is the service's. At most "
+            + BuildRules.BUILDS_MAX
+            + ", each a JVM of its own; with two or more, summary.md compares each to the first.")
+    @Size(min = 1, max = BuildRules.BUILDS_MAX)
+    @ValidationRule(value = BuildRules.UNIQUE_RULE, message = BuildRules.UNIQUE_MESSAGE)
+    // left out of the JSON when unset, so every spec without the axis keeps its SpecHash
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public List<BuildSpec> builds;
   }
 
   /** Deadlines on the waits; each a duration such as 10m or 90s. */

@@ -182,10 +182,14 @@ public final class ServiceRules {
 
   // Kubernetes only: the CRD's admission, where a service can run only from its image and its SQL
   // only from a ConfigMap; a local run checks the opposite (SpecValidator.serviceSource).
-  static final String IMAGE_ON_CLUSTER_RULE = "has(self.image)";
+  // On the spec, not the service: an image given by every build (spec.matrix.builds) will do.
+  static final String IMAGE_ON_CLUSTER_RULE =
+      "!has(self.sut) || !has(self.sut.service) || has(self.sut.service.image)"
+          + " || (has(self.matrix) && has(self.matrix.builds)"
+          + " && self.matrix.builds.all(b, has(b.image)))";
   static final String IMAGE_ON_CLUSTER_MESSAGE =
-      "set image: on Kubernetes your service runs from its container image (jar and command are"
-          + " for local runs)";
+      "set image, or an image in every spec.matrix.builds entry: on Kubernetes your service runs"
+          + " from its container image (jar and command are for local runs)";
   static final String SQL_CONFIG_MAP_RULE = "has(self.configMap)";
   static final String SQL_CONFIG_MAP_MESSAGE =
       "set configMap to the ConfigMap holding the files, keyed by base name (kubectl create"

@@ -141,7 +141,8 @@ public final class SpecValidator {
               * size(m.hikariPoolSizes)
               * size(m.concurrency)
               * Math.max(0, m.repetitions)
-              * size(m.jvmOptions);
+              * size(m.jvmOptions)
+              * (m.builds == null ? 1 : m.builds.size());
       if (scenarios > SpecRules.SCENARIOS_MAX) {
         check.add("spec.matrix: " + scenarios + " scenarios; " + SpecRules.SCENARIOS_MESSAGE);
       }
@@ -157,6 +158,7 @@ public final class SpecValidator {
       ThresholdChecks.check(s.thresholds, s.matrix, check);
     }
     ServiceChecks.check(s, check);
+    BuildChecks.check(s, check);
   }
 
   /** spec.matrix.jvmOptions: 1 to a few different values, each empty or safe JVM options. */
@@ -349,8 +351,10 @@ public final class SpecValidator {
     }
     List<String> problems = new ArrayList<>();
     BenchmarkRunSpec.Sql sql = s.database == null ? null : s.database.sql;
+    List<BuildSpec> builds = s.matrix == null ? null : s.matrix.builds;
     if (cluster) {
-      if (v.image == null || v.image.isBlank()) {
+      if (!BuildChecks.everyBuildRuns(
+          v, builds, x -> x.image != null && !x.image.isBlank(), b -> b.image != null)) {
         problems.add("spec.sut.service.image: " + ServiceRules.IMAGE_ON_CLUSTER_MESSAGE);
       }
       if (sql != null && (sql.configMap == null || sql.configMap.isBlank())) {
@@ -359,9 +363,14 @@ public final class SpecValidator {
       if (sql != null && sql.files != null) {
         problems.addAll(sqlKeys(sql));
       }
-    } else if (v.jar == null && (v.command == null || v.command.isEmpty())) {
+    } else if (!BuildChecks.everyBuildRuns(
+        v,
+        builds,
+        x -> x.jar != null || (x.command != null && !x.command.isEmpty()),
+        b -> b.jar != null || (b.command != null && !b.command.isEmpty()))) {
       problems.add(
-          "spec.sut.service: set jar or command for a local run (image is for Kubernetes)");
+          "spec.sut.service: set jar or command for a local run, or one in every"
+              + " spec.matrix.builds entry (image is for Kubernetes)");
     }
     return problems;
   }
