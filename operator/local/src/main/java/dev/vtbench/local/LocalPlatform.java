@@ -9,6 +9,7 @@ import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.model.Timeout;
 import dev.vtbench.engine.plan.JvmOptions;
 import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.Platform;
 import dev.vtbench.engine.run.ProcStat;
@@ -263,6 +264,7 @@ public final class LocalPlatform implements Platform {
             + config.hikariPool()
             + detail
             + (config.jvmOptions().isEmpty() ? "" : ", JVM options " + config.jvmOptions())
+            + (config.build().isEmpty() ? "" : ", build " + config.build())
             + (cores.sut() == null ? "" : ", on CPU " + cores.sut())
             + " ...");
     String log =
@@ -271,7 +273,9 @@ public final class LocalPlatform implements Platform {
             + config.threadMode()
             + "-pool"
             + config.hikariPool()
-            // one log per JVM options value too, or the second would overwrite the first's
+            // one log per build and JVM options value too, or the second would overwrite the
+            // first's
+            + (config.build().isEmpty() ? "" : "-" + config.build())
             + (config.jvmOptions().isEmpty() ? "" : "-" + config.restartKey())
             + ".log";
     ManagedProcess p =
@@ -289,6 +293,7 @@ public final class LocalPlatform implements Platform {
   /** Starts a user's own service with {@code config} and waits for its health path. */
   private SutView startService(SutConfig config) {
     ServiceSpec service = spec.sut.service;
+    ServiceBuild build = ServiceBuild.of(spec, config);
     sutPort = service.port;
     if (Os.portInUse(sutPort)) {
       throw new IllegalStateException(
@@ -300,11 +305,11 @@ public final class LocalPlatform implements Platform {
         startPinned(
             "service",
             "",
-            LocalService.command(service, heapMb(spec.sut.memory), config),
-            LocalService.env(service, config, serviceDb, stub == null ? null : stubUrl()),
+            LocalService.command(build, heapMb(spec.sut.memory), config),
+            LocalService.env(service, build, config, serviceDb, stub == null ? null : stubUrl()),
             config);
     sut.awaitHttpOk(URI.create(sutBaseUrl() + service.healthPath), spec.timeouts.sutStart());
-    sutView = LocalService.view(service, sut, (int) cores.count(cores.sut()));
+    sutView = LocalService.view(build, sut, (int) cores.count(cores.sut()));
     sutConfig = config;
     return sutView;
   }
@@ -533,7 +538,8 @@ public final class LocalPlatform implements Platform {
 
   private boolean isOurs(String commandLine) {
     if (spec.sut.service != null
-        && LocalService.ownedPaths(spec.sut.service).stream().anyMatch(commandLine::contains)) {
+        && LocalService.ownedPaths(ServiceBuild.all(spec)).stream()
+            .anyMatch(commandLine::contains)) {
       return true;
     }
     return commandLine.contains(options.sutJar().toString())
