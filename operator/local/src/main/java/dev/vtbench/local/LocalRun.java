@@ -115,10 +115,13 @@ public final class LocalRun {
     progress.message(report.table().toText());
     progress.message(report.table().method());
     progress.message(report.spread().sentence());
-    if (!report.jvmOptions().isEmpty()) {
-      progress.message("");
-      progress.message(report.jvmOptions().toText());
-      progress.message(report.jvmOptions().method());
+    for (var axis : report.axes()) {
+      if (!axis.isEmpty()) {
+        progress.message("");
+        progress.message(axis.axis().title() + ":");
+        progress.message(axis.toText());
+        progress.message(axis.method());
+      }
     }
     return new Report(dir, csv, summary, figures, outcome);
   }

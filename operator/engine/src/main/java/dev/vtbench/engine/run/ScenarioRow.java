@@ -123,6 +123,7 @@ public final class ScenarioRow {
         .handlerThread(peaks.get("handlerThread") instanceof String t ? t : null)
         .notes(notes(peaks))
         .jvmOptions(s.sut().jvmOptions())
+        .buildName(s.sut().build())
         .build();
   }
 

@@ -5,25 +5,34 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
-/** Two JVM configurations compared on constructed repetitions whose ratios are known. */
-class JvmOptionsTableTest {
+/**
+ * Two values of an axis compared on constructed repetitions whose ratios are known: JVM
+ * configurations ({@code jvm_options}) and builds ({@code build}), by the one {@link AxisTable}.
+ */
+class AxisTableTest {
 
   static final String PARALLEL = "-XX:+UseParallelGC";
   static final String G1 = "-XX:+UseG1GC";
 
-  private static List<ResultRow> reps(String mode, int vus, String jvm, double... rps) {
+  private static List<ResultRow> reps(
+      String mode, int vus, UnaryOperator<ResultRowBuilder> value, double... rps) {
     List<ResultRow> out = new ArrayList<>();
     for (int i = 0; i < rps.length; i++) {
       out.add(
-          Rows.row(mode, "released", 50, vus, rps[i])
-              .rep(i + 1)
-              .p99Ms(100.0)
-              .jvmOptions(jvm)
-              .build());
+          value.apply(Rows.row(mode, "released", 50, vus, rps[i]).rep(i + 1).p99Ms(100.0)).build());
     }
     return out;
+  }
+
+  private static List<ResultRow> jvm(String mode, int vus, String options, double... rps) {
+    return reps(mode, vus, b -> b.jvmOptions(options), rps);
+  }
+
+  private static List<ResultRow> build(String mode, int vus, String name, double... rps) {
+    return reps(mode, vus, b -> b.buildName(name), rps);
   }
 
   /**
@@ -34,18 +43,31 @@ class JvmOptionsTableTest {
   static List<ResultRow> rows() {
     List<ResultRow> rows = new ArrayList<>();
     // the first value runs first: the order rows are recorded in
-    rows.addAll(reps("platform", 100, PARALLEL, 1000, 990, 1010));
-    rows.addAll(reps("platform", 100, G1, 1500, 1490, 1510));
-    rows.addAll(reps("virtual", 100, PARALLEL, 2000, 2000, 2000));
-    rows.addAll(reps("virtual", 100, G1, 2000, 2000, 2000));
-    rows.addAll(reps("platform", 200, PARALLEL, 1000, 1000, 1000));
-    rows.addAll(reps("platform", 200, G1, 800, 800));
+    rows.addAll(jvm("platform", 100, PARALLEL, 1000, 990, 1010));
+    rows.addAll(jvm("platform", 100, G1, 1500, 1490, 1510));
+    rows.addAll(jvm("virtual", 100, PARALLEL, 2000, 2000, 2000));
+    rows.addAll(jvm("virtual", 100, G1, 2000, 2000, 2000));
+    rows.addAll(jvm("platform", 200, PARALLEL, 1000, 1000, 1000));
+    rows.addAll(jvm("platform", 200, G1, 800, 800));
+    return rows;
+  }
+
+  /**
+   * The same numbers as two builds: boot-3.4 (first) and boot-4.0. Virtual at 100 VUs: boot-4.0 at
+   * 1000 each against 2000, so 0.50 and boot-3.4 the faster.
+   */
+  static List<ResultRow> builds() {
+    List<ResultRow> rows = new ArrayList<>();
+    rows.addAll(build("platform", 100, "boot-3.4", 1000, 990, 1010));
+    rows.addAll(build("platform", 100, "boot-4.0", 1500, 1490, 1510));
+    rows.addAll(build("virtual", 100, "boot-3.4", 2000, 2000, 2000));
+    rows.addAll(build("virtual", 100, "boot-4.0", 1000, 1000, 1000));
     return rows;
   }
 
   @Test
   void eachValueAgainstTheFirstPerCellAndThreadMode() {
-    JvmOptionsTable t = JvmOptionsTable.of(rows());
+    AxisTable t = AxisTable.of(Axis.JVM_OPTIONS, rows());
 
     assertThat(t.baseline()).isEqualTo(PARALLEL);
     assertThat(t.lines())
@@ -67,11 +89,13 @@ class JvmOptionsTableTest {
     assertThat(short_.ratio()).isCloseTo(0.8, within(1e-9));
     assertThat(short_.interval()).isNull();
     assertThat(short_.label()).isEqualTo("no verdict (2 `-XX:+UseG1GC` repetitions, need 3)");
+    // the rows have no builds: that axis has nothing to compare
+    assertThat(AxisTable.of(Axis.BUILD, rows()).isEmpty()).isTrue();
   }
 
   @Test
   void rendersOneMarkdownLinePerComparison() {
-    String md = JvmOptionsTable.of(rows()).toMarkdown();
+    String md = AxisTable.of(Axis.JVM_OPTIONS, rows()).toMarkdown();
     List<String> lines = md.lines().toList();
 
     assertThat(lines).hasSize(2 + 3);
@@ -112,14 +136,17 @@ class JvmOptionsTableTest {
   void theSummaryGainsASectionOnlyWithTwoValues() {
     List<ResultRow> rows = rows();
     String md = SummaryReport.of("jvm", rows, "Wall-clock 1m.").toMarkdown();
-    JvmOptionsTable t = JvmOptionsTable.of(rows);
+    AxisTable t = AxisTable.of(Axis.JVM_OPTIONS, rows);
     assertThat(md)
         .contains(
             "\n## JVM options\n\n" + t.toMarkdown() + "\n" + t.method() + "\n\n\nWall-clock 1m.\n");
-    assertThat(t.method()).contains("the first, `-XX:+UseParallelGC`,");
+    assertThat(md).doesNotContain("## Builds");
+    assertThat(t.method())
+        .contains("the first, `-XX:+UseParallelGC`,")
+        .endsWith("the verdict names the faster JVM options.");
 
     List<ResultRow> one = rows.stream().filter(r -> PARALLEL.equals(r.jvmOptions())).toList();
-    assertThat(JvmOptionsTable.of(one).isEmpty()).isTrue();
+    assertThat(AxisTable.of(Axis.JVM_OPTIONS, one).isEmpty()).isTrue();
     String single = SummaryReport.of("jvm", one).toMarkdown();
     assertThat(single).doesNotContain("JVM options").doesNotContain("jvm_options");
   }
@@ -127,9 +154,9 @@ class JvmOptionsTableTest {
   @Test
   void noOptionsIsAValueToo() {
     List<ResultRow> rows = new ArrayList<>();
-    rows.addAll(reps("virtual", 100, null, 1000, 1000, 1000));
-    rows.addAll(reps("virtual", 100, "-XX:+UseZGC", 1100, 1100, 1100));
-    JvmOptionsTable t = JvmOptionsTable.of(rows);
+    rows.addAll(jvm("virtual", 100, null, 1000, 1000, 1000));
+    rows.addAll(jvm("virtual", 100, "-XX:+UseZGC", 1100, 1100, 1100));
+    AxisTable t = AxisTable.of(Axis.JVM_OPTIONS, rows);
     assertThat(t.baseline()).isEmpty();
     assertThat(t.lines())
         .singleElement()
@@ -139,5 +166,91 @@ class JvmOptionsTableTest {
               assertThat(l.comparison().label()).isEqualTo("`-XX:+UseZGC` faster");
             });
     assertThat(t.method()).contains("the first, (none),");
+  }
+
+  /** The build axis: the same comparison by name, its own section, its own column. */
+  @Test
+  void buildsAreComparedLikeJvmOptionsUnderTheirOwnHeading() {
+    List<ResultRow> rows = builds();
+    AxisTable t = AxisTable.of(Axis.BUILD, rows);
+
+    assertThat(t.baseline()).isEqualTo("boot-3.4");
+    assertThat(t.lines())
+        .extracting(l -> l.threadMode() + " " + l.key().build())
+        .containsExactly("platform boot-4.0", "virtual boot-4.0");
+    assertThat(t.lines().get(0).comparison().ratio()).isCloseTo(1.5, within(1e-9));
+    assertThat(t.lines().get(0).comparison().label()).isEqualTo("boot-4.0 faster");
+    assertThat(t.lines().get(1).comparison().ratio()).isCloseTo(0.5, within(1e-9));
+    assertThat(t.lines().get(1).comparison().label()).isEqualTo("boot-3.4 faster");
+    assertThat(t.toMarkdown().lines().toList())
+        .containsExactly(
+            "| conn_mode | pool | concurrency | thread_mode | build | reps first/this | first"
+                + " req/s | req/s | ÷ first | 95% CI | verdict |",
+            "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |",
+            t.toMarkdown().lines().toList().get(2),
+            "| released | 50 | 100 | virtual | boot-4.0 | 3/3 | 2,000 | 1,000 | 0.50× | 0.50–0.50"
+                + " | boot-3.4 faster |");
+    assertThat(t.method())
+        .isEqualTo(
+            "Each build value ÷ the first, boot-3.4, in the same cell and thread mode: the ratio of"
+                + " the median throughputs, computed and judged as virtual ÷ platform above (the"
+                + " same bootstrap interval, noise band and repetitions needed); the verdict names"
+                + " the faster build.");
+
+    String md = SummaryReport.of("builds", rows).toMarkdown();
+    assertThat(md)
+        .contains("\n## Builds\n\n" + t.toMarkdown() + "\n" + t.method() + "\n")
+        .doesNotContain("## JVM options");
+    // the main table keeps the two builds apart, each in lines of its own, and says which is which
+    SummaryTable main = SummaryTable.of(rows);
+    assertThat(main.lines())
+        .extracting(l -> l.key().build())
+        .containsExactly("boot-3.4", "boot-4.0");
+    assertThat(main.lines().get(1).virtual().estimate().medianThroughputRps()).isEqualTo(1000.0);
+    assertThat(main.toMarkdown().lines().findFirst().orElseThrow())
+        .startsWith("| conn_mode | pool | concurrency | build | reps P/V |");
+    // the headline is the first build's virtual ÷ platform: 2000 ÷ 1000, not averaged with 4.0's
+    assertThat(Headline.of(rows)).contains("(2000 vs 1000 req/s)");
+  }
+
+  /**
+   * Both axes in one run: each table compares within one value of the other axis, and names it in a
+   * column of its own.
+   */
+  @Test
+  void withBothAxesEachComparesWithinTheOthersValues() {
+    List<ResultRow> rows = new ArrayList<>();
+    for (String options : List.of(PARALLEL, G1)) {
+      double g1 = options.equals(G1) ? 2 : 1;
+      rows.addAll(
+          reps(
+              "virtual",
+              100,
+              b -> b.jvmOptions(options).buildName("a"),
+              1000 * g1,
+              1000 * g1,
+              1000 * g1));
+      rows.addAll(
+          reps(
+              "virtual",
+              100,
+              b -> b.jvmOptions(options).buildName("b"),
+              3000 * g1,
+              3000 * g1,
+              3000 * g1));
+    }
+    AxisTable byBuild = AxisTable.of(Axis.BUILD, rows);
+    assertThat(byBuild.lines())
+        .extracting(l -> l.key().jvmOptions() + " " + l.comparison().ratio())
+        .containsExactly(PARALLEL + " 3.0", G1 + " 3.0");
+    assertThat(byBuild.toMarkdown().lines().findFirst().orElseThrow())
+        .startsWith("| conn_mode | pool | concurrency | jvm_options | thread_mode | build |");
+    AxisTable byJvm = AxisTable.of(Axis.JVM_OPTIONS, rows);
+    assertThat(byJvm.lines())
+        .extracting(l -> l.key().build() + " " + l.comparison().ratio())
+        .containsExactly("a 2.0", "b 2.0");
+    assertThat(SummaryReport.of("both", rows).toMarkdown())
+        .contains("\n## JVM options\n\n")
+        .contains("\n## Builds\n\n");
   }
 }
