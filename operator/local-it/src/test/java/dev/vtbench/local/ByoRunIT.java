@@ -1,6 +1,7 @@
 package dev.vtbench.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
@@ -135,6 +136,64 @@ class ByoRunIT {
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(password)))
         .isEqualTo("rw-------");
     assertThat(r.out()).contains("service: starting platform threads, pool 4");
+  }
+
+  /**
+   * Two builds of the service in one run ({@code spec.matrix.builds}): the first runs the service's
+   * own jar, the second the same jar from a command, each a JVM of its own. Each row names its
+   * build and what it ran from (the jar's hash; the command), and summary.md keeps the builds apart
+   * and compares the second with the first.
+   */
+  @Test
+  void twoBuildsRunOneAfterTheOtherAndTheSummaryComparesThem() throws Exception {
+    Path spec =
+        spec("builds", "[virtual]", "/actuator", "ramp: 1s, warmup: 1s, hold: 6s, sutWarmup: 5s");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String jar = System.getProperty("byo.orders.jar");
+    Files.writeString(
+        spec,
+        Files.readString(spec)
+            .replace(
+                "repetitions: 1}",
+                "repetitions: 1, builds: [{name: jar-a}, {name: cmd-b, command: [%s, -jar, %s]}]}"
+                    .formatted(java, jar)));
+
+    LocalRunIT.Result r = run(spec);
+
+    assertThat(r.code()).as(r.err()).isZero();
+    Path dir = work.resolve("results").resolve("builds");
+    List<ResultRow> rows = ResultsCsv.read(dir.resolve("matrix.csv"));
+    assertThat(rows)
+        .extracting(ResultRow::scenarioId, ResultRow::buildName)
+        .containsExactly(
+            tuple("r1-jar-a-virtual-pool4-c16", "jar-a"),
+            tuple("r1-cmd-b-virtual-pool4-c16", "cmd-b"));
+    assertThat(rows).allSatisfy(row -> assertThat(row.throughputRps()).isPositive());
+    // what each build ran from: the jar's hash, then the command that started the same jar
+    assertThat(rows.get(0).sutArtifact()).matches("sha256:[0-9a-f]{16}");
+    // (its first 80 characters)
+    assertThat(rows.get(1).sutArtifact()).startsWith("command: " + java + " -jar ");
+    // the CSV's header names the column after jvm_options
+    assertThat(Files.readAllLines(dir.resolve("matrix.csv")).getFirst())
+        .endsWith(",jvm_options,build");
+    // two JVMs: each build started once, each with a log of its own
+    assertThat(r.out())
+        .contains("service: starting virtual threads, pool 4, build jar-a")
+        .contains("service: starting virtual threads, pool 4, build cmd-b");
+    assertThat(dir.resolve("logs/service-virtual-pool4-jar-a.log")).isNotEmptyFile();
+    assertThat(dir.resolve("logs/service-virtual-pool4-cmd-b.log")).isNotEmptyFile();
+    // summary.md: the main table keeps the builds apart, and a table compares them
+    String summary = Files.readString(dir.resolve("summary.md"));
+    assertThat(summary)
+        .contains("| conn_mode | pool | concurrency | build | reps P/V |")
+        .contains("| released | 4 | 16 | jar-a | ")
+        .contains("| released | 4 | 16 | cmd-b | ")
+        .contains(
+            "\n## Builds\n\n| conn_mode | pool | concurrency | thread_mode | build | reps first/this"
+                + " |")
+        .contains("| released | 4 | 16 | virtual | cmd-b | 1/1")
+        .contains("Each build value ÷ the first, jar-a,");
+    assertThat(r.out()).contains("Builds:");
   }
 
   @Test
