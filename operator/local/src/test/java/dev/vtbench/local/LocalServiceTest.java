@@ -163,6 +163,6 @@ class LocalServiceTest {
                 null,
                 null));
     assertThat(LocalService.ownedPaths(ServiceBuild.all(spec)))
-        .containsExactly(v1.toString(), v1.toString(), v2.toString(), "./v3.sh");
+        .containsExactly(v1.toString(), v2.toString(), "./v3.sh");
   }
 }
