@@ -242,7 +242,10 @@ public class BenchmarkRunSpec {
     @ValidationRule(value = SpecRules.IMAGE_RULE, message = SpecRules.IMAGE_MESSAGE)
     public String reactiveImage = "vtbench/sut-reactive:dev";
 
-    /** The image of the SUT that runs {@code threadMode}: the user's service's, if it has one. */
+    /**
+     * The image of the SUT that runs {@code threadMode}: the user's service's own, if it has one
+     * (the image a config of {@code spec.matrix.builds} runs is {@code ServiceBuild}'s).
+     */
     public String image(String threadMode) {
       if (service != null) {
         return service.image;
