@@ -126,6 +126,10 @@ class AdmissionIT {
         Arguments.of(
             "matrix: {repetitions: 0}", "spec.matrix.repetitions", "greater than or equal to 1"),
         Arguments.of(
+            "database: {external: {secret: orders-db}}",
+            "spec.database.external",
+            "database.external needs spec.sut.service"),
+        Arguments.of(
             "database: {seed: {customers: 0}}",
             "spec.database.seed.customers",
             "greater than or equal to 1"),
@@ -373,9 +377,15 @@ class AdmissionIT {
     try (Stream<Path> files = Files.list(Path.of("../../examples"))) {
       examples = files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
     }
-    // The gate example's BenchmarkRun (next to its kustomization and baseline CSV).
+    // The gate example's BenchmarkRun (next to its kustomization and baseline CSV), and
+    // The cross-check pair's specs (next to their seed SQL).
     examples =
-        Stream.concat(examples.stream(), Stream.of(Path.of("../../examples/gate/gate.yaml")))
+        Stream.concat(
+                examples.stream(),
+                Stream.of(
+                    Path.of("../../examples/gate/gate.yaml"),
+                    Path.of("../../examples/crosscheck/builtin.yaml"),
+                    Path.of("../../examples/crosscheck/byo.yaml")))
             .toList();
     assertThat(examples).isNotEmpty();
     for (Path example : examples) {

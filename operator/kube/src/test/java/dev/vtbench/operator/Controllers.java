@@ -25,7 +25,8 @@ import java.util.Map;
  * Plays the controllers a bare API server lacks, the way they would report: CloudNativePG marks its
  * Cluster Ready, the Deployment controller and kubelet make Deployments available, k6-operator
  * moves a TestRun to "finished", the Job controller completes a Job (its pods controlled by it),
- * and the kubelet records the k6 runner container's exit code and termination message.
+ * and the kubelet records the k6 runner container's exit code and termination message, or a volume
+ * it cannot mount.
  */
 final class Controllers {
 
@@ -400,6 +401,79 @@ final class Controllers {
                     .withLastTransitionTime(now())
                     .build())
             .build());
+  }
+
+  /**
+   * The kubelet failing to set up a volume of a pod of {@code deployment}: the pod stays Pending,
+   * every container waiting to be created, and the only word of why is the kubelet's FailedMount
+   * Event on the pod with {@code message}.
+   */
+  Pod failedMount(String deployment, String name, String message) {
+    PodTemplateSpec template = deployment(deployment).getSpec().getTemplate();
+    List<io.fabric8.kubernetes.api.model.ContainerStatus> inits =
+        template.getSpec().getInitContainers().stream()
+            .map(c -> waiting(c.getName(), c.getImage(), "PodInitializing"))
+            .toList();
+    List<io.fabric8.kubernetes.api.model.ContainerStatus> containers =
+        template.getSpec().getContainers().stream()
+            .map(
+                c ->
+                    waiting(
+                        c.getName(),
+                        c.getImage(),
+                        inits.isEmpty() ? "ContainerCreating" : "PodInitializing"))
+            .toList();
+    Pod pod =
+        pod(
+            template,
+            name,
+            new PodStatusBuilder()
+                .withPhase("Pending")
+                .withInitContainerStatuses(inits)
+                .withContainerStatuses(containers)
+                .build());
+    String now = now();
+    k8s.v1()
+        .events()
+        .inNamespace(ns)
+        .resource(
+            new io.fabric8.kubernetes.api.model.EventBuilder()
+                .withNewMetadata()
+                .withName(name + ".failedmount")
+                .endMetadata()
+                .withNewInvolvedObject()
+                .withApiVersion("v1")
+                .withKind("Pod")
+                .withName(name)
+                .withNamespace(ns)
+                .withUid(pod.getMetadata().getUid())
+                .endInvolvedObject()
+                .withType("Warning")
+                .withReason("FailedMount")
+                .withMessage(message)
+                .withNewSource("kubelet", node)
+                .withFirstTimestamp(now)
+                .withLastTimestamp(now)
+                .withCount(1)
+                .build())
+        .create();
+    return pod;
+  }
+
+  private static io.fabric8.kubernetes.api.model.ContainerStatus waiting(
+      String name, String image, String reason) {
+    return new ContainerStatusBuilder()
+        .withName(name)
+        .withImage(image)
+        .withImageID("")
+        .withReady(false)
+        .withRestartCount(0)
+        .withNewState()
+        .withNewWaiting()
+        .withReason(reason)
+        .endWaiting()
+        .endState()
+        .build();
   }
 
   /** The API server's timestamps: whole seconds. */

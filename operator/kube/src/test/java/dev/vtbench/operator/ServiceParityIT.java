@@ -8,10 +8,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A user's own service ({@code spec.sut.service}, {@code spec.workload.requests}, {@code
- * spec.database.enabled / sql}) through the real API server, the operator and the local validator:
- * all accept the same specs and refuse the same ones, naming the field; where the service or its
- * SQL comes from differs by platform (an image and a ConfigMap on a cluster, a jar or command and
- * files locally), and a spec that names both runs in both places.
+ * spec.database.enabled / sql / external}) through the real API server, the operator and the local
+ * validator: all accept the same specs and refuse the same ones, naming the field; where the
+ * service or its SQL comes from differs by platform (an image and a ConfigMap on a cluster, a jar
+ * or command and files locally), and a spec that names both runs in both places.
  */
 class ServiceParityIT {
 
@@ -140,6 +140,22 @@ class ServiceParityIT {
                 .replace(
                     "concurrency: [5]",
                     "concurrency: " + SpecParityIT.flow('[', 256, i -> "" + (i + 1), ']'))),
+        // --- the service's own database: a Secret's name, nothing for vtbench to write ---
+        SpecParityIT.valid(service("", "", "external: {secret: orders-db}", "")),
+        SpecParityIT.invalid("spec.database.external", "database: {external: {secret: orders-db}}"),
+        SpecParityIT.invalid(
+            "spec.database.external",
+            service(
+                "",
+                "",
+                "external: {secret: orders-db}, sql: {files: [db/a.sql], configMap: orders-sql}",
+                "")),
+        SpecParityIT.invalid(
+            "spec.database.external",
+            service("", "", "enabled: false, external: {secret: orders-db}", "")),
+        SpecParityIT.invalid(
+            "spec.database.external.secret", service("", "", "external: {secret: Orders_DB}", "")),
+        SpecParityIT.invalid("spec.database.external.secret", service("", "", "external: {}", "")),
         // --- where the service and its SQL come from: an image and a ConfigMap on a cluster ---
         perPlatform(
             false,

@@ -66,11 +66,22 @@ public final class HttpJson {
     }
   }
 
+  /**
+   * A POST, always on a connection of its own. A POST cannot be retried blindly as a GET is, and a
+   * pooled keep-alive connection has been seen to swallow one as it swallowed GETs: the clean-clone
+   * CI's PoolResizeIT waited its full 60 s on the reactive SUT for {@code POST /api/pool?size=3},
+   * sent on the connection that had just carried the grow, in two runs of four, while the SUT's own
+   * 30 s deadline for that call never answered either; the request never reached a handler that
+   * could answer. POSTs here are control calls (a reset, a pool resize), a few per scenario, so a
+   * connection each costs nothing that shows.
+   */
   public static Response post(String url) {
-    return send(
-        HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.noBody()),
-        CLIENT,
-        Duration.ofSeconds(60));
+    try (HttpClient fresh = newClient()) {
+      return send(
+          HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.noBody()),
+          fresh,
+          Duration.ofSeconds(60));
+    }
   }
 
   private static HttpClient newClient() {

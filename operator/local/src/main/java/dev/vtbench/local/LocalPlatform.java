@@ -37,6 +37,7 @@ public final class LocalPlatform implements Platform {
    *
    * @param sutJar the servlet SUT, for the thread modes platform and virtual
    * @param reactiveSutJar the reactive SUT, for the thread mode reactive
+   * @param secretsDir the folder of Secrets, one folder per Secret ({@link LocalSecrets})
    */
   public record Options(
       Path cacheDir,
@@ -45,7 +46,21 @@ public final class LocalPlatform implements Platform {
       Path reactiveSutJar,
       Path stubJar,
       Path k6,
-      boolean reseed) {
+      boolean reseed,
+      Path secretsDir) {
+
+    /** Secrets in {@link LocalSecrets#DEFAULT_DIR}. */
+    public Options(
+        Path cacheDir,
+        Path workDir,
+        Path sutJar,
+        Path reactiveSutJar,
+        Path stubJar,
+        Path k6,
+        boolean reseed) {
+      this(
+          cacheDir, workDir, sutJar, reactiveSutJar, stubJar, k6, reseed, LocalSecrets.DEFAULT_DIR);
+    }
 
     /** The jar that serves {@code config}. */
     Path jarFor(SutConfig config) {
@@ -99,7 +114,17 @@ public final class LocalPlatform implements Platform {
   public void prepareDatabase(BenchmarkRunSpec spec) {
     this.spec = spec;
     ServiceSpec service = spec.sut.service;
-    if (spec.database.enabled) {
+    Path secret = LocalSecrets.folder(spec, options.secretsDir());
+    if (secret != null) {
+      // the service's own database: nothing to start or seed, only its Secret to hand over
+      progress.message(
+          "PostgreSQL: none started; the service connects to its own database with the url,"
+              + " username and password in "
+              + secret
+              + " (spec.database.external)");
+      serviceDb =
+          new LocalService.Database(null, null, LocalSecrets.configTree(secret, options.workDir()));
+    } else if (spec.database.enabled) {
       startDatabase(spec);
     } else {
       progress.message("PostgreSQL: none (spec.database.enabled is false)");
@@ -591,6 +616,9 @@ public final class LocalPlatform implements Platform {
     }
     if (pg != null) {
       pg.close();
+    }
+    if (spec.database.external != null) {
+      LocalSecrets.removeConfigTree(options.workDir());
     }
   }
 }

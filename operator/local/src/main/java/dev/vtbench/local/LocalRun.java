@@ -68,7 +68,8 @@ public final class LocalRun {
             base.reactiveSutJar(),
             base.stubJar(),
             base.k6(),
-            base.reseed());
+            base.reseed(),
+            base.secretsDir());
     BenchmarkRunner.Outcome outcome;
     LocalPlatform platform = new LocalPlatform(options, run.spec, progress);
     // Ctrl-C: stop every child before the JVM goes

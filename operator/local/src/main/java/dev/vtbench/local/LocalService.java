@@ -30,7 +30,10 @@ final class LocalService {
 
   private LocalService() {}
 
-  /** Where the service's database is, or null without one. */
+  /**
+   * Where the service's database is, or null without one; URL and user null when they are files of
+   * the configtree too (the user's own database, {@link LocalSecrets}).
+   */
   record Database(String jdbcUrl, String user, Path configTree) {}
 
   /**

@@ -96,7 +96,8 @@ public final class Main implements Runnable {
       exitCodeList = {
         "0:the run finished",
         "1:the run failed",
-        "2:the spec is invalid (or its baseline file is missing or unreadable)",
+        "2:the spec is invalid (or its baseline file, or its database Secret's folder, is missing"
+            + " or unreadable)",
         "3:a tool is missing (k6, PostgreSQL, JDK 25)",
         "4:every scenario was recorded, but spec.thresholds were not met (see thresholds.txt)"
       })
@@ -124,6 +125,16 @@ public final class Main implements Runnable {
         description = "k6 binary (default: k6 on PATH, else ~/.cache/vtbench/bin/k6).")
     Path k6;
 
+    @Option(
+        names = "--secrets",
+        defaultValue = "secrets",
+        paramLabel = "DIR",
+        description =
+            "Folder of Secrets: spec.database.external.secret NAME is DIR/NAME/ holding the files"
+                + " url, username and password, as for kubectl create secret generic NAME"
+                + " --from-file=DIR/NAME/ (${DEFAULT-VALUE}, relative to the working directory).")
+    Path secrets;
+
     @CommandLine.Mixin Local local = new Local();
 
     @Override
@@ -140,6 +151,12 @@ public final class Main implements Runnable {
         baseline = baseline(run.spec);
       } catch (IllegalArgumentException e) {
         System.err.println("vtbench: " + spec + ": " + e.getMessage());
+        return 2;
+      }
+      // the user's database Secret: checked before anything starts, its values never read
+      List<String> secretProblems = LocalSecrets.problems(run.spec, secrets);
+      if (!secretProblems.isEmpty()) {
+        secretProblems.forEach(p -> System.err.println("vtbench: " + p));
         return 2;
       }
       Path k6Binary = k6 != null ? k6 : findK6();
@@ -202,7 +219,8 @@ public final class Main implements Runnable {
                   local.reactiveSutJar.toAbsolutePath(),
                   local.stubJar.toAbsolutePath(),
                   k6Binary,
-                  reseed),
+                  reseed,
+                  secrets.toAbsolutePath()),
               fresh,
               progress);
       System.out.println();

@@ -80,6 +80,9 @@ public record SutSettings(
     return m;
   }
 
+  /** Spring Boot's datasource URL variable, the last source {@link #database} tries. */
+  public static final String SPRING_DATASOURCE_URL = "SPRING_DATASOURCE_URL";
+
   /**
    * Reads the settings.
    *
@@ -107,7 +110,8 @@ public record SutSettings(
    * The database, from the first source present: DB_URL (a JDBC URL, with DB_USER/DB_PASSWORD);
    * DB_SECRET_DIR (a mounted CloudNativePG {@code <cluster>-app} Secret: its {@code jdbc-uri} key,
    * else host/port/dbname/username/password); DB_HOST (with DB_PORT, DB_NAME, DB_USER, DB_PASSWORD,
-   * e.g. from secretKeyRef); else the local default.
+   * e.g. from secretKeyRef); SPRING_DATASOURCE_URL (with SPRING_DATASOURCE_USERNAME, the password
+   * from the Spring property spring.datasource.password); else the local default.
    */
   static Database database(Reader r, Map<String, String> env) {
     String url = env.get("DB_URL");
@@ -134,6 +138,14 @@ public record SutSettings(
           env.getOrDefault("DB_USER", "app"),
           env.get("DB_PASSWORD"),
           "DB_HOST");
+    }
+    String springUrl = env.get(SPRING_DATASOURCE_URL);
+    if (present(springUrl)) {
+      // Spring Boot's own names, as vtbench hands them to a user's service: the SUT then runs
+      // through the bring-your-own path too. The password is never in the environment there; it
+      // is the Spring property spring.datasource.password (a configtree file), read at start-up.
+      return new Database(
+          springUrl, env.get("SPRING_DATASOURCE_USERNAME"), null, SPRING_DATASOURCE_URL);
     }
     return new Database("jdbc:postgresql://127.0.0.1:5432/bench", "vtbench", null, "default");
   }

@@ -66,6 +66,23 @@ class SutSettingsTest {
   }
 
   @Test
+  void readsSpringBootsDatasourceVariablesLastAsAUsersServiceGetsThem() {
+    Map<String, String> env =
+        Map.of(
+            "SPRING_DATASOURCE_URL", "jdbc:postgresql://127.0.0.1:5433/app",
+            "SPRING_DATASOURCE_USERNAME", "owner");
+    SutSettings s = SutSettings.fromEnv(env);
+    assertThat(s.database().jdbcUrl()).isEqualTo("jdbc:postgresql://127.0.0.1:5433/app");
+    assertThat(s.database().username()).isEqualTo("owner");
+    assertThat(s.database().password()).isNull();
+    assertThat(s.database().source()).isEqualTo("SPRING_DATASOURCE_URL");
+
+    Map<String, String> both = new java.util.HashMap<>(env);
+    both.put("DB_URL", "jdbc:postgresql://db:5432/bench");
+    assertThat(SutSettings.fromEnv(both).database().source()).isEqualTo("DB_URL");
+  }
+
+  @Test
   void readsCloudNativePgKeysWhenThereIsNoJdbcUri(@TempDir Path dir) throws Exception {
     Files.writeString(dir.resolve("host"), "db-rw");
     Files.writeString(dir.resolve("port"), "5433");

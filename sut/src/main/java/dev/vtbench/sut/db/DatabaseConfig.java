@@ -6,6 +6,7 @@ import dev.vtbench.sut.SutSettings;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -20,15 +21,22 @@ class DatabaseConfig {
   }
 
   @Bean
-  HikariDataSource dataSource(SutSettings settings, PoolTracker tracker, MeterRegistry registry) {
+  HikariDataSource dataSource(
+      SutSettings settings, PoolTracker tracker, MeterRegistry registry, Environment spring) {
     HikariDataSource ds = new HikariDataSource();
     ds.setPoolName("vtbench");
     ds.setJdbcUrl(settings.database().jdbcUrl());
     if (settings.database().username() != null) {
       ds.setUsername(settings.database().username());
     }
-    if (settings.database().password() != null) {
-      ds.setPassword(settings.database().password());
+    // Without a DB_* password, Spring's own property: a configtree file when vtbench runs the SUT
+    // as a user's service (SPRING_CONFIG_IMPORT), so the password is never in the environment.
+    String password =
+        settings.database().password() != null
+            ? settings.database().password()
+            : spring.getProperty("spring.datasource.password");
+    if (password != null) {
+      ds.setPassword(password);
     }
     // Fixed-size pool, as in the reference rig: min = max, so no pool growth during a run.
     ds.setMaximumPoolSize(settings.hikariPoolSize());

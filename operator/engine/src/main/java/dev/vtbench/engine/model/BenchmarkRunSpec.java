@@ -77,6 +77,18 @@ import java.util.Map;
     message = ServiceRules.SQL_NEEDS_SERVICE_MESSAGE,
     fieldPath = ".database.sql")
 @ValidationRule(
+    value = ServiceRules.EXTERNAL_NEEDS_SERVICE_RULE,
+    message = ServiceRules.EXTERNAL_NEEDS_SERVICE_MESSAGE,
+    fieldPath = ".database.external")
+@ValidationRule(
+    value = ServiceRules.EXTERNAL_NOT_WITH_SQL_RULE,
+    message = ServiceRules.EXTERNAL_NOT_WITH_SQL_MESSAGE,
+    fieldPath = ".database.external")
+@ValidationRule(
+    value = ServiceRules.EXTERNAL_NEEDS_ENABLED_RULE,
+    message = ServiceRules.EXTERNAL_NEEDS_ENABLED_MESSAGE,
+    fieldPath = ".database.external")
+@ValidationRule(
     value = ServiceRules.NO_REACTIVE_RULE,
     message = ServiceRules.NO_REACTIVE_MESSAGE,
     fieldPath = ".matrix.threadModes")
@@ -333,6 +345,21 @@ public class BenchmarkRunSpec {
     public Sql sql;
 
     @JsonPropertyDescription(
+        "Your service's existing database (with spec.sut.service) instead of a fresh one: a Secret"
+            + " whose keys url (JDBC URL), username and password the service connects with;"
+            + " vtbench then creates, seeds and measures no database, and the other database"
+            + " fields do not apply.")
+    public ExternalDatabase external;
+
+    /**
+     * Whether vtbench runs a database of its own (a CloudNativePG Cluster, a local PostgreSQL):
+     * enabled and not the user's {@link #external} one.
+     */
+    public boolean provisioned() {
+      return enabled && external == null;
+    }
+
+    @JsonPropertyDescription(
         "true: whole CPUs, requests = limits (Guaranteed QoS), so the kubelet's static CPU manager"
             + " gives PostgreSQL exclusive cores; false: any CPU quantity on shared cores.")
     @Default("true")
@@ -412,6 +439,25 @@ public class BenchmarkRunSpec {
       String f = file.replace('\\', '/');
       return f.substring(f.lastIndexOf('/') + 1);
     }
+  }
+
+  /**
+   * The user's own database ({@code spec.database.external}): only the name of a Secret holding
+   * {@code url}, {@code username} and {@code password}, which the service reads as Spring Boot
+   * properties from a configtree (a mounted Secret on a cluster, a folder of files locally).
+   * vtbench never reads the password, nor writes to that database.
+   */
+  public static class ExternalDatabase {
+    @JsonPropertyDescription(
+        "The Secret in the run's namespace holding the keys url (JDBC URL), username and password,"
+            + " e.g. made by kubectl create secret generic orders-db --from-file=DIR/; locally the"
+            + " folder <secrets dir>/<name>/ holding one file per key (vtbench run --secrets).")
+    @Required
+    @Size(min = 1, max = SpecRules.KUBE_NAME_MAX)
+    @ValidationRule(
+        value = "self.matches('" + SpecRules.SUBDOMAIN + "')",
+        message = SpecRules.SUBDOMAIN_MESSAGE)
+    public String secret;
   }
 
   /** Seeded data set sizes. */

@@ -9,8 +9,9 @@ import java.util.regex.Pattern;
 
 /**
  * {@link SpecValidator}'s checks of a user's own service: {@code spec.sut.service}, {@code
- * spec.workload.requests} and {@code spec.database.enabled / sql}, with the {@link ServiceRules}
- * the CRD is built from, plus what CEL cannot check (every {name} of a request filled by a param).
+ * spec.workload.requests} and {@code spec.database.enabled / sql / external}, with the {@link
+ * ServiceRules} the CRD is built from, plus what CEL cannot check (every {name} of a request filled
+ * by a param).
  */
 final class ServiceChecks {
 
@@ -57,6 +58,7 @@ final class ServiceChecks {
       if (!s.database.enabled && service == null) {
         check.add("spec.database.enabled: " + ServiceRules.NO_DATABASE_NEEDS_SERVICE_MESSAGE);
       }
+      external(s.database, service, check);
       if (s.database.sql != null) {
         if (service == null || !s.database.enabled) {
           check.add("spec.database.sql: " + ServiceRules.SQL_NEEDS_SERVICE_MESSAGE);
@@ -71,6 +73,29 @@ final class ServiceChecks {
           }
         }
       }
+    }
+  }
+
+  /** spec.database.external: a Secret's name, only for a service with a database of its own. */
+  private static void external(
+      BenchmarkRunSpec.Database database, ServiceSpec service, FieldChecks check) {
+    BenchmarkRunSpec.ExternalDatabase x = database.external;
+    if (x == null) {
+      return;
+    }
+    String at = "spec.database.external";
+    if (service == null) {
+      check.add(at + ": " + ServiceRules.EXTERNAL_NEEDS_SERVICE_MESSAGE);
+    }
+    if (database.sql != null) {
+      check.add(at + ": " + ServiceRules.EXTERNAL_NOT_WITH_SQL_MESSAGE);
+    }
+    if (!database.enabled) {
+      check.add(at + ": " + ServiceRules.EXTERNAL_NEEDS_ENABLED_MESSAGE);
+    }
+    check.text(at + ".secret", x.secret, SpecRules.KUBE_NAME_MAX);
+    if (x.secret != null && !x.secret.isEmpty()) {
+      check.matches(at + ".secret", x.secret, SpecValidator.SUBDOMAIN, SpecRules.SUBDOMAIN_MESSAGE);
     }
   }
 

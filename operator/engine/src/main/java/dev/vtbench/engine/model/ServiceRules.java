@@ -2,8 +2,9 @@ package dev.vtbench.engine.model;
 
 /**
  * The validation rules of a user's own service ({@code spec.sut.service}, {@code
- * spec.workload.requests}, {@code spec.database.sql}): constants the CRD's schema and CEL rules are
- * built from and {@link SpecValidator} applies, as {@link SpecRules} does for the rest of the spec.
+ * spec.workload.requests}, {@code spec.database.sql / external}): constants the CRD's schema and
+ * CEL rules are built from and {@link SpecValidator} applies, as {@link SpecRules} does for the
+ * rest of the spec.
  */
 public final class ServiceRules {
 
@@ -64,8 +65,14 @@ public final class ServiceRules {
   static final String OPTIONAL_PATH_MESSAGE =
       "must be empty (no Actuator) or a path starting with '/', without spaces, ? or #";
 
-  public static final String STUB_PATHS = "['/downstream', '/upper']";
-  public static final String STUB_PATHS_MESSAGE = "must be /downstream or /upper";
+  public static final String STUB_PATHS = "['/downstream', '/upper', '/']";
+  public static final String STUB_PATHS_MESSAGE =
+      "must be /downstream, /upper or / (the stub's base URL, for a service that appends the"
+          + " stub's paths itself)";
+
+  /** The stub path that hands the service the stub's base URL alone. */
+  public static final String STUB_BASE_PATH = "/";
+
   static final String STUB_PATH_NEEDS_ENV_RULE = "!has(self.stubPath) || has(self.stubUrlEnv)";
   static final String STUB_PATH_NEEDS_ENV_MESSAGE =
       "stubPath needs stubUrlEnv: without it no stub runs";
@@ -157,6 +164,22 @@ public final class ServiceRules {
   static final String SQL_NEEDS_SERVICE_MESSAGE =
       "database.sql needs spec.sut.service and database.enabled: it seeds your service's own"
           + " schema";
+  static final String EXTERNAL_NEEDS_SERVICE_RULE =
+      "!has(self.database) || !has(self.database.external) || (has(self.sut)"
+          + " && has(self.sut.service))";
+  static final String EXTERNAL_NEEDS_SERVICE_MESSAGE =
+      "database.external needs spec.sut.service: vtbench's own SUT needs its own seeded schema";
+  static final String EXTERNAL_NOT_WITH_SQL_RULE =
+      "!has(self.database) || !has(self.database.external) || !has(self.database.sql)";
+  static final String EXTERNAL_NOT_WITH_SQL_MESSAGE =
+      "database.external and database.sql exclude each other: vtbench never writes to a database"
+          + " it does not own; remove sql";
+  static final String EXTERNAL_NEEDS_ENABLED_RULE =
+      "!has(self.database) || !has(self.database.external) || !has(self.database.enabled)"
+          + " || self.database.enabled";
+  static final String EXTERNAL_NEEDS_ENABLED_MESSAGE =
+      "database.external needs database.enabled true (its default): enabled: false means the"
+          + " service has no database at all";
   static final String THREAD_MODES_COVERED_RULE =
       "!has(self.sut) || !has(self.sut.service) || !has(self.sut.service.axisEnv)"
           + " || !has(self.sut.service.axisEnv.threadMode) || !has(self.matrix)"

@@ -93,7 +93,9 @@ public class ServiceSpec {
   @ValidationRule(value = ServiceRules.ENV_NAME_RULE, message = ServiceRules.ENV_NAME_MESSAGE)
   public String stubUrlEnv;
 
-  @JsonPropertyDescription("The stub path the service calls: /downstream (JSON) or /upper.")
+  @JsonPropertyDescription(
+      "The stub path the service calls: /downstream (JSON) or /upper; / hands it the stub's base"
+          + " URL alone, for a service that appends the stub's paths itself.")
   @ValidationRule(
       value = "self in " + ServiceRules.STUB_PATHS,
       message = ServiceRules.STUB_PATHS_MESSAGE)

@@ -13,6 +13,7 @@ import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.steady.WarmState;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -121,7 +122,7 @@ public final class ScenarioRow {
         .sutArtifact(sut.artifact())
         .heapMbMax(peaks.get("heapMbMax") instanceof Number n ? n.doubleValue() : null)
         .handlerThread(peaks.get("handlerThread") instanceof String t ? t : null)
-        .notes(notes(peaks))
+        .notes(notes(spec, peaks))
         .jvmOptions(s.sut().jvmOptions())
         .buildName(s.sut().build())
         .build();
@@ -136,12 +137,29 @@ public final class ScenarioRow {
         Durations.parse("spec.load.requestTimeout", spec.load.requestTimeout).toMillis());
   }
 
-  /** The reasons numbers are missing ({@link ServiceWindows#NOTES}), joined; null when none. */
-  private static String notes(Map<String, Object> peaks) {
-    if (!(peaks.get(ServiceWindows.NOTES) instanceof List<?> notes) || notes.isEmpty()) {
-      return null;
+  /**
+   * Why a row of a service on its own database ({@code spec.database.external}) says nothing of
+   * that database, on both platforms: in its notes, in place of any other pg_cpu_pct note.
+   */
+  public static final String EXTERNAL_DATABASE_NOTE =
+      "pg_cpu_pct empty and the database's placement unrecorded: it is the service's own"
+          + " (spec.database.external), which vtbench neither runs nor measures, so its node, cores"
+          + " and other load are unknown and may limit the service";
+
+  /**
+   * The reasons numbers are missing ({@link ServiceWindows#NOTES}), and the user's own database's,
+   * joined; null when none.
+   */
+  private static String notes(BenchmarkRunSpec spec, Map<String, Object> peaks) {
+    List<String> notes =
+        peaks.get(ServiceWindows.NOTES) instanceof List<?> l
+            ? new ArrayList<>(l.stream().map(String::valueOf).toList())
+            : new ArrayList<>();
+    if (spec.database.external != null) {
+      notes.removeIf(n -> n.startsWith("pg_cpu_pct empty"));
+      notes.add(EXTERNAL_DATABASE_NOTE);
     }
-    return String.join("; ", notes.stream().map(String::valueOf).toList());
+    return notes.isEmpty() ? null : String.join("; ", notes);
   }
 
   private static Integer intOf(Object o) {

@@ -20,8 +20,8 @@ class ExamplesLoadTest {
   void everyExampleLoads() throws IOException {
     List<Path> examples;
     try (Stream<Path> files =
-        Stream.concat(
-            Files.list(Path.of("../../examples")), Files.list(Path.of("../../examples/gate")))) {
+        Stream.of("../../examples", "../../examples/gate", "../../examples/crosscheck")
+            .flatMap(ExamplesLoadTest::list)) {
       examples =
           files
               .filter(p -> p.toString().endsWith(".yaml"))
@@ -29,10 +29,20 @@ class ExamplesLoadTest {
               .sorted()
               .toList();
     }
-    assertThat(examples).hasSizeGreaterThan(10);
+    assertThat(examples)
+        .hasSizeGreaterThan(10)
+        .contains(Path.of("../../examples/crosscheck/byo.yaml"));
     for (Path example : examples) {
       BenchmarkRun run = SpecLoader.load(example);
       assertThat(run.metadata.name).as(example.toString()).isNotBlank();
+    }
+  }
+
+  private static Stream<Path> list(String dir) {
+    try {
+      return Files.list(Path.of(dir));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
   }
 }

@@ -22,9 +22,11 @@ import java.util.Optional;
 final class AppTiersStep implements Step {
 
   private final OwnedObjects owned;
+  private final SecretMountCheck secretMount;
 
-  AppTiersStep(OwnedObjects owned) {
+  AppTiersStep(OwnedObjects owned, SecretMountCheck secretMount) {
     this.owned = owned;
+    this.secretMount = secretMount;
   }
 
   @Override
@@ -80,15 +82,17 @@ final class AppTiersStep implements Step {
   }
 
   /**
-   * Fails at once on an image no wait can fetch, else at spec.timeouts.sutStart after the SUT began
-   * its (re)start, with what the cluster says about the tier that is not available.
+   * Fails at once on an image no wait can fetch or a user's database Secret the kubelet cannot
+   * mount, else at spec.timeouts.sutStart after the SUT began its (re)start, with what the cluster
+   * says about the tier that is not available.
    */
-  private static Result waitOrFail(
-      RunView view, RunStatus status, String config, String sutImageField) {
+  private Result waitOrFail(RunView view, RunStatus status, String config, String sutImageField) {
     List<Pod> sutPods = view.pods(SutTier.COMPONENT);
     List<Pod> stubPods = view.pods(StubTier.COMPONENT);
     Optional<Result> unpullable =
-        imageRefused(sutPods, sutImageField).or(() -> imageRefused(stubPods, "spec.stub.image"));
+        imageRefused(sutPods, sutImageField)
+            .or(() -> imageRefused(stubPods, "spec.stub.image"))
+            .or(() -> secretMount.failure(view, sutPods));
     if (unpullable.isPresent()) {
       return unpullable.get();
     }
@@ -97,7 +101,13 @@ final class AppTiersStep implements Step {
             status.since(Conditions.SUT_READY, "False").orElse(view.now()),
             view.spec().timeouts.sutStart());
     if (!deadline.passed(view.now())) {
-      return deadline.waitFor(view.now());
+      Result wait = deadline.waitFor(view.now());
+      // a failed mount is only in Events, which wake no informer: look again soon
+      boolean mounting =
+          SecretMountCheck.applies(view.spec()) && !SecretMountCheck.waiting(sutPods).isEmpty();
+      return mounting && wait.after().compareTo(SecretMountCheck.RECHECK) > 0
+          ? Result.waitFor(SecretMountCheck.RECHECK)
+          : wait;
     }
     var run = view.run();
     String why =

@@ -59,7 +59,7 @@ public class BenchmarkRunReconciler
             new BaselineCheck(baseline),
             new UserSqlCheck(client),
             new DatabaseStep(owned, events),
-            new AppTiersStep(owned),
+            new AppTiersStep(owned, new SecretMountCheck(client)),
             new LoadStep(owned, events),
             new RecordStep(owned, results, events),
             new FinishStep(owned, baseline, events));

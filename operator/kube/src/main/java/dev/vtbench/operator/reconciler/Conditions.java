@@ -111,6 +111,17 @@ public final class Conditions {
     SqlUnavailable,
     /** spec.database.enabled is false: a user's service runs without one; nothing to wait for. */
     DatabaseDisabled,
+    /**
+     * spec.database.external: a user's service connects to its own database through the user's
+     * Secret; vtbench creates, seeds and waits for none.
+     */
+    DatabaseExternal,
+    /**
+     * The kubelet cannot mount the Secret spec.database.external names (missing, or without url,
+     * username or password): the SUT cannot start; the message names the Secret, the key and how to
+     * create it.
+     */
+    DatabaseSecretUnavailable,
     /** The database did not become Ready within spec.timeouts.database; the message says why. */
     DatabaseTimedOut,
     /** The SUT or the stub was not available within spec.timeouts.sutStart. */

@@ -14,7 +14,8 @@ import java.util.Map;
 /**
  * The run's database credentials Secret, then the CloudNativePG Cluster, bootstrapped with those
  * credentials and seeded through its seed ConfigMap, Ready; waited for until
- * spec.timeouts.database, then the run fails with what CloudNativePG reports.
+ * spec.timeouts.database, then the run fails with what CloudNativePG reports. Neither without a
+ * database (spec.database.enabled false) nor for the user's own one (spec.database.external).
  */
 final class DatabaseStep implements Step {
 
@@ -41,6 +42,22 @@ final class DatabaseStep implements Step {
           "True",
           Reason.DatabaseDisabled,
           "spec.database.enabled is false: the service runs without a database");
+      return Result.next();
+    }
+    BenchmarkRunSpec.ExternalDatabase external = view.spec().database.external;
+    if (external != null) {
+      // The user's own database: nothing to create, seed or wait for. The SUT's pod mounts the
+      // user's Secret (the kubelet reads it, the operator cannot); a missing Secret or key shows
+      // as the pod's mount failure (SecretMountCheck).
+      applyPolicies(run);
+      status.set(
+          Conditions.DATABASE_READY,
+          "True",
+          Reason.DatabaseExternal,
+          "spec.database.external: the service connects to its own database with the url,"
+              + " username and password of Secret "
+              + external.secret
+              + "; vtbench creates, seeds and measures no database");
       return Result.next();
     }
     if (view.database() == null && status.status.databaseSecret == null) {

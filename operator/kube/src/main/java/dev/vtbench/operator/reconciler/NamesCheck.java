@@ -27,7 +27,7 @@ final class NamesCheck implements Step {
 
   @Override
   public Result apply(RunView view, RunStatus status) {
-    if ((view.database() != null || !view.spec().database.enabled)
+    if ((view.database() != null || !view.spec().database.provisioned())
         && view.sut() != null
         && (view.stub() != null || !view.usesStub())) {
       return Result.next(); // all created, and so checked, already

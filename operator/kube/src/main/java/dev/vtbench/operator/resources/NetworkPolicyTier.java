@@ -23,7 +23,9 @@ import java.util.Map;
  *
  * <ul>
  *   <li>SUT: ingress only from this run's load pods (the measured requests and {@code POST
- *       /api/runtime-info/reset}); egress only to this run's stub and database, and DNS.
+ *       /api/runtime-info/reset}); egress only to this run's stub and database, and DNS (not
+ *       restricted for a service on its own database, spec.database.external: its address is in a
+ *       Secret the operator does not read).
  *   <li>stub: ingress only from this run's SUT, and from its load pods, which read the stub's CPU
  *       time ({@code GET /api/runtime-info}) at the hold's start and end; egress only DNS.
  *   <li>database: ingress on PostgreSQL's port from this run's SUT and the Cluster's own instances
@@ -59,22 +61,36 @@ public final class NetworkPolicyTier {
 
   private NetworkPolicyTier() {}
 
-  /** Every policy of the run: SUT, stub, database. */
+  /**
+   * Every policy of the run: SUT, stub, database; with the user's own database
+   * (spec.database.external) no database policy, the run has no database pods.
+   */
   public static List<NetworkPolicy> policies(BenchmarkRunResource run) {
+    if (run.getSpec().database.external != null) {
+      return List.of(sut(run), stub(run));
+    }
     return List.of(sut(run), stub(run), database(run));
   }
 
+  /**
+   * The SUT's policy. With the user's own database its egress is not restricted: the database's
+   * address is in the user's Secret, which the operator does not read, and may be anywhere.
+   */
   static NetworkPolicy sut(BenchmarkRunResource run) {
+    List<NetworkPolicyEgressRule> egress =
+        run.getSpec().database.external != null
+            ? List.of()
+            : List.of(
+                egress(pods(Labels.selector(run, StubTier.COMPONENT)), AppTier.HTTP_PORT),
+                egress(pods(databasePods(run)), POSTGRES_PORT),
+                dns());
     return javaTier(
         run,
         ResourceNames.sut(run),
         SutTier.COMPONENT,
         SutTier.containerPort(run),
         List.of(LoadTier.COMPONENT),
-        List.of(
-            egress(pods(Labels.selector(run, StubTier.COMPONENT)), AppTier.HTTP_PORT),
-            egress(pods(databasePods(run)), POSTGRES_PORT),
-            dns()));
+        egress);
   }
 
   static NetworkPolicy stub(BenchmarkRunResource run) {

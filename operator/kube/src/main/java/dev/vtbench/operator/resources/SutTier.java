@@ -25,6 +25,12 @@ public final class SutTier {
 
   public static final String COMPONENT = "sut";
 
+  /**
+   * The volume a user's service's configtree is mounted from ({@link UserServiceSut}): the kubelet
+   * names it when it cannot mount the Secret behind it.
+   */
+  public static final String SERVICE_CONFIG_VOLUME = "service-config";
+
   /** The SUT's node name from the downward API; the SUT's runtime-info reports it. */
   static final String NODE_NAME_ENV = "NODE_NAME";
 

@@ -43,7 +43,7 @@ class ChartRbacRulesIT {
           Map.entry(" secrets", Set.of("create", "delete")),
           Map.entry(" services", manage()),
           Map.entry(" pods", Set.of("get", "list", "watch")),
-          Map.entry(" events", Set.of("create", "patch")),
+          Map.entry(" events", Set.of("create", "patch", "list")),
           Map.entry("events.k8s.io events", Set.of("create", "patch")),
           Map.entry("apps deployments", manage()),
           Map.entry("batch jobs", manage()),
