@@ -180,6 +180,11 @@ public final class Main implements Runnable {
                 + Path.of("").toAbsolutePath()
                 + "): build your service first");
       }
+      try {
+        LocalModule.of(run.spec);
+      } catch (IllegalArgumentException e) {
+        missing.add(e.getMessage());
+      }
       if (!missing.isEmpty()) {
         missing.forEach(m -> System.err.println("vtbench: " + m));
         return 3;

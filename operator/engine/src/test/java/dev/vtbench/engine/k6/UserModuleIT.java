@@ -137,11 +137,16 @@ class UserModuleIT {
     assertThat(hold.httpReqs() % 2).as("%s requests in the hold", hold.httpReqs()).isZero();
     assertThat(served.get("/login").get()).isEqualTo(1);
     assertThat(served.get("/logout").get()).isEqualTo(1);
-    assertThat(served.get("/first").get()).isEqualTo(served.get("/second/n").get());
-    assertThat(hold.httpReqs()).isLessThan(2 * served.get("/first").get());
+    long first = served.get("/first").get();
+    assertThat(hold.httpReqs()).isLessThan(2 * first);
     if (executor == Executor.CONSTANT_ARRIVAL_RATE) {
       // 20 iterations a second for 2 s, two requests each
       assertThat((double) hold.httpReqs()).isCloseTo(80, within(4.0));
+      // the open warm-up ends with gracefulStop 0: an iteration it started may be cut there,
+      // unmeasured, after its first request
+      assertThat(served.get("/second/n").get()).isBetween(first - 3, first);
+    } else {
+      assertThat(served.get("/second/n").get()).isEqualTo(first);
     }
     assertThat(r.output())
         .contains("vtbench hold: ")
@@ -159,6 +164,27 @@ class UserModuleIT {
     assertThat(r.exit()).isNotZero();
     assertThat(r.output()).contains("spec.workload.script: the module exports no default function");
     assertThat(served).isEmpty();
+  }
+
+  /** An async iteration keeps its phase across its awaits: its requests after one are measured. */
+  @Test
+  void anAsyncIterationIsMeasuredToItsEnd() throws Exception {
+    Run r =
+        run(
+            plan(Executor.RAMPING_VUS, 2),
+            """
+            import http from 'k6/http';
+            export default async function () {
+              await Promise.resolve();
+              await http.asyncRequest('GET', __ENV.VTBENCH_BASE_URL + '/second/1');
+              http.get(__ENV.VTBENCH_BASE_URL + '/second/2');
+            }
+            """);
+
+    assertThat(r.exit()).as("k6 run%n%s", r.output()).isZero();
+    LoadResult hold = K6Summary.parse(r.summary(), Duration.ofSeconds(2));
+    assertThat(hold.httpReqs()).isPositive();
+    assertThat(hold.httpReqs() % 2).as("%s requests in the hold", hold.httpReqs()).isZero();
   }
 
   @Test
