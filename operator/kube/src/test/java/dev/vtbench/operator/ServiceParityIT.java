@@ -7,7 +7,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A user's own service ({@code spec.sut.service}, {@code spec.workload.requests}, {@code
+ * A user's own service ({@code spec.sut.service}, {@code spec.workload.requests / script}, {@code
  * spec.database.enabled / sql / external}) through the real API server, the operator and the local
  * validator: all accept the same specs and refuse the same ones, naming the field; where the
  * service or its SQL comes from differs by platform (an image and a ConfigMap on a cluster, a jar
@@ -28,6 +28,13 @@ class ServiceParityIT {
 
   static final String SERVICE = "sut: {service: {image: orders:1, jar: app.jar}}\n";
   static final String REQUESTS = "workload: {requests: [{path: /orders}]}";
+
+  /** spec.workload.script naming both places, with {@code extra} after its ConfigMap's key. */
+  static String script(String configMap) {
+    return "workload: {script: {file: k6/orders.js, configMap: {" + configMap + "}}}";
+  }
+
+  static final String SCRIPT = script("name: orders-k6, key: orders.js");
 
   static Stream<Case> table() {
     return Stream.of(
@@ -156,7 +163,29 @@ class ServiceParityIT {
         SpecParityIT.invalid(
             "spec.database.external.secret", service("", "", "external: {secret: Orders_DB}", "")),
         SpecParityIT.invalid("spec.database.external.secret", service("", "", "external: {}", "")),
-        // --- where the service and its SQL come from: an image and a ConfigMap on a cluster ---
+        // --- the user's own k6 module in place of the mix ---
+        SpecParityIT.valid(SERVICE + SCRIPT),
+        SpecParityIT.invalid(
+            "spec.workload.script",
+            SERVICE + SCRIPT.replace("workload: {", "workload: {requests: [{path: /orders}], ")),
+        SpecParityIT.invalid("spec.workload.script", SCRIPT),
+        SpecParityIT.invalid(
+            "spec.workload.script.configMap.name",
+            SERVICE + script("name: Orders_K6, key: orders.js")),
+        SpecParityIT.invalid(
+            "spec.workload.script.configMap.key",
+            SERVICE + script("name: orders-k6, key: k6/orders.js")),
+        SpecParityIT.invalid(
+            "spec.workload.script.configMap.key", SERVICE + script("name: orders-k6")),
+        SpecParityIT.invalid(
+            "spec.workload.script.file", SERVICE + SCRIPT.replace("k6/orders.js", "''")),
+        // --- where the service, its SQL and its k6 module come from: an image and ConfigMaps on a
+        // cluster ---
+        perPlatform(false, "spec.workload.script", SERVICE + "workload: {script: {file: o.js}}"),
+        perPlatform(
+            true,
+            "spec.workload.script",
+            SERVICE + "workload: {script: {configMap: {name: orders-k6, key: orders.js}}}"),
         perPlatform(
             false,
             "spec.sut.service.image",

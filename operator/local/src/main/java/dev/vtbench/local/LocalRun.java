@@ -39,8 +39,10 @@ public final class LocalRun {
       Progress progress) {
     Path dir = resultsRoot.resolve(run.metadata.name);
     Path csv = dir.resolve("matrix.csv");
-    ResumeRule.Decision resume =
-        ResumeRule.apply(dir, Machine.fingerprint(), SpecHash.of(run.spec), fresh);
+    // a user's k6 module is part of the experiment: rows measured with another one do not resume
+    LocalModule module = LocalModule.of(run.spec);
+    String experiment = SpecHash.of(run.spec) + (module == null ? "" : "+" + module.hash());
+    ResumeRule.Decision resume = ResumeRule.apply(dir, Machine.fingerprint(), experiment, fresh);
     if (resume.movedTo() != null) {
       progress.message(
           "results: not resuming "
@@ -77,6 +79,13 @@ public final class LocalRun {
     Runtime.getRuntime().addShutdownHook(cleanup);
     try {
       progress.message("machine: " + platform.describe());
+      if (module != null) {
+        progress.message(
+            "k6: each iteration is the default function of "
+                + module.file()
+                + " (spec.workload.script); its options and handleSummary are ignored: vtbench"
+                + " sets the scenarios, thresholds and summary");
+      }
       if (run.spec.load.prometheusRemoteWrite != null) {
         progress.message(
             "note: spec.load.prometheusRemoteWrite applies on Kubernetes only; k6 runs without"

@@ -201,6 +201,11 @@ public final class Main implements Runnable {
           }
         }
       }
+      try {
+        LocalModule.of(run.spec);
+      } catch (IllegalArgumentException e) {
+        missing.add(e.getMessage());
+      }
       if (!missing.isEmpty()) {
         missing.forEach(m -> System.err.println("vtbench: " + m));
         return 3;

@@ -25,6 +25,9 @@ import java.util.Locale;
  * @param requestTimeout per request; a timed-out request counts as an error
  * @param requests a user's request mix sent to {@code targetUrl} as the base URL (then {@code
  *     idMax} is unused); empty: every request is {@code targetUrl} with a random id
+ * @param userScript true: each iteration is the user's own k6 module ({@link UserModule}), which
+ *     reads {@code targetUrl} as its base URL; {@code requests} is then empty and {@code idMax}
+ *     unused
  */
 public record K6Plan(
     String targetUrl,
@@ -36,9 +39,36 @@ public record K6Plan(
     Duration warmup,
     Duration hold,
     Duration requestTimeout,
-    List<MixedRequest> requests) {
+    List<MixedRequest> requests,
+    boolean userScript) {
 
   public static final String ID_PLACEHOLDER = "{id}";
+
+  /** A load of one endpoint, or of a user's mix when {@code requests} is not empty. */
+  public K6Plan(
+      String targetUrl,
+      long idMax,
+      Executor executor,
+      int level,
+      int maxVUs,
+      Duration ramp,
+      Duration warmup,
+      Duration hold,
+      Duration requestTimeout,
+      List<MixedRequest> requests) {
+    this(
+        targetUrl,
+        idMax,
+        executor,
+        level,
+        maxVUs,
+        ramp,
+        warmup,
+        hold,
+        requestTimeout,
+        requests,
+        false);
+  }
 
   /** A load of one endpoint: every request is {@code targetUrl} with a random id. */
   public K6Plan(
@@ -57,7 +87,36 @@ public record K6Plan(
   /** This load sending {@code mix} to {@code targetUrl} as the base URL instead. */
   public K6Plan withRequests(List<MixedRequest> mix) {
     return new K6Plan(
-        targetUrl, idMax, executor, level, maxVUs, ramp, warmup, hold, requestTimeout, mix);
+        targetUrl,
+        idMax,
+        executor,
+        level,
+        maxVUs,
+        ramp,
+        warmup,
+        hold,
+        requestTimeout,
+        mix,
+        userScript);
+  }
+
+  /**
+   * This load with the user's own module as each iteration ({@code true}), {@code targetUrl} its
+   * base URL.
+   */
+  public K6Plan withUserScript(boolean user) {
+    return new K6Plan(
+        targetUrl,
+        idMax,
+        executor,
+        level,
+        maxVUs,
+        ramp,
+        warmup,
+        hold,
+        requestTimeout,
+        requests,
+        user);
   }
 
   /** The two load models, by their k6 executor names as written in a BenchmarkRun. */
@@ -121,6 +180,9 @@ public record K6Plan(
     checkDuration("load.warmup", warmup, false, errors);
     checkDuration("load.hold", hold, true, errors);
     checkDuration("load.requestTimeout", requestTimeout, true, errors);
+    if (userScript && !requests.isEmpty()) {
+      errors.add("workload: a user's k6 module and a request mix exclude each other");
+    }
     if (!errors.isEmpty()) {
       throw new IllegalArgumentException("invalid k6 plan: " + String.join("; ", errors));
     }

@@ -13,6 +13,7 @@ import static dev.vtbench.engine.model.SpecRules.WHOLE_CPU_RULE;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.engine.workload.Endpoint;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
@@ -68,6 +69,10 @@ import java.util.Map;
     value = ServiceRules.REQUESTS_NEED_SERVICE_RULE,
     message = ServiceRules.REQUESTS_NEED_SERVICE_MESSAGE,
     fieldPath = ".workload.requests")
+@ValidationRule(
+    value = ServiceRules.SCRIPT_NEEDS_SERVICE_RULE,
+    message = ServiceRules.SCRIPT_NEEDS_SERVICE_MESSAGE,
+    fieldPath = ".workload.script")
 @ValidationRule(
     value = ServiceRules.NO_DATABASE_NEEDS_SERVICE_RULE,
     message = ServiceRules.NO_DATABASE_NEEDS_SERVICE_MESSAGE,
@@ -180,6 +185,10 @@ public class BenchmarkRunSpec {
           + " concurrency it names listed in spec.matrix";
 
   /** The request under test. */
+  @ValidationRule(
+      value = ServiceRules.SCRIPT_OR_REQUESTS_RULE,
+      message = ServiceRules.SCRIPT_OR_REQUESTS_MESSAGE,
+      fieldPath = ".script")
   public static class Workload {
     @JsonPropertyDescription(
         "Endpoint: order-summary (reference rig), downstream, db-sleep, sleep, users.")
@@ -225,6 +234,13 @@ public class BenchmarkRunSpec {
             + " path template, parameters, headers, body, weight and expected statuses.")
     @Size(max = ServiceRules.REQUESTS_MAX)
     public List<RequestSpec> requests;
+
+    @JsonPropertyDescription(
+        "Your own k6 module for spec.sut.service (in place of requests): its default function is"
+            + " each iteration of vtbench's ramp, warm-up and hold, its base URL in __ENV."
+            + UserModule.BASE_URL_ENV
+            + "; its options and handleSummary are ignored.")
+    public ScriptSpec script;
   }
 
   /** The system under test. */

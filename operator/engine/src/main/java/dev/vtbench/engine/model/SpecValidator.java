@@ -341,8 +341,9 @@ public final class SpecValidator {
   }
 
   /**
-   * How the platform starts a user's own service: an image in a cluster, a jar or a command
-   * locally. Empty when the spec has no {@code spec.sut.service} or names what this platform needs.
+   * How the platform starts a user's own service and where its inputs come from: an image and
+   * ConfigMaps (SQL, k6 module) in a cluster, a jar or a command and files locally. Empty when the
+   * spec has no {@code spec.sut.service} or names what this platform needs.
    */
   public static List<String> serviceSource(BenchmarkRunSpec s, boolean cluster) {
     ServiceSpec v = s == null || s.sut == null ? null : s.sut.service;
@@ -352,6 +353,15 @@ public final class SpecValidator {
     List<String> problems = new ArrayList<>();
     BenchmarkRunSpec.Sql sql = s.database == null ? null : s.database.sql;
     List<BuildSpec> builds = s.matrix == null ? null : s.matrix.builds;
+    ScriptSpec script = s.workload == null ? null : s.workload.script;
+    if (script != null && cluster && script.configMap == null) {
+      problems.add("spec.workload.script: " + ServiceRules.SCRIPT_CONFIG_MAP_MESSAGE);
+    }
+    if (script != null && !cluster && (script.file == null || script.file.isBlank())) {
+      problems.add(
+          "spec.workload.script: set file to your k6 module for a local run (configMap is for"
+              + " Kubernetes)");
+    }
     if (cluster) {
       if (!BuildChecks.everyBuildRuns(
           v, builds, x -> x.image != null && !x.image.isBlank(), b -> b.image != null)) {

@@ -154,7 +154,8 @@ public final class RunCursor {
                   sutBaseUrl + Workloads.path(spec),
                   Workloads.idMax(spec),
                   warmUpLevel())
-              .withRequests(Workloads.requests(spec)),
+              .withRequests(Workloads.requests(spec))
+              .withUserScript(Workloads.userScript(spec)),
           w.length());
     }
     return measured(load.scenario(), sutBaseUrl);
@@ -203,7 +204,8 @@ public final class RunCursor {
   public K6Plan measured(Scenario s, String sutBaseUrl) {
     return K6Plan.fromSpec(
             spec.load, sutBaseUrl + Workloads.path(spec), Workloads.idMax(spec), s.concurrency())
-        .withRequests(Workloads.requests(spec));
+        .withRequests(Workloads.requests(spec))
+        .withUserScript(Workloads.userScript(spec));
   }
 
   /** {@code length} of {@code measured}'s load, all of it hold, none of it recorded. */
@@ -218,7 +220,8 @@ public final class RunCursor {
         Duration.ZERO,
         length,
         measured.requestTimeout(),
-        measured.requests());
+        measured.requests(),
+        measured.userScript());
   }
 
   /** Ramp + warm-up + hold (+3 s to start k6): the floor of one scenario's length, for ETAs. */

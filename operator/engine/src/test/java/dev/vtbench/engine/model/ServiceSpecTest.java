@@ -150,7 +150,8 @@ class ServiceSpecTest {
         bad(
             "no requests",
             s -> s.workload.requests = null,
-            "spec.workload.requests: spec.sut.service needs spec.workload.requests"),
+            "spec.workload: spec.sut.service needs spec.workload.requests or"
+                + " spec.workload.script"),
         bad(
             "requests without service",
             s -> s.sut.service = null,
