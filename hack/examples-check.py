@@ -149,6 +149,7 @@ def scenarios(spec):
             * len(m["concurrency"])
             * m["repetitions"]
             * len(m.get("jvmOptions", [""]))
+            * len(m.get("builds", [None]))
         )
     except (KeyError, TypeError):
         return None

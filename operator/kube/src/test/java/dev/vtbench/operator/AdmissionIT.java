@@ -169,6 +169,19 @@ class AdmissionIT {
             "spec.thresholds.minVirtualToPlatformRatio",
             "needs both platform and virtual"),
         Arguments.of(
+            "matrix: {builds: [{name: Boot-3.4}]}",
+            "spec.matrix.builds[0].name",
+            "must be a short label of lower-case letters, digits, '.' and '-'"),
+        Arguments.of(
+            "matrix: {builds: [{name: boot-3.4}]}",
+            "spec.matrix.builds",
+            "spec.matrix.builds needs spec.sut.service"),
+        Arguments.of(
+            "sut: {service: {jar: app.jar}}\nworkload: {requests: [{path: /orders}]}\n"
+                + "matrix: {builds: [{name: a, image: orders:2}, {name: b}]}",
+            "spec.sut.service.image",
+            "set image, or an image in every spec.matrix.builds entry"),
+        Arguments.of(
             "thresholds: {baseline: {file: results/hero/matrix.csv}}",
             "spec.thresholds.baseline",
             "file is only for local runs"),

@@ -7,7 +7,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A user's own service ({@code spec.sut.service}, {@code spec.workload.requests}, {@code
+ * A user's own service ({@code spec.sut.service}, {@code spec.workload.requests / script}, {@code
  * spec.database.enabled / sql / external}) through the real API server, the operator and the local
  * validator: all accept the same specs and refuse the same ones, naming the field; where the
  * service or its SQL comes from differs by platform (an image and a ConfigMap on a cluster, a jar
@@ -28,6 +28,13 @@ class ServiceParityIT {
 
   static final String SERVICE = "sut: {service: {image: orders:1, jar: app.jar}}\n";
   static final String REQUESTS = "workload: {requests: [{path: /orders}]}";
+
+  /** spec.workload.script naming both places, with {@code extra} after its ConfigMap's key. */
+  static String script(String configMap) {
+    return "workload: {script: {file: k6/orders.js, configMap: {" + configMap + "}}}";
+  }
+
+  static final String SCRIPT = script("name: orders-k6, key: orders.js");
 
   static Stream<Case> table() {
     return Stream.of(
@@ -90,6 +97,56 @@ class ServiceParityIT {
         SpecParityIT.invalid("spec.database.enabled", "database: {enabled: false}"),
         SpecParityIT.invalid(
             "spec.database.sql", "database: {sql: {files: [a.sql], configMap: orders-sql}}"),
+        // --- spec.matrix.builds: builds of the service compared in one run ---
+        SpecParityIT.valid(
+            service(
+                "",
+                "",
+                "",
+                ", builds: [{name: boot-3.4}, {name: boot-4.0, image: registry.example/orders:2,"
+                    + " jar: app-2.jar}, {name: '25', command: [./run.sh]}]")),
+        // every build brings its own image and jar: the service needs neither
+        SpecParityIT.valid(
+            service(
+                    "",
+                    "",
+                    "",
+                    ", builds: [{name: a, image: o:1, jar: a.jar}, {name: b, image: o:2,"
+                        + " jar: b.jar}]")
+                .replace("image: registry.example/orders:1, jar: app.jar, ", "")),
+        SpecParityIT.invalid(
+            "spec.matrix.builds", service("", "", "", ", builds: [{name: Boot-3.4}]")),
+        SpecParityIT.invalid(
+            "spec.matrix.builds", service("", "", "", ", builds: [{name: boot_3}]")),
+        SpecParityIT.invalid(
+            "spec.matrix.builds", service("", "", "", ", builds: [{name: boot-}]")),
+        SpecParityIT.invalid(
+            "spec.matrix.builds",
+            service("", "", "", ", builds: [{name: %s}]".formatted("a".repeat(21)))),
+        SpecParityIT.invalid("spec.matrix.builds", service("", "", "", ", builds: [{image: o:2}]")),
+        SpecParityIT.invalid(
+            "spec.matrix.builds", service("", "", "", ", builds: [{name: a}, {name: a}]")),
+        SpecParityIT.invalid("spec.matrix.builds", service("", "", "", ", builds: []")),
+        SpecParityIT.invalid(
+            "spec.matrix.builds",
+            service(
+                "", "", "", ", builds: [{name: a}, {name: b}, {name: c}, {name: d}, {name: e}]")),
+        SpecParityIT.invalid(
+            "spec.matrix.builds",
+            service("", "", "", ", builds: [{name: a, jar: a.jar, command: [./a]}]")),
+        SpecParityIT.invalid(
+            "spec.matrix.builds", service("", "", "", ", builds: [{name: a, image: 'O:2'}]")),
+        // the axis multiplies the scenarios: 2 × 1 × 256 × 10 × 4 = 20,480
+        SpecParityIT.invalid(
+            "spec.matrix",
+            service(
+                    "",
+                    "",
+                    "",
+                    ", repetitions: 10, builds: [{name: a}, {name: b}, {name: c}, {name: d}]")
+                .replace(
+                    "concurrency: [5]",
+                    "concurrency: " + SpecParityIT.flow('[', 256, i -> "" + (i + 1), ']'))),
         // --- the service's own database: a Secret's name, nothing for vtbench to write ---
         SpecParityIT.valid(service("", "", "external: {secret: orders-db}", "")),
         SpecParityIT.invalid("spec.database.external", "database: {external: {secret: orders-db}}"),
@@ -106,7 +163,29 @@ class ServiceParityIT {
         SpecParityIT.invalid(
             "spec.database.external.secret", service("", "", "external: {secret: Orders_DB}", "")),
         SpecParityIT.invalid("spec.database.external.secret", service("", "", "external: {}", "")),
-        // --- where the service and its SQL come from: an image and a ConfigMap on a cluster ---
+        // --- the user's own k6 module in place of the mix ---
+        SpecParityIT.valid(SERVICE + SCRIPT),
+        SpecParityIT.invalid(
+            "spec.workload.script",
+            SERVICE + SCRIPT.replace("workload: {", "workload: {requests: [{path: /orders}], ")),
+        SpecParityIT.invalid("spec.workload.script", SCRIPT),
+        SpecParityIT.invalid(
+            "spec.workload.script.configMap.name",
+            SERVICE + script("name: Orders_K6, key: orders.js")),
+        SpecParityIT.invalid(
+            "spec.workload.script.configMap.key",
+            SERVICE + script("name: orders-k6, key: k6/orders.js")),
+        SpecParityIT.invalid(
+            "spec.workload.script.configMap.key", SERVICE + script("name: orders-k6")),
+        SpecParityIT.invalid(
+            "spec.workload.script.file", SERVICE + SCRIPT.replace("k6/orders.js", "''")),
+        // --- where the service, its SQL and its k6 module come from: an image and ConfigMaps on a
+        // cluster ---
+        perPlatform(false, "spec.workload.script", SERVICE + "workload: {script: {file: o.js}}"),
+        perPlatform(
+            true,
+            "spec.workload.script",
+            SERVICE + "workload: {script: {configMap: {name: orders-k6, key: orders.js}}}"),
         perPlatform(
             false,
             "spec.sut.service.image",
@@ -114,7 +193,19 @@ class ServiceParityIT {
         perPlatform(
             true, "spec.sut.service", service("", "", "", "").replace(", jar: app.jar", "")),
         perPlatform(
-            false, "spec.database.sql", service("", "", "sql: {files: [db/schema.sql]}", "")));
+            false, "spec.database.sql", service("", "", "sql: {files: [db/schema.sql]}", "")),
+        // an image from every build will do on a cluster, but one build without it will not
+        perPlatform(
+            false,
+            "spec.sut.service.image",
+            service("", "", "", ", builds: [{name: a, image: o:1}, {name: b}]")
+                .replace("image: registry.example/orders:1, ", "")),
+        // locally a jar or command from every build will do, but one without it will not
+        perPlatform(
+            true,
+            "spec.sut.service",
+            service("", "", "", ", builds: [{name: a, jar: a.jar}, {name: b}]")
+                .replace(", jar: app.jar", "")));
   }
 
   /** A case whose answer on a cluster is {@code valid} and locally the opposite. */

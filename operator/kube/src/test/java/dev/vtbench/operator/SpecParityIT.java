@@ -252,6 +252,9 @@ class SpecParityIT {
                     .formatted(flow('[', 256, i -> "" + (i + 1), ']'))
                 + " '-Xss4m']}"),
 
+        // builds are of a user's own service (ServiceParityIT has the rest)
+        invalid("spec.matrix.builds", "matrix: {builds: [{name: a}, {name: b}]}"),
+
         // --- timeouts ---
         valid("timeouts: {database: 6h, sutStart: 1h, loadStart: 1h}"),
         valid("timeouts: {database: 90s, sutStart: 1m30s, loadStart: 500ms}"),

@@ -12,6 +12,7 @@ import dev.vtbench.engine.k6.K6Summary;
 import dev.vtbench.engine.k6.LoadResult;
 import dev.vtbench.engine.k6.MixedRequest;
 import dev.vtbench.engine.k6.SutProbe;
+import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.engine.metrics.ActuatorMetric;
 import dev.vtbench.engine.metrics.ServiceWindows;
 import dev.vtbench.engine.model.ServiceSpec;
@@ -39,7 +40,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * real k6 binary against the real example service (examples/byo-orders on a real PostgreSQL, its
  * shipping call answered on loopback): the summary the runner pod would leave in its termination
  * message carries windows, CPU and peaks read from Actuator alone, in the shape {@link
- * SutProbe#parse} reads for vtbench's own SUT.
+ * SutProbe#parse} reads for vtbench's own SUT, with the user's mix or their own k6 module.
  */
 class ClusterServiceScriptIT {
 
@@ -181,6 +182,40 @@ class ClusterServiceScriptIT {
   }
 
   /**
+   * The example's own k6 module (examples/byo-orders/k6/orders.js, spec.workload.script) as each
+   * iteration of the cluster script, both load models: what k6 counted in the hold is what the
+   * service counted over the hold's windows, as with the mix. Every iteration sends two requests,
+   * so the open model's 10 iterations a second make 200 requests in the 10 s hold.
+   */
+  @ParameterizedTest
+  @EnumSource(Executor.class)
+  void aUsersModuleIsMeasuredOverTheHoldAsTheServiceCountsIt(Executor executor) throws Exception {
+    boolean open = executor == Executor.CONSTANT_ARRIVAL_RATE;
+    K6Plan plan = plan(executor, open ? 10 : 4).withRequests(List.of()).withUserScript(true);
+
+    String json = run(plan, "/actuator");
+
+    LoadResult load = K6Summary.parse(json, plan.hold());
+    List<LoadWindow> windows = LoadWindow.ofPhase(SutProbe.parse(json).peaks(), plan.hold());
+    long counted = windows.stream().mapToLong(LoadWindow::requests).sum();
+    System.out.printf(
+        "%s with the user's module: k6 counted %d in the hold, the windows %d%n",
+        executor, load.httpReqs(), counted);
+
+    assertThat(load.errorRate()).isZero();
+    assertThat(windows).hasSize(5);
+    if (open) {
+      // 100 iterations on schedule, two requests each; one at each edge may fall either way
+      assertThat(load.httpReqs()).isBetween(198L, 202L);
+      assertThat(counted).isCloseTo(load.httpReqs(), within(6L));
+    } else {
+      assertThat(load.httpReqs()).isPositive();
+      double windowsWorth = load.throughputRps() * WINDOW.toMillis() / 1000.0;
+      assertThat((double) counted).isCloseTo(load.httpReqs(), within(windowsWorth));
+    }
+  }
+
+  /**
    * A service whose Actuator vtbench ignores ({@code actuatorPath: ""}): the load is measured, the
    * reader never asks Actuator, and the summary has no windows (the row is never steady) and says
    * why.
@@ -262,6 +297,13 @@ class ClusterServiceScriptIT {
         Files.writeString(
             Files.createTempFile(work, "service", ".js"),
             K6Script.renderForClusterService(plan, spec, url, null, WINDOW));
+    if (plan.userScript()) {
+      // beside the script, as in the load's ConfigMap
+      Files.copy(
+          ByoRunIT.module(),
+          work.resolve(UserModule.FILE_NAME),
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
     Path summary = work.resolve(script.getFileName() + ".json");
     Path out = work.resolve(script.getFileName() + ".out");
     ProcessBuilder pb =
@@ -270,6 +312,7 @@ class ClusterServiceScriptIT {
             .redirectErrorStream(true)
             .redirectOutput(out.toFile());
     pb.environment().put("K6_NO_USAGE_REPORT", "true");
+    pb.environment().putAll(UserModule.env(plan));
     Process p = pb.start();
     Duration timeout = K6Script.totalDuration(plan).plusSeconds(60);
     if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {

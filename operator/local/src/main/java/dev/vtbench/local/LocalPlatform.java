@@ -2,6 +2,7 @@ package dev.vtbench.local;
 
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.K6Script;
+import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.model.ServiceSpec;
@@ -9,6 +10,7 @@ import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.model.Timeout;
 import dev.vtbench.engine.plan.JvmOptions;
 import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.Platform;
 import dev.vtbench.engine.run.ProcStat;
@@ -86,12 +88,15 @@ public final class LocalPlatform implements Platform {
   private BenchmarkRunSpec spec;
   // a user's own service (spec.sut.service): its database, or null without one
   private LocalService.Database serviceDb;
+  // a user's own k6 module (spec.workload.script), read before anything starts; null without one
+  private final LocalModule module;
 
   public LocalPlatform(Options options, BenchmarkRunSpec spec, Progress progress) {
     this.options = options;
     this.progress = progress;
     this.spec = spec;
     this.pidFile = options.workDir().resolve("logs").resolve("pids");
+    this.module = LocalModule.of(spec);
     stopLeftovers();
     this.cores =
         CoreMap.plan(
@@ -288,6 +293,7 @@ public final class LocalPlatform implements Platform {
             + config.hikariPool()
             + detail
             + (config.jvmOptions().isEmpty() ? "" : ", JVM options " + config.jvmOptions())
+            + (config.build().isEmpty() ? "" : ", build " + config.build())
             + (cores.sut() == null ? "" : ", on CPU " + cores.sut())
             + " ...");
     String log =
@@ -296,7 +302,9 @@ public final class LocalPlatform implements Platform {
             + config.threadMode()
             + "-pool"
             + config.hikariPool()
-            // one log per JVM options value too, or the second would overwrite the first's
+            // one log per build and JVM options value too, or the second would overwrite the
+            // first's
+            + (config.build().isEmpty() ? "" : "-" + config.build())
             + (config.jvmOptions().isEmpty() ? "" : "-" + config.restartKey())
             + ".log";
     ManagedProcess p =
@@ -314,6 +322,7 @@ public final class LocalPlatform implements Platform {
   /** Starts a user's own service with {@code config} and waits for its health path. */
   private SutView startService(SutConfig config) {
     ServiceSpec service = spec.sut.service;
+    ServiceBuild build = ServiceBuild.of(spec, config);
     sutPort = service.port;
     if (Os.portInUse(sutPort)) {
       throw new IllegalStateException(
@@ -325,11 +334,11 @@ public final class LocalPlatform implements Platform {
         startPinned(
             "service",
             "",
-            LocalService.command(service, heapMb(spec.sut.memory), config),
-            LocalService.env(service, config, serviceDb, stub == null ? null : stubUrl()),
+            LocalService.command(build, heapMb(spec.sut.memory), config),
+            LocalService.env(service, build, config, serviceDb, stub == null ? null : stubUrl()),
             config);
     sut.awaitHttpOk(URI.create(sutBaseUrl() + service.healthPath), spec.timeouts.sutStart());
-    sutView = LocalService.view(service, sut, (int) cores.count(cores.sut()));
+    sutView = LocalService.view(build, sut, (int) cores.count(cores.sut()));
     sutConfig = config;
     return sutView;
   }
@@ -377,6 +386,11 @@ public final class LocalPlatform implements Platform {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    if (plan.userScript()) {
+      module.besideScriptsIn(dir);
+    }
+    Map<String, String> env = new HashMap<>(UserModule.env(plan));
+    env.put("K6_NO_USAGE_REPORT", "true");
     int apiPort = Os.freePort();
     List<String> cmd = new ArrayList<>();
     cmd.add(options.k6().toString());
@@ -385,18 +399,15 @@ public final class LocalPlatform implements Platform {
       cmd.add(arg.equals("--address=") ? "--address=127.0.0.1:" + apiPort : arg);
     }
     Duration beforeHold = plan.ramp().plus(plan.warmup());
-    long t0 = System.nanoTime();
+    long started = System.nanoTime();
     try (ManagedProcess k6 =
         ManagedProcess.start(
-            ManagedProcess.Spec.of(
-                    "k6",
-                    cmd,
-                    Map.of("K6_NO_USAGE_REPORT", "true"),
-                    dir.resolve(scenario.id() + ".log"))
+            ManagedProcess.Spec.of("k6", cmd, env, dir.resolve(scenario.id() + ".log"))
                 .pinnedTo(cores.load()))) {
       k6Running = k6;
       record(k6);
       LiveRate live = new LiveRate(apiPort);
+      long t0 = scenariosStarted(started, apiPort, k6);
       waitUntil(t0, beforeHold, k6, live, progress);
       // vtbench's SUT cuts its own windows from here; a user's service is watched from outside
       HoldWatch watch =
@@ -468,6 +479,38 @@ public final class LocalPlatform implements Platform {
   }
 
   /** Waits until {@code offset} after {@code t0}, printing the live rate every few seconds. */
+  /**
+   * The most k6 may take to init its VUs and run setup() before its scenarios start: k6's default
+   * setupTimeout (60 s), plus the VUs' init.
+   */
+  private static final Duration SCENARIOS_START_PATIENCE = Duration.ofSeconds(90);
+
+  /** k6's execution status once its scenarios run (lib.ExecutionStatusRunning in k6 v1). */
+  private static final int K6_RUNNING = 7;
+
+  /**
+   * When k6's scenarios started, the clock of the ramp, warm-up and hold: once its REST API says it
+   * runs them, after the VUs' init and setup() (a user's module may log in or create data there,
+   * which takes as long as it takes); {@code processStart} if k6 ends first or never says so.
+   */
+  private static long scenariosStarted(long processStart, int apiPort, ManagedProcess k6)
+      throws InterruptedException {
+    long giveUp = processStart + SCENARIOS_START_PATIENCE.toNanos();
+    String status = "http://127.0.0.1:" + apiPort + "/v1/status";
+    while (k6.isAlive() && System.nanoTime() < giveUp) {
+      try {
+        if (HttpJson.get(status).at("data.attributes.status") instanceof Number n
+            && n.intValue() >= K6_RUNNING) {
+          return System.nanoTime();
+        }
+      } catch (RuntimeException notListeningYet) {
+        // the REST API starts with k6's init: ask again
+      }
+      Thread.sleep(50);
+    }
+    return processStart;
+  }
+
   private static void waitUntil(
       long t0, Duration offset, ManagedProcess k6, LiveRate live, Progress progress)
       throws InterruptedException {
@@ -558,7 +601,8 @@ public final class LocalPlatform implements Platform {
 
   private boolean isOurs(String commandLine) {
     if (spec.sut.service != null
-        && LocalService.ownedPaths(spec.sut.service).stream().anyMatch(commandLine::contains)) {
+        && LocalService.ownedPaths(ServiceBuild.all(spec)).stream()
+            .anyMatch(commandLine::contains)) {
       return true;
     }
     return commandLine.contains(options.sutJar().toString())

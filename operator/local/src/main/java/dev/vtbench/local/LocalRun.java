@@ -39,8 +39,10 @@ public final class LocalRun {
       Progress progress) {
     Path dir = resultsRoot.resolve(run.metadata.name);
     Path csv = dir.resolve("matrix.csv");
-    ResumeRule.Decision resume =
-        ResumeRule.apply(dir, Machine.fingerprint(), SpecHash.of(run.spec), fresh);
+    // a user's k6 module is part of the experiment: rows measured with another one do not resume
+    LocalModule module = LocalModule.of(run.spec);
+    String experiment = SpecHash.of(run.spec) + (module == null ? "" : "+" + module.hash());
+    ResumeRule.Decision resume = ResumeRule.apply(dir, Machine.fingerprint(), experiment, fresh);
     if (resume.movedTo() != null) {
       progress.message(
           "results: not resuming "
@@ -77,6 +79,13 @@ public final class LocalRun {
     Runtime.getRuntime().addShutdownHook(cleanup);
     try {
       progress.message("machine: " + platform.describe());
+      if (module != null) {
+        progress.message(
+            "k6: each iteration is the default function of "
+                + module.file()
+                + " (spec.workload.script); its options and handleSummary are ignored: vtbench"
+                + " sets the scenarios, thresholds and summary");
+      }
       if (run.spec.load.prometheusRemoteWrite != null) {
         progress.message(
             "note: spec.load.prometheusRemoteWrite applies on Kubernetes only; k6 runs without"
@@ -116,10 +125,13 @@ public final class LocalRun {
     progress.message(report.table().toText());
     progress.message(report.table().method());
     progress.message(report.spread().sentence());
-    if (!report.jvmOptions().isEmpty()) {
-      progress.message("");
-      progress.message(report.jvmOptions().toText());
-      progress.message(report.jvmOptions().method());
+    for (var axis : report.axes()) {
+      if (!axis.isEmpty()) {
+        progress.message("");
+        progress.message(axis.axis().title() + ":");
+        progress.message(axis.toText());
+        progress.message(axis.method());
+      }
     }
     return new Report(dir, csv, summary, figures, outcome);
   }

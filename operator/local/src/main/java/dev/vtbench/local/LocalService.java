@@ -2,6 +2,7 @@ package dev.vtbench.local;
 
 import dev.vtbench.engine.model.ServiceSpec;
 import dev.vtbench.engine.plan.JvmOptions;
+import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.plan.ServiceWiring;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.Platform;
@@ -19,11 +20,11 @@ import java.util.Map;
 
 /**
  * A user's own service ({@code spec.sut.service}) as a local process: its jar on this JDK or its
- * command, the matrix's settings as environment variables ({@link SutConfig#env()}), and the wiring
- * a Spring Boot service reads from its standard properties: SERVER_PORT, the datasource URL and
- * user, the stub's URL in the variable the spec names. The password is never in the environment: it
- * is a file of a Spring configtree ({@code SPRING_CONFIG_IMPORT=optional:configtree:<dir>/}), as a
- * mounted Secret is on a cluster.
+ * command (the config's build's, {@link ServiceBuild}), the matrix's settings as environment
+ * variables ({@link SutConfig#env()}), and the wiring a Spring Boot service reads from its standard
+ * properties: SERVER_PORT, the datasource URL and user, the stub's URL in the variable the spec
+ * names. The password is never in the environment: it is a file of a Spring configtree ({@code
+ * SPRING_CONFIG_IMPORT=optional:configtree:<dir>/}), as a mounted Secret is on a cluster.
  */
 final class LocalService {
 
@@ -36,17 +37,17 @@ final class LocalService {
   record Database(String jdbcUrl, String user, Path configTree) {}
 
   /**
-   * The command that starts the service: a jar on this JDK with the heap from {@code
+   * The command that starts {@code build}: a jar on this JDK with the heap from {@code
    * spec.sut.memory} and the config's JVM options on its command line, or the spec's command as
    * given (its JVM options reach it through {@link #env}).
    */
-  static List<String> command(ServiceSpec service, long heapMb, SutConfig config) {
-    if (service.jar != null) {
+  static List<String> command(ServiceBuild build, long heapMb, SutConfig config) {
+    if (build.jar() != null) {
       return ManagedProcess.javaJar(
-          Path.of(service.jar).toAbsolutePath(),
+          Path.of(build.jar()).toAbsolutePath(),
           JvmOptions.arguments(List.of("-Xmx" + heapMb + "m"), config));
     }
-    return List.copyOf(service.command);
+    return List.copyOf(build.command());
   }
 
   /**
@@ -55,7 +56,7 @@ final class LocalService {
    * JvmOptions#TOOL_OPTIONS}.
    */
   static Map<String, String> env(
-      ServiceSpec service, SutConfig config, Database db, String stubBaseUrl) {
+      ServiceSpec service, ServiceBuild build, SutConfig config, Database db, String stubBaseUrl) {
     Map<String, String> env =
         new LinkedHashMap<>(
             ServiceWiring.env(
@@ -66,7 +67,7 @@ final class LocalService {
                     : new ServiceWiring.Datasource(
                         db.jdbcUrl(), db.user(), db.configTree().toString()),
                 stubBaseUrl));
-    if (service.jar == null) {
+    if (build.jar() == null) {
       env.putAll(JvmOptions.env(config));
     }
     return env;
@@ -94,17 +95,17 @@ final class LocalService {
 
   /**
    * Where the service runs, read from outside it: its cpuset from /proc, the JDK that runs its jar,
-   * the jar's hash (a command: its first words).
+   * the jar's hash (a command: its first words), of the build it runs.
    */
-  static Platform.SutView view(ServiceSpec service, ManagedProcess process, int cpus) {
+  static Platform.SutView view(ServiceBuild build, ManagedProcess process, int cpus) {
     String artifact =
-        service.jar != null
-            ? Machine.sha256Prefix(Path.of(service.jar))
-            : "command: " + abbreviated(String.join(" ", service.command));
+        build.jar() != null
+            ? Machine.sha256Prefix(Path.of(build.jar()))
+            : "command: " + abbreviated(String.join(" ", build.command()));
     return new Platform.SutView(
         ProcCpu.cpuset(process.pid()),
         cpus,
-        service.jar != null ? Runtime.version().toString() : null,
+        build.jar() != null ? Runtime.version().toString() : null,
         Machine.hostName(),
         Machine.cpuModel(),
         Machine.kernel(),
@@ -115,13 +116,15 @@ final class LocalService {
     return s.length() <= 80 ? s : s.substring(0, 77) + "...";
   }
 
-  /** The local files the service runs from, for finding its leftover processes. */
-  static List<String> ownedPaths(ServiceSpec service) {
+  /** The local files every build of the service runs from, for finding its leftover processes. */
+  static List<String> ownedPaths(List<ServiceBuild> builds) {
     List<String> out = new ArrayList<>();
-    if (service.jar != null) {
-      out.add(Path.of(service.jar).toString());
-    } else if (service.command != null && !service.command.isEmpty()) {
-      out.add(String.join(" ", service.command));
+    for (ServiceBuild b : builds) {
+      if (b.jar() != null) {
+        out.add(Path.of(b.jar()).toString());
+      } else if (b.command() != null && !b.command().isEmpty()) {
+        out.add(String.join(" ", b.command()));
+      }
     }
     return out;
   }

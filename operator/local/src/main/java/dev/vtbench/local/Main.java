@@ -4,6 +4,7 @@ import dev.vtbench.engine.gate.Gate;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecRules;
 import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.engine.seed.SeedSql;
@@ -187,15 +188,23 @@ public final class Main implements Runnable {
           missing.add(jar + " not found: run 'make build'");
         }
       }
-      if (run.spec.sut.service != null
-          && run.spec.sut.service.jar != null
-          && !java.nio.file.Files.isRegularFile(Path.of(run.spec.sut.service.jar))) {
-        missing.add(
-            "spec.sut.service.jar: "
-                + run.spec.sut.service.jar
-                + " not found (relative to "
-                + Path.of("").toAbsolutePath()
-                + "): build your service first");
+      if (run.spec.sut.service != null) {
+        // each build's jar (the service's own where a build names none)
+        for (ServiceBuild b : ServiceBuild.all(run.spec)) {
+          if (b.jar() != null && !java.nio.file.Files.isRegularFile(Path.of(b.jar()))) {
+            missing.add(
+                (b.name().isEmpty() ? "spec.sut.service.jar: " : "build " + b.name() + ": jar ")
+                    + b.jar()
+                    + " not found (relative to "
+                    + Path.of("").toAbsolutePath()
+                    + "): build your service first");
+          }
+        }
+      }
+      try {
+        LocalModule.of(run.spec);
+      } catch (IllegalArgumentException e) {
+        missing.add(e.getMessage());
       }
       if (!missing.isEmpty()) {
         missing.forEach(m -> System.err.println("vtbench: " + m));

@@ -66,7 +66,7 @@ final class ResumeRule {
     } else if (!machine.equals(p.getProperty("machine"))) {
       why = "its rows were recorded on another machine";
     } else if (!specHash.equals(p.getProperty("spec"))) {
-      why = "its rows were recorded for another version of the spec";
+      why = "its rows were recorded for another version of the spec or its k6 module";
     } else if (!COLUMNS.equals(p.getProperty("columns"))) {
       why = "its rows have another version of vtbench's columns";
     } else {

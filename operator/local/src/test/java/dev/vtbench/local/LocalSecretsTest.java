@@ -7,6 +7,7 @@ import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.RequestSpec;
 import dev.vtbench.engine.model.ServiceSpec;
 import dev.vtbench.engine.plan.Planner;
+import dev.vtbench.engine.plan.ServiceBuild;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -100,10 +101,12 @@ class LocalSecretsTest {
         .isEqualTo(PASSWORD + "\n");
 
     BenchmarkRunSpec spec = spec();
+    var config = Planner.plan(spec).getFirst().sut();
     Map<String, String> env =
         LocalService.env(
             spec.sut.service,
-            Planner.plan(spec).getFirst().sut(),
+            ServiceBuild.of(spec, config),
+            config,
             new LocalService.Database(null, null, tree),
             null);
     assertThat(env)

@@ -5,10 +5,11 @@ import dev.vtbench.engine.results.ResultRow;
 
 /**
  * A cell of the matrix: one thread mode × Hikari pool × concurrency (× connection and path mode,
- * which a run keeps fixed, × JVM options, so each JVM configuration of a jvmOptions run is judged
- * on its own repetitions).
+ * which a run keeps fixed, × JVM options × build, so each JVM configuration of a jvmOptions run and
+ * each build of a builds run is judged on its own repetitions).
  *
  * @param jvmOptions the rows' {@code jvm_options}; null for none
+ * @param build the rows' {@code build}; null for none
  */
 record Cell(
     String threadMode,
@@ -16,7 +17,8 @@ record Cell(
     int concurrency,
     String connMode,
     String pathMode,
-    String jvmOptions) {
+    String jvmOptions,
+    String build) {
 
   static Cell of(ResultRow r) {
     return new Cell(
@@ -25,22 +27,28 @@ record Cell(
         r.concurrency(),
         r.connMode(),
         r.pathMode(),
-        r.jvmOptions());
+        r.jvmOptions(),
+        r.buildName());
   }
 
   /** This cell measured with the other thread mode: what a virtual cell is compared with. */
   Cell withThreadMode(String mode) {
-    return new Cell(mode, pool, concurrency, connMode, pathMode, jvmOptions);
+    return new Cell(mode, pool, concurrency, connMode, pathMode, jvmOptions, build);
   }
 
   /** This cell without JVM options: a baseline from a run without them. */
   Cell withoutJvmOptions() {
-    return new Cell(threadMode, pool, concurrency, connMode, pathMode, null);
+    return new Cell(threadMode, pool, concurrency, connMode, pathMode, null, build);
+  }
+
+  /** This cell without a build: a baseline from a run without builds. */
+  Cell withoutBuild() {
+    return new Cell(threadMode, pool, concurrency, connMode, pathMode, jvmOptions, null);
   }
 
   /**
-   * Same cell; a connection or path mode a CSV leaves empty matches any, JVM options must be equal
-   * (a jvmOptions run's cells differ only by them).
+   * Same cell; a connection or path mode a CSV leaves empty matches any, JVM options and build must
+   * be equal (a jvmOptions or builds run's cells differ only by them).
    */
   boolean sameAs(Cell o) {
     return threadMode.equals(o.threadMode)
@@ -48,7 +56,8 @@ record Cell(
         && concurrency == o.concurrency
         && (connMode == null || o.connMode == null || connMode.equals(o.connMode))
         && (pathMode == null || o.pathMode == null || pathMode.equals(o.pathMode))
-        && java.util.Objects.equals(jvmOptions, o.jvmOptions);
+        && java.util.Objects.equals(jvmOptions, o.jvmOptions)
+        && java.util.Objects.equals(build, o.build);
   }
 
   boolean matches(CellFilter f) {
@@ -62,13 +71,16 @@ record Cell(
     return threadMode + ", " + pairLabel();
   }
 
-  /** "pool 50, 1000 VUs": the label of a virtual/platform pair; its JVM options if any. */
+  /**
+   * "pool 50, 1000 VUs": the label of a virtual/platform pair; its JVM options and build if any.
+   */
   String pairLabel() {
     return "pool "
         + pool
         + ", "
         + concurrency
         + " VUs"
-        + (jvmOptions == null ? "" : ", JVM options " + jvmOptions);
+        + (jvmOptions == null ? "" : ", JVM options " + jvmOptions)
+        + (build == null ? "" : ", build " + build);
   }
 }

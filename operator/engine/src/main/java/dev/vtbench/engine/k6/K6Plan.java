@@ -25,10 +25,14 @@ import java.util.Locale;
  * @param requestTimeout per request; a timed-out request counts as an error
  * @param requests a user's request mix sent to {@code targetUrl} as the base URL (then {@code
  *     idMax} is unused); empty: every request is {@code targetUrl} with a random id
+ * @param userScript true: each iteration is the user's own k6 module ({@link UserModule}), which
+ *     reads {@code targetUrl} as its base URL; {@code requests} is then empty and {@code idMax}
+ *     unused
  * @param histogram true: k6 also counts the hold's latencies into a histogram that adds up across
  *     load runners ({@link LoadResult#holdHistogram}, {@link LoadMerge}), which costs it CPU per
  *     hold request and memory per VU (docs/cluster.md); only a load split over several runners
- *     needs it, so it is off unless asked for
+ *     needs it, so it is off unless asked for. Not with {@code userScript}: the user's module sends
+ *     its requests itself, where vtbench cannot count them
  */
 public record K6Plan(
     String targetUrl,
@@ -41,6 +45,7 @@ public record K6Plan(
     Duration hold,
     Duration requestTimeout,
     List<MixedRequest> requests,
+    boolean userScript,
     boolean histogram) {
 
   public static final String ID_PLACEHOLDER = "{id}";
@@ -70,6 +75,7 @@ public record K6Plan(
         hold,
         requestTimeout,
         requests,
+        false,
         false);
   }
 
@@ -100,6 +106,27 @@ public record K6Plan(
         hold,
         requestTimeout,
         mix,
+        userScript,
+        histogram);
+  }
+
+  /**
+   * This load with the user's own module as each iteration ({@code true}), {@code targetUrl} its
+   * base URL.
+   */
+  public K6Plan withUserScript(boolean user) {
+    return new K6Plan(
+        targetUrl,
+        idMax,
+        executor,
+        level,
+        maxVUs,
+        ramp,
+        warmup,
+        hold,
+        requestTimeout,
+        requests,
+        user,
         histogram);
   }
 
@@ -116,6 +143,7 @@ public record K6Plan(
         hold,
         requestTimeout,
         requests,
+        userScript,
         on);
   }
 
@@ -180,6 +208,14 @@ public record K6Plan(
     checkDuration("load.warmup", warmup, false, errors);
     checkDuration("load.hold", hold, true, errors);
     checkDuration("load.requestTimeout", requestTimeout, true, errors);
+    if (userScript && !requests.isEmpty()) {
+      errors.add("workload: a user's k6 module and a request mix exclude each other");
+    }
+    if (userScript && histogram) {
+      errors.add(
+          "workload: a user's k6 module sends its requests itself, where vtbench cannot count"
+              + " them into a latency histogram; its load runs on one runner, without one");
+    }
     if (!errors.isEmpty()) {
       throw new IllegalArgumentException("invalid k6 plan: " + String.join("; ", errors));
     }

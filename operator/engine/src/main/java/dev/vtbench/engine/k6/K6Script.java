@@ -22,9 +22,13 @@ import tools.jackson.databind.json.JsonMapper;
  * hold's latencies as a histogram that adds up across runners ({@value #HISTOGRAM_KEY}).
  *
  * <p>The JavaScript is fixed, in resources next to this class: {@code script.js}, then {@code
- * histogram.js} for a plan with a histogram, then {@code local.js} or {@code cluster.js}. What
- * varies from load to load is one JSON object, the {@link ScriptPlan}, injected as the script's
- * {@code PLAN}.
+ * user.js} when each iteration is the user's own k6 module ({@link K6Plan#userScript}, {@link
+ * UserModule}) or {@code histogram.js} for a plan with a histogram, then {@code local.js} or {@code
+ * cluster.js}. What varies from load to load is one JSON object, the {@link ScriptPlan}, injected
+ * as the script's {@code PLAN}.
+ *
+ * <p>A user's module is imported, never copied in: it must lie beside the script as {@link
+ * UserModule#FILE_NAME}, and k6 must run with {@link UserModule#env}.
  */
 public final class K6Script {
 
@@ -159,14 +163,15 @@ public final class K6Script {
   }
 
   /**
-   * The k6 script for {@code plan} (with the user's request mix, {@link K6Plan#requests}) against a
-   * user's own service ({@code spec.sut.service}) inside a cluster, where nothing but the runner
-   * reaches it and only Spring Boot Actuator describes it. Its summary has the shape of {@link
-   * #renderForCluster}'s, so {@link SutProbe#parse} reads both the same way: {@code setup()} reads
-   * the JVM's version and processors ({@code jvm.info}, {@code system.cpu.count}); one VU reads
-   * Actuator through the hold ({@link ServiceProbe}): at its start and at the end of each of its
-   * whole windows of {@code window} (at most {@link #MAX_WINDOWS}) the request count less the
-   * reader's own reads, process CPU and JIT time, between them the peak gauges every {@link
+   * The k6 script for {@code plan} (with the user's request mix, {@link K6Plan#requests}, or their
+   * own module, {@link K6Plan#userScript}) against a user's own service ({@code spec.sut.service})
+   * inside a cluster, where nothing but the runner reaches it and only Spring Boot Actuator
+   * describes it. Its summary has the shape of {@link #renderForCluster}'s, so {@link
+   * SutProbe#parse} reads both the same way: {@code setup()} reads the JVM's version and processors
+   * ({@code jvm.info}, {@code system.cpu.count}); one VU reads Actuator through the hold ({@link
+   * ServiceProbe}): at its start and at the end of each of its whole windows of {@code window} (at
+   * most {@link #MAX_WINDOWS}) the request count less the reader's own reads, process CPU and JIT
+   * time, between them the peak gauges every {@link
    * dev.vtbench.engine.metrics.ActuatorMetric#GAUGE_EVERY}, and the CPU time again at the hold's
    * end. {@link SutProbe#parse} cuts the windows ({@link
    * dev.vtbench.engine.metrics.ServiceWindows}) and the notes say what is missing and why: the CPU
@@ -251,10 +256,21 @@ public final class K6Script {
   private static final String CLUSTER_SUT = resource("cluster-sut.js");
   private static final String CLUSTER_SERVICE = resource("cluster-service.js");
 
+  /**
+   * Appended after {@code script.js} when each iteration is the user's own module: it imports the
+   * module from {@link UserModule#FILE_NAME} beside the script and calls it.
+   */
+  private static final String USER = importing(resource("user.js"), UserModule.FILE_NAME);
+
   private static String render(K6Plan plan, ScriptPlan.Cluster cluster) {
+    if (plan.userScript() && cluster instanceof ScriptPlan.Probed) {
+      throw new IllegalArgumentException(
+          "a user's k6 module runs against spec.sut.service only, not vtbench's own SUT");
+    }
     String plannedScript = SCRIPT.replace(PLAN_PLACEHOLDER, jsString(ScriptPlan.of(plan, cluster)));
     return plannedScript
         + "\n"
+        + (plan.userScript() ? USER + "\n" : "")
         + (plan.histogram() ? HISTOGRAM + "\n" : "")
         + switch (cluster) {
           case null -> LOCAL;
@@ -272,6 +288,14 @@ public final class K6Script {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** {@code script}, checked to import the module from {@code ./fileName}. */
+  private static String importing(String script, String fileName) {
+    if (!script.contains("from './" + fileName + "';")) {
+      throw new IllegalStateException("user.js must import the user's module from ./" + fileName);
+    }
+    return script;
   }
 
   private static String withOnePlaceholder(String script) {

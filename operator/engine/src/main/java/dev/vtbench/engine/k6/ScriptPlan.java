@@ -77,7 +77,9 @@ final class ScriptPlan {
             : "closed model (" + plan.executor().k6Name() + "), " + plan.level() + " VUs");
     p.put(
         "measured",
-        "requests started in the hold window ["
+        (plan.userScript()
+                ? "every request of the iterations started in the hold window ["
+                : "requests started in the hold window [")
             + Durations.format(plan.holdStart())
             + ", "
             + Durations.format(plan.holdStart().plus(plan.hold()))
@@ -150,10 +152,21 @@ final class ScriptPlan {
   }
 
   /**
-   * The URL split at every {@value K6Plan#ID_PLACEHOLDER}, so that a request joins the parts with
-   * its random id; the unsplit URL names every request's time series.
+   * What an iteration sends: a user's module, a user's mix, or the URL split at every {@value
+   * K6Plan#ID_PLACEHOLDER}, so that a request joins the parts with its random id (the unsplit URL
+   * names every request's time series).
    */
   private static Map<String, Object> target(K6Plan plan) {
+    if (plan.userScript()) {
+      // user.js imports the module; its base URL and timeout reach it as variables (UserModule.env)
+      return object(
+          "module",
+          "./" + UserModule.FILE_NAME,
+          "base",
+          plan.targetUrl(),
+          "timeout",
+          Durations.format(plan.requestTimeout()));
+    }
     if (!plan.requests().isEmpty()) {
       return object(
           "base",

@@ -11,7 +11,9 @@ import static dev.vtbench.engine.model.SpecRules.QUANTITY_MAX;
 import static dev.vtbench.engine.model.SpecRules.WHOLE_CPU_MESSAGE;
 import static dev.vtbench.engine.model.SpecRules.WHOLE_CPU_RULE;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.engine.workload.Endpoint;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
@@ -68,6 +70,10 @@ import java.util.Map;
     message = ServiceRules.REQUESTS_NEED_SERVICE_MESSAGE,
     fieldPath = ".workload.requests")
 @ValidationRule(
+    value = ServiceRules.SCRIPT_NEEDS_SERVICE_RULE,
+    message = ServiceRules.SCRIPT_NEEDS_SERVICE_MESSAGE,
+    fieldPath = ".workload.script")
+@ValidationRule(
     value = ServiceRules.NO_DATABASE_NEEDS_SERVICE_RULE,
     message = ServiceRules.NO_DATABASE_NEEDS_SERVICE_MESSAGE,
     fieldPath = ".database.enabled")
@@ -99,6 +105,14 @@ import java.util.Map;
     value = ServiceRules.POOLS_COVERED_RULE,
     message = ServiceRules.AXIS_COVERED_MESSAGE,
     fieldPath = ".sut.service.axisEnv.hikariPool")
+@ValidationRule(
+    value = ServiceRules.IMAGE_ON_CLUSTER_RULE,
+    message = ServiceRules.IMAGE_ON_CLUSTER_MESSAGE,
+    fieldPath = ".sut.service.image")
+@ValidationRule(
+    value = BuildRules.NEEDS_SERVICE_RULE,
+    message = BuildRules.NEEDS_SERVICE_MESSAGE,
+    fieldPath = ".matrix.builds")
 public class BenchmarkRunSpec {
 
   @JsonPropertyDescription("The request under test and how it blocks.")
@@ -171,6 +185,10 @@ public class BenchmarkRunSpec {
           + " concurrency it names listed in spec.matrix";
 
   /** The request under test. */
+  @ValidationRule(
+      value = ServiceRules.SCRIPT_OR_REQUESTS_RULE,
+      message = ServiceRules.SCRIPT_OR_REQUESTS_MESSAGE,
+      fieldPath = ".script")
   public static class Workload {
     @JsonPropertyDescription(
         "Endpoint: order-summary (reference rig), downstream, db-sleep, sleep, users.")
@@ -216,6 +234,13 @@ public class BenchmarkRunSpec {
             + " path template, parameters, headers, body, weight and expected statuses.")
     @Size(max = ServiceRules.REQUESTS_MAX)
     public List<RequestSpec> requests;
+
+    @JsonPropertyDescription(
+        "Your own k6 module for spec.sut.service (in place of requests): its default function is"
+            + " each iteration of vtbench's ramp, warm-up and hold, its base URL in __ENV."
+            + UserModule.BASE_URL_ENV
+            + "; its options and handleSummary are ignored.")
+    public ScriptSpec script;
   }
 
   /** The system under test. */
@@ -245,7 +270,10 @@ public class BenchmarkRunSpec {
     @ValidationRule(value = SpecRules.IMAGE_RULE, message = SpecRules.IMAGE_MESSAGE)
     public String reactiveImage = "vtbench/sut-reactive:dev";
 
-    /** The image of the SUT that runs {@code threadMode}: the user's service's, if it has one. */
+    /**
+     * The image of the SUT that runs {@code threadMode}: the user's service's own, if it has one
+     * (the image a config of {@code spec.matrix.builds} runs is {@code ServiceBuild}'s).
+     */
     public String image(String threadMode) {
       if (service != null) {
         return service.image;
@@ -639,6 +667,18 @@ public class BenchmarkRunSpec {
     @ValidationRule(value = SpecRules.JVM_OPTIONS_RULE, message = SpecRules.JVM_OPTIONS_MESSAGE)
     public List<@Size(max = SpecRules.JVM_OPTION_MAX) String> jvmOptions =
         new ArrayList<>(List.of(""));
+
+    @JsonPropertyDescription(
+        "Builds of spec.sut.service to compare, e.g. two Spring Boot versions: each names its"
+            + " image (Kubernetes) and jar or command (local), which replace the service's; a field"
+            + " left out is the service's. At most "
+            + BuildRules.BUILDS_MAX
+            + ", each a JVM of its own; with two or more, summary.md compares each to the first.")
+    @Size(min = 1, max = BuildRules.BUILDS_MAX)
+    @ValidationRule(value = BuildRules.UNIQUE_RULE, message = BuildRules.UNIQUE_MESSAGE)
+    // left out of the JSON when unset, so every spec without the axis keeps its SpecHash
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public List<BuildSpec> builds;
   }
 
   /** Deadlines on the waits; each a duration such as 10m or 90s. */

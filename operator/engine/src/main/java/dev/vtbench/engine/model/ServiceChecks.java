@@ -9,9 +9,9 @@ import java.util.regex.Pattern;
 
 /**
  * {@link SpecValidator}'s checks of a user's own service: {@code spec.sut.service}, {@code
- * spec.workload.requests} and {@code spec.database.enabled / sql / external}, with the {@link
- * ServiceRules} the CRD is built from, plus what CEL cannot check (every {name} of a request filled
- * by a param).
+ * spec.workload.requests / script} and {@code spec.database.enabled / sql / external}, with the
+ * {@link ServiceRules} the CRD is built from, plus what CEL cannot check (every {name} of a request
+ * filled by a param).
  */
 final class ServiceChecks {
 
@@ -35,6 +35,7 @@ final class ServiceChecks {
     ServiceSpec service = s.sut == null ? null : s.sut.service;
     List<RequestSpec> requests = s.workload == null ? null : s.workload.requests;
     boolean mix = requests != null && !requests.isEmpty();
+    ScriptSpec script = s.workload == null ? null : s.workload.script;
     if (service != null) {
       service(service, s.matrix, s.sut.tomcatMaxThreads, check);
       if (s.matrix != null
@@ -42,11 +43,22 @@ final class ServiceChecks {
           && s.matrix.threadModes.contains(SpecRules.REACTIVE)) {
         check.add("spec.matrix.threadModes: " + ServiceRules.NO_REACTIVE_MESSAGE);
       }
-      if (!mix) {
-        check.add("spec.workload.requests: " + ServiceRules.SERVICE_NEEDS_REQUESTS_MESSAGE);
+      if (!mix && script == null) {
+        check.add("spec.workload: " + ServiceRules.SERVICE_NEEDS_REQUESTS_MESSAGE);
       }
-    } else if (mix) {
-      check.add("spec.workload.requests: " + ServiceRules.REQUESTS_NEED_SERVICE_MESSAGE);
+    } else {
+      if (mix) {
+        check.add("spec.workload.requests: " + ServiceRules.REQUESTS_NEED_SERVICE_MESSAGE);
+      }
+      if (script != null) {
+        check.add("spec.workload.script: " + ServiceRules.SCRIPT_NEEDS_SERVICE_MESSAGE);
+      }
+    }
+    if (script != null) {
+      if (mix) {
+        check.add("spec.workload.script: " + ServiceRules.SCRIPT_OR_REQUESTS_MESSAGE);
+      }
+      script(script, check);
     }
     if (requests != null) {
       check.atMost("spec.workload.requests", requests, ServiceRules.REQUESTS_MAX);
@@ -96,6 +108,30 @@ final class ServiceChecks {
     check.text(at + ".secret", x.secret, SpecRules.KUBE_NAME_MAX);
     if (x.secret != null && !x.secret.isEmpty()) {
       check.matches(at + ".secret", x.secret, SpecValidator.SUBDOMAIN, SpecRules.SUBDOMAIN_MESSAGE);
+    }
+  }
+
+  private static void script(ScriptSpec script, FieldChecks check) {
+    String at = "spec.workload.script";
+    if (script.file != null) {
+      check.text(at + ".file", script.file, SpecRules.FILE_MAX);
+    }
+    if (script.configMap != null) {
+      String name = at + ".configMap.name";
+      check.text(name, script.configMap.name, SpecRules.KUBE_NAME_MAX);
+      if (script.configMap.name != null) {
+        check.matches(
+            name, script.configMap.name, SpecValidator.SUBDOMAIN, SpecRules.SUBDOMAIN_MESSAGE);
+      }
+      String key = at + ".configMap.key";
+      check.text(key, script.configMap.key, SpecRules.KUBE_NAME_MAX);
+      if (script.configMap.key != null) {
+        check.matches(
+            key,
+            script.configMap.key,
+            SpecValidator.CONFIG_MAP_KEY,
+            SpecRules.CONFIG_MAP_KEY_MESSAGE);
+      }
     }
   }
 

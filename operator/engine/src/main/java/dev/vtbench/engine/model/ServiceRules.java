@@ -2,9 +2,9 @@ package dev.vtbench.engine.model;
 
 /**
  * The validation rules of a user's own service ({@code spec.sut.service}, {@code
- * spec.workload.requests}, {@code spec.database.sql / external}): constants the CRD's schema and
- * CEL rules are built from and {@link SpecValidator} applies, as {@link SpecRules} does for the
- * rest of the spec.
+ * spec.workload.requests}, {@code spec.workload.script}, {@code spec.database.sql / external}):
+ * constants the CRD's schema and CEL rules are built from and {@link SpecValidator} applies, as
+ * {@link SpecRules} does for the rest of the spec.
  */
 public final class ServiceRules {
 
@@ -143,16 +143,28 @@ public final class ServiceRules {
 
   static final String SERVICE_NEEDS_REQUESTS_RULE =
       "!has(self.sut) || !has(self.sut.service) || (has(self.workload)"
-          + " && has(self.workload.requests) && size(self.workload.requests) > 0)";
+          + " && ((has(self.workload.requests) && size(self.workload.requests) > 0)"
+          + " || has(self.workload.script)))";
   static final String SERVICE_NEEDS_REQUESTS_MESSAGE =
-      "spec.sut.service needs spec.workload.requests: vtbench knows none of your service's"
-          + " endpoints";
+      "spec.sut.service needs spec.workload.requests or spec.workload.script: vtbench knows none"
+          + " of your service's endpoints";
   static final String REQUESTS_NEED_SERVICE_RULE =
       "!has(self.workload) || !has(self.workload.requests) || size(self.workload.requests) == 0"
           + " || (has(self.sut) && has(self.sut.service))";
   static final String REQUESTS_NEED_SERVICE_MESSAGE =
       "spec.workload.requests needs spec.sut.service: vtbench's own SUT serves"
           + " spec.workload.endpoint";
+  static final String SCRIPT_NEEDS_SERVICE_RULE =
+      "!has(self.workload) || !has(self.workload.script) || (has(self.sut)"
+          + " && has(self.sut.service))";
+  static final String SCRIPT_NEEDS_SERVICE_MESSAGE =
+      "spec.workload.script needs spec.sut.service: vtbench's own SUT serves"
+          + " spec.workload.endpoint";
+  static final String SCRIPT_OR_REQUESTS_RULE =
+      "!has(self.script) || !has(self.requests) || size(self.requests) == 0";
+  static final String SCRIPT_OR_REQUESTS_MESSAGE =
+      "set spec.workload.script or spec.workload.requests, not both: the script's default"
+          + " function is the whole iteration";
   static final String NO_DATABASE_NEEDS_SERVICE_RULE =
       "!has(self.database) || !has(self.database.enabled) || self.database.enabled"
           + " || (has(self.sut) && has(self.sut.service))";
@@ -203,14 +215,24 @@ public final class ServiceRules {
       "must name every value spec.matrix lists for that axis: a value without variables would"
           + " run the service unconfigured";
 
-  // Kubernetes only: the CRD's admission, where a service can run only from its image and its SQL
-  // only from a ConfigMap; a local run checks the opposite (SpecValidator.serviceSource).
-  static final String IMAGE_ON_CLUSTER_RULE = "has(self.image)";
+  // Kubernetes only: the CRD's admission, where a service can run only from its image, and its SQL
+  // and k6 module only from ConfigMaps; a local run checks the opposite
+  // (SpecValidator.serviceSource). On the spec, not the service: an image given by every build
+  // (spec.matrix.builds) will do.
+  static final String IMAGE_ON_CLUSTER_RULE =
+      "!has(self.sut) || !has(self.sut.service) || has(self.sut.service.image)"
+          + " || (has(self.matrix) && has(self.matrix.builds)"
+          + " && self.matrix.builds.all(b, has(b.image)))";
   static final String IMAGE_ON_CLUSTER_MESSAGE =
-      "set image: on Kubernetes your service runs from its container image (jar and command are"
-          + " for local runs)";
+      "set image, or an image in every spec.matrix.builds entry: on Kubernetes your service runs"
+          + " from its container image (jar and command are for local runs)";
   static final String SQL_CONFIG_MAP_RULE = "has(self.configMap)";
   static final String SQL_CONFIG_MAP_MESSAGE =
       "set configMap to the ConfigMap holding the files, keyed by base name (kubectl create"
           + " configmap NAME --from-file=...): on Kubernetes the operator cannot read local files";
+  static final String SCRIPT_CONFIG_MAP_RULE = "has(self.configMap)";
+  static final String SCRIPT_CONFIG_MAP_MESSAGE =
+      "set configMap (name and key of the ConfigMap holding your k6 module, e.g. kubectl create"
+          + " configmap NAME --from-file=k6/script.js): on Kubernetes the operator cannot read"
+          + " local files";
 }

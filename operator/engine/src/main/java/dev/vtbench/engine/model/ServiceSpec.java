@@ -24,15 +24,12 @@ import java.util.Map;
     value = ServiceRules.STUB_PATH_NEEDS_ENV_RULE,
     message = ServiceRules.STUB_PATH_NEEDS_ENV_MESSAGE,
     fieldPath = ".stubPath")
-@ValidationRule(
-    value = ServiceRules.IMAGE_ON_CLUSTER_RULE,
-    message = ServiceRules.IMAGE_ON_CLUSTER_MESSAGE,
-    fieldPath = ".image")
 public class ServiceSpec {
 
   @JsonPropertyDescription(
-      "The service's container image (Kubernetes; required there), e.g."
-          + " registry:5000/team/orders:1.4. It must run as a non-root user.")
+      "The service's container image (Kubernetes; required there unless every"
+          + " spec.matrix.builds entry names one), e.g. registry:5000/team/orders:1.4. It must run"
+          + " as a non-root user.")
   @Size(max = SpecRules.IMAGE_MAX)
   @ValidationRule(value = SpecRules.IMAGE_RULE, message = SpecRules.IMAGE_MESSAGE)
   public String image;

@@ -19,9 +19,9 @@ public final class SpecRules {
   // --- the run's name ---------------------------------------------------------------------------
 
   /**
-   * Most scenarios one run may plan (threadModes × hikariPoolSizes × concurrency × repetitions): at
-   * one scenario a minute that is a week of load, and it fixes the longest scenario index (9999) in
-   * the names derived from the run's.
+   * Most scenarios one run may plan (threadModes × hikariPoolSizes × concurrency × repetitions ×
+   * jvmOptions × builds): at one scenario a minute that is a week of load, and it fixes the longest
+   * scenario index (9999) in the names derived from the run's.
    */
   public static final int SCENARIOS_MAX = 10_000;
 
@@ -341,6 +341,7 @@ public final class SpecRules {
   static final int DEFAULT_LEVELS = 6;
   static final int DEFAULT_REPETITIONS = 3;
   static final int DEFAULT_JVM_OPTIONS = 1;
+  static final int DEFAULT_BUILDS = 1;
 
   public static final String SCENARIOS_RULE =
       "(has(self.threadModes) ? size(self.threadModes) : "
@@ -353,11 +354,13 @@ public final class SpecRules {
           + DEFAULT_REPETITIONS
           + ") * (has(self.jvmOptions) ? size(self.jvmOptions) : "
           + DEFAULT_JVM_OPTIONS
+          + ") * (has(self.builds) ? size(self.builds) : "
+          + DEFAULT_BUILDS
           + ") <= "
           + SCENARIOS_MAX;
   public static final String SCENARIOS_MESSAGE =
       "plans too many scenarios: threadModes × hikariPoolSizes × concurrency × repetitions ×"
-          + " jvmOptions must be at most "
+          + " jvmOptions × builds must be at most "
           + SCENARIOS_MAX;
 
   // --- names, labels, images, environment --------------------------------------------------------

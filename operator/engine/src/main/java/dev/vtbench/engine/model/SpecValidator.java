@@ -141,7 +141,8 @@ public final class SpecValidator {
               * size(m.hikariPoolSizes)
               * size(m.concurrency)
               * Math.max(0, m.repetitions)
-              * size(m.jvmOptions);
+              * size(m.jvmOptions)
+              * (m.builds == null ? 1 : m.builds.size());
       if (scenarios > SpecRules.SCENARIOS_MAX) {
         check.add("spec.matrix: " + scenarios + " scenarios; " + SpecRules.SCENARIOS_MESSAGE);
       }
@@ -157,6 +158,7 @@ public final class SpecValidator {
       ThresholdChecks.check(s.thresholds, s.matrix, check);
     }
     ServiceChecks.check(s, check);
+    BuildChecks.check(s, check);
   }
 
   /** spec.matrix.jvmOptions: 1 to a few different values, each empty or safe JVM options. */
@@ -339,8 +341,9 @@ public final class SpecValidator {
   }
 
   /**
-   * How the platform starts a user's own service: an image in a cluster, a jar or a command
-   * locally. Empty when the spec has no {@code spec.sut.service} or names what this platform needs.
+   * How the platform starts a user's own service and where its inputs come from: an image and
+   * ConfigMaps (SQL, k6 module) in a cluster, a jar or a command and files locally. Empty when the
+   * spec has no {@code spec.sut.service} or names what this platform needs.
    */
   public static List<String> serviceSource(BenchmarkRunSpec s, boolean cluster) {
     ServiceSpec v = s == null || s.sut == null ? null : s.sut.service;
@@ -349,8 +352,19 @@ public final class SpecValidator {
     }
     List<String> problems = new ArrayList<>();
     BenchmarkRunSpec.Sql sql = s.database == null ? null : s.database.sql;
+    List<BuildSpec> builds = s.matrix == null ? null : s.matrix.builds;
+    ScriptSpec script = s.workload == null ? null : s.workload.script;
+    if (script != null && cluster && script.configMap == null) {
+      problems.add("spec.workload.script: " + ServiceRules.SCRIPT_CONFIG_MAP_MESSAGE);
+    }
+    if (script != null && !cluster && (script.file == null || script.file.isBlank())) {
+      problems.add(
+          "spec.workload.script: set file to your k6 module for a local run (configMap is for"
+              + " Kubernetes)");
+    }
     if (cluster) {
-      if (v.image == null || v.image.isBlank()) {
+      if (!BuildChecks.everyBuildRuns(
+          v, builds, x -> x.image != null && !x.image.isBlank(), b -> b.image != null)) {
         problems.add("spec.sut.service.image: " + ServiceRules.IMAGE_ON_CLUSTER_MESSAGE);
       }
       if (sql != null && (sql.configMap == null || sql.configMap.isBlank())) {
@@ -359,9 +373,14 @@ public final class SpecValidator {
       if (sql != null && sql.files != null) {
         problems.addAll(sqlKeys(sql));
       }
-    } else if (v.jar == null && (v.command == null || v.command.isEmpty())) {
+    } else if (!BuildChecks.everyBuildRuns(
+        v,
+        builds,
+        x -> x.jar != null || (x.command != null && !x.command.isEmpty()),
+        b -> b.jar != null || (b.command != null && !b.command.isEmpty()))) {
       problems.add(
-          "spec.sut.service: set jar or command for a local run (image is for Kubernetes)");
+          "spec.sut.service: set jar or command for a local run, or one in every"
+              + " spec.matrix.builds entry (image is for Kubernetes)");
     }
     return problems;
   }

@@ -1,6 +1,7 @@
 package dev.vtbench.engine.plan;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.BuildSpec;
 import dev.vtbench.engine.model.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,16 +12,18 @@ import java.util.List;
  * Expands the matrix into ordered scenarios.
  *
  * <p>Order, outermost first: repetition, thread mode, JVM options ({@code spec.matrix.jvmOptions}),
- * pool size, concurrency. A thread mode or a value of the JVM options needs a new JVM; a pool size
- * does not (the SUT resizes its pool live, {@link SutConfig#restartKey()}), so a pool sweep pays
- * one JVM start and one warm-up per thread mode and repetition, not one per pool. Fairness, since
- * the JVM's age is not neutral:
+ * build ({@code spec.matrix.builds}), pool size, concurrency. A thread mode, a value of the JVM
+ * options or a build needs a new JVM; a pool size does not (the SUT resizes its pool live, {@link
+ * SutConfig#restartKey()}), so a pool sweep pays one JVM start and one warm-up per thread mode and
+ * repetition, not one per pool. Fairness, since the JVM's age is not neutral:
  *
  * <ul>
- *   <li>each repetition starts with the JVM (thread mode and JVM options) the previous one ended
- *       with (no restart between them), so the JVMs take turns being the first of a repetition;
- *   <li>the JVM options' values of one thread mode run back to back, so the configurations a
- *       jvmOptions comparison sets side by side are measured close together in time;
+ *   <li>each repetition starts with the JVM (thread mode, JVM options and build) the previous one
+ *       ended with (no restart between them), so the JVMs take turns being the first of a
+ *       repetition;
+ *   <li>the builds of one thread mode and JVM options value run back to back, and so do the JVM
+ *       options' values of one thread mode, so the JVMs a comparison sets side by side are measured
+ *       close together in time;
  *   <li>pool sizes run ascending in one mode block and descending in the next, so no pool size is
  *       always the first after a JVM start;
  *   <li>concurrency levels run ascending in the first repetition and rotated by one more place in
@@ -37,12 +40,16 @@ public final class Planner {
     List<Integer> ascending = m.concurrency.stream().sorted().toList();
     List<Scenario> out = new ArrayList<>();
     List<String> options = jvmOptions(spec);
-    // One JVM per thread mode and JVM options, a block; with one value of the options, the blocks
-    // are the thread modes, and the plan and its ids are the ones before that axis existed.
+    List<String> builds = builds(spec);
+    // One JVM per thread mode, JVM options and build, a block; with one value of the options and
+    // one build, the blocks are the thread modes, and the plan and its ids are the ones before
+    // those axes existed.
     List<Jvm> jvms = new ArrayList<>();
     for (String mode : m.threadModes) {
       for (int i = 0; i < options.size(); i++) {
-        jvms.add(new Jvm(mode, i));
+        for (String build : builds) {
+          jvms.add(new Jvm(mode, i, build));
+        }
       }
     }
     Jvm last = jvms.getFirst();
@@ -66,8 +73,11 @@ public final class Planner {
                   stubTimeout,
                   spec.sut.service == null ? spec.sut.env : spec.sut.service.env,
                   ServiceEnv.of(spec.sut.service),
-                  options.get(jvm.options()));
-          String axis = options.size() > 1 ? "-" + JVM_ID + (jvm.options() + 1) : "";
+                  options.get(jvm.options()),
+                  jvm.build());
+          String axis =
+              (options.size() > 1 ? "-" + JVM_ID + (jvm.options() + 1) : "")
+                  + (builds.size() > 1 ? "-" + jvm.build() : "");
           for (int c : levels) {
             String id = "r" + rep + axis + "-" + jvm.mode() + "-pool" + pool + "-c" + c;
             out.add(new Scenario(out.size(), id, rep, c, sut));
@@ -86,13 +96,28 @@ public final class Planner {
    */
   public static final String JVM_ID = "jvm";
 
-  /** One JVM of a repetition: a thread mode and the index of a JVM options value. */
-  private record Jvm(String mode, int options) {}
+  /**
+   * One JVM of a repetition: a thread mode, the index of a JVM options value and a build's name
+   * (empty without builds).
+   */
+  private record Jvm(String mode, int options, String build) {}
 
   /** The spec's JVM options values; a spec without the list has one, empty. */
   static List<String> jvmOptions(BenchmarkRunSpec spec) {
     List<String> o = spec.matrix.jvmOptions;
     return o == null || o.isEmpty() ? List.of("") : o;
+  }
+
+  /**
+   * The names of the spec's builds ({@code spec.matrix.builds}), in its order; a spec without the
+   * list has one, empty: the service itself (or vtbench's SUT). With two or more, each scenario id
+   * carries its build's name after the repetition, e.g. {@code r1-boot-3.4-virtual-pool10-c100}: a
+   * name is a label-safe word ({@code BuildRules.NAME}), so the id stays a label value, a file name
+   * and a k6 tag.
+   */
+  static List<String> builds(BenchmarkRunSpec spec) {
+    List<BuildSpec> b = spec.matrix.builds;
+    return b == null || b.isEmpty() ? List.of("") : b.stream().map(x -> x.name).toList();
   }
 
   /**

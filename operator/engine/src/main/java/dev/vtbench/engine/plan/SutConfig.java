@@ -23,6 +23,8 @@ import java.util.TreeMap;
  *     vtbench's SUT, which takes the reference rig's variable names and resizes its pool live
  * @param jvmOptions the value of {@code spec.matrix.jvmOptions} this JVM runs with: extra options
  *     separated by spaces, empty for none ({@link JvmOptions} says how each platform passes them)
+ * @param build the name of the {@code spec.matrix.builds} entry this JVM runs, empty without that
+ *     axis ({@link ServiceBuild} says what each platform starts for it)
  */
 public record SutConfig(
     String threadMode,
@@ -33,9 +35,10 @@ public record SutConfig(
     Duration stubTimeout,
     Map<String, String> extraEnv,
     ServiceEnv service,
-    String jvmOptions) {
+    String jvmOptions,
+    String build) {
 
-  /** A config without extra JVM options (the default single value of the axis). */
+  /** A config without extra JVM options or builds (the default single value of each axis). */
   public SutConfig(
       String threadMode,
       int hikariPool,
@@ -54,6 +57,7 @@ public record SutConfig(
         stubTimeout,
         extraEnv,
         service,
+        "",
         "");
   }
 
@@ -82,6 +86,7 @@ public record SutConfig(
     // iterates in an order that changes between runs, which would roll the SUT after a restart.
     extraEnv = Collections.unmodifiableMap(new TreeMap<>(extraEnv));
     jvmOptions = jvmOptions == null ? "" : jvmOptions.strip();
+    build = build == null ? "" : build;
   }
 
   /** This config with the JVM options {@code options}: another JVM unless they are the same. */
@@ -95,7 +100,23 @@ public record SutConfig(
         stubTimeout,
         extraEnv,
         service,
-        options);
+        options,
+        build);
+  }
+
+  /** This config running the build named {@code name}: another JVM unless it is the same. */
+  public SutConfig withBuild(String name) {
+    return new SutConfig(
+        threadMode,
+        hikariPool,
+        connectionMode,
+        pathMode,
+        tomcatMaxThreads,
+        stubTimeout,
+        extraEnv,
+        service,
+        jvmOptions,
+        name);
   }
 
   /** This config with the pool at {@code size}: the same JVM where the pool resizes live. */
@@ -109,7 +130,8 @@ public record SutConfig(
         stubTimeout,
         extraEnv,
         service,
-        jvmOptions);
+        jvmOptions,
+        build);
   }
 
   /**
@@ -178,15 +200,19 @@ public record SutConfig(
   }
 
   /**
-   * What tells two configs apart: the environment, and the JVM options where there are any (so a
-   * config without them keeps the key it had before the axis existed, and with them is another JVM,
-   * another pod template and another warm-up).
+   * What tells two configs apart: the environment, and the JVM options and the build where there
+   * are any (so a config without them keeps the key it had before those axes existed, and with them
+   * is another JVM, another pod template and another warm-up). A build's name stands for what it
+   * runs: a run's spec, and so each name's image, jar or command, cannot change.
    */
   private Map<String, String> identity() {
     Map<String, String> id = new TreeMap<>(env());
+    // keys that are not environment variable names, so they cannot collide with one
     if (!jvmOptions.isEmpty()) {
-      // not an environment variable name, so it cannot collide with one
       id.put(" jvmOptions", jvmOptions);
+    }
+    if (!build.isEmpty()) {
+      id.put(" build", build);
     }
     return id;
   }

@@ -11,9 +11,9 @@ import java.util.stream.Collectors;
 /**
  * Whether a cold JVM hid among the repetitions: the SUT's CPU per request of every steady row
  * beside the other repetitions of its cell (same mode, pool, connection and path mode, workload,
- * executor, level and JVM options, so the same throughput level). A JVM measured while its JIT
- * still compiled cost 2–5× the CPU per request of a warm one on this project's machine, so the rows
- * of one cell that all passed the steady-state rule should agree within {@link #BOUND}.
+ * executor, level, JVM options and build, so the same throughput level). A JVM measured while its
+ * JIT still compiled cost 2–5× the CPU per request of a warm one on this project's machine, so the
+ * rows of one cell that all passed the steady-state rule should agree within {@link #BOUND}.
  *
  * @param cells cells with at least two steady repetitions that report the SUT's CPU
  * @param worst the largest ratio of a cell's most to least CPU per request; NaN without cells
@@ -54,10 +54,12 @@ public record CpuPerRequestSpread(int cells, double worst, String where, int abo
         where =
             String.format(
                 Locale.ROOT,
-                "%s, pool %d, level %d: rep %d vs rep %d",
+                "%s, pool %d, level %d%s%s: rep %d vs rep %d",
                 most.threadMode(),
                 most.hikariPool(),
                 most.concurrency(),
+                most.jvmOptions() == null ? "" : ", JVM options " + most.jvmOptions(),
+                most.buildName() == null ? "" : ", build " + most.buildName(),
                 most.rep(),
                 least.rep());
       }
@@ -92,11 +94,18 @@ public record CpuPerRequestSpread(int cells, double worst, String where, int abo
             String.valueOf(r.workload()),
             String.valueOf(r.executor()),
             r.concurrency());
-    // another JVM configuration is another cell; rows without one keep the key they always had
-    return r.jvmOptions() == null
+    // another JVM configuration or build is another cell; rows without them keep the key they
+    // always had (the map's order, and so which of equal spreads is named, stays the same)
+    List<Object> axes = new java.util.ArrayList<>();
+    if (r.jvmOptions() != null) {
+      axes.add(r.jvmOptions());
+    }
+    if (r.buildName() != null) {
+      axes.add("build " + r.buildName());
+    }
+    return axes.isEmpty()
         ? cell
-        : java.util.stream.Stream.concat(cell.stream(), java.util.stream.Stream.of(r.jvmOptions()))
-            .toList();
+        : java.util.stream.Stream.concat(cell.stream(), axes.stream()).toList();
   }
 
   /** One sentence for summary.md. */

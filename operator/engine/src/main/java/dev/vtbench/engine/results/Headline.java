@@ -58,8 +58,10 @@ public final class Headline {
                 e ->
                     e.getKey().connMode().equals(first.connMode())
                         && e.getKey().pathMode().equals(first.pathMode())
-                        // the first JVM options value's: the others are its comparison's
-                        && e.getKey().jvmOptions().equals(first.jvmOptions()))
+                        // the first JVM options value's and build's: the others are their
+                        // comparisons'
+                        && e.getKey().jvmOptions().equals(first.jvmOptions())
+                        && e.getKey().build().equals(first.build()))
             .toList();
     Comparator<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> highest =
         Comparator.comparingInt(

@@ -107,6 +107,9 @@ import java.util.Objects;
  *     without Actuator; {@code "; "} between notes, null when there is nothing to say
  * @param jvmOptions the SUT JVM's extra options, the value of {@code spec.matrix.jvmOptions} the
  *     row ran with, e.g. {@code -XX:+UseZGC}; null for none (and in rows from before that axis)
+ * @param buildName the name of the {@code spec.matrix.builds} entry the row ran ({@code build}),
+ *     e.g. {@code boot-3.4}; null without that axis (and in rows from before it); what the build
+ *     ran from is {@code sut_artifact}
  */
 public record ResultRow(
     @Column(name = "ts_iso", part = KEY) Instant ts,
@@ -163,7 +166,8 @@ public record ResultRow(
     @Column(name = "heap_mb_max", part = VTBENCH, decimals = 1) Double heapMbMax,
     @Column(name = "handler_thread", part = VTBENCH) String handlerThread,
     @Column(name = "notes", part = VTBENCH) String notes,
-    @Column(name = "jvm_options", part = VTBENCH) String jvmOptions) {
+    @Column(name = "jvm_options", part = VTBENCH) String jvmOptions,
+    @Column(name = "build", part = VTBENCH) String buildName) {
 
   public static final String PLATFORM = "platform";
   public static final String VIRTUAL = "virtual";
@@ -196,11 +200,17 @@ public record ResultRow(
     executor = executor == null ? null : normalise(executor, "executor");
     // no extra options is one value, however it was written: absent, as an empty field reads
     jvmOptions = jvmOptions == null || jvmOptions.isBlank() ? null : jvmOptions.strip();
+    buildName = buildName == null || buildName.isBlank() ? null : buildName.strip();
   }
 
   /** {@link #jvmOptions}, empty for none: the value as the spec lists it. */
   public String jvmOptionsOrEmpty() {
     return jvmOptions == null ? "" : jvmOptions;
+  }
+
+  /** {@link #buildName}, empty without builds. */
+  public String buildOrEmpty() {
+    return buildName == null ? "" : buildName;
   }
 
   private static String normalise(String value, String name) {

@@ -260,4 +260,8 @@ public final class ResultRowBuilder {
   public ResultRowBuilder jvmOptions(String v) {
     return set("jvmOptions", v);
   }
+
+  public ResultRowBuilder buildName(String v) {
+    return set("buildName", v);
+  }
 }

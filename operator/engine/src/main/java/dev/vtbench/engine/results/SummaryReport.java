@@ -6,15 +6,16 @@ import java.util.List;
 /**
  * {@code summary.md}, the one writer of it: a heading, the platform-vs-virtual {@link SummaryTable}
  * in Markdown with a line on its method ({@link SummaryTable#method()}) and one on how far the
- * SUT's CPU per request spread across repetitions ({@link CpuPerRequestSpread}), with two or more
- * JVM options values their comparison ({@link JvmOptionsTable}) and its method line, then facts
- * about the run, each on its own line. Local runs, {@code vtbench figures} and the operator's
+ * SUT's CPU per request spread across repetitions ({@link CpuPerRequestSpread}), for each {@link
+ * Axis} with two or more values their comparison ({@link AxisTable}) and its method line, then
+ * facts about the run, each on its own line. Local runs, {@code vtbench figures} and the operator's
  * figures ConfigMap all take their text from here, so the file reads the same wherever it was made.
  *
  * @param heading the first line's text, usually the run's name; {@code null} for none
  * @param table the rows, aggregated
  * @param spread the rows' CPU per request across repetitions
- * @param jvmOptions each JVM options value against the first; empty with one value
+ * @param axes each axis's values against its first, in {@link Axis} order; a table is empty with
+ *     one value
  * @param overloaded how many rows are labelled {@code overloaded} ({@link Overload})
  * @param facts sentences about the run (e.g. its wall-clock time), in order; may be empty
  */
@@ -22,7 +23,7 @@ public record SummaryReport(
     String heading,
     SummaryTable table,
     CpuPerRequestSpread spread,
-    JvmOptionsTable jvmOptions,
+    List<AxisTable> axes,
     long overloaded,
     List<String> facts) {
 
@@ -30,6 +31,7 @@ public record SummaryReport(
   public static final String FILE_NAME = "summary.md";
 
   public SummaryReport {
+    axes = List.copyOf(axes);
     facts = List.copyOf(facts);
   }
 
@@ -38,7 +40,7 @@ public record SummaryReport(
         heading,
         SummaryTable.of(rows),
         CpuPerRequestSpread.of(rows),
-        JvmOptionsTable.of(rows),
+        AxisTable.all(rows),
         rows.stream().filter(Overload::labelled).count(),
         List.of(facts));
   }
@@ -64,11 +66,14 @@ public record SummaryReport(
     sb.append(table.toMarkdown());
     sb.append('\n').append(table.method()).append('\n');
     sb.append('\n').append(spread.sentence()).append('\n');
-    if (!jvmOptions.isEmpty()) {
-      // only with two or more values: every other summary stays as it was, byte for byte
-      sb.append("\n## JVM options\n\n");
-      sb.append(jvmOptions.toMarkdown());
-      sb.append('\n').append(jvmOptions.method()).append('\n');
+    for (AxisTable axis : axes) {
+      if (axis.isEmpty()) {
+        // only with two or more values: every other summary stays as it was, byte for byte
+        continue;
+      }
+      sb.append("\n## ").append(axis.axis().title()).append("\n\n");
+      sb.append(axis.toMarkdown());
+      sb.append('\n').append(axis.method()).append('\n');
     }
     if (overloaded > 0) {
       sb.append('\n').append(overloadSentence()).append('\n');

@@ -24,9 +24,10 @@ import java.util.stream.Collectors;
  *
  * <p>The path mode is part of the key so that a synchronized-path run is never averaged into a
  * normal-path one; its column is shown only when the rows have more than one path mode. The JVM
- * options ({@code spec.matrix.jvmOptions}) are part of it for the same reason, each value's lines
- * after the first value's in the same cell, and their column too is shown only when the rows have
- * more than one; {@link JvmOptionsTable} compares the values.
+ * options ({@code spec.matrix.jvmOptions}) and the build ({@code spec.matrix.builds}) are part of
+ * it for the same reason ({@link Axis}), each value's lines after the first value's in the same
+ * cell, and their columns too are shown only when the rows have more than one value; {@link
+ * AxisTable} compares the values.
  */
 public final class SummaryTable {
 
@@ -34,13 +35,29 @@ public final class SummaryTable {
    * What a line aggregates over.
    *
    * @param jvmOptions the rows' {@code jvm_options}, empty for none
+   * @param build the rows' {@code build}, empty for none
    */
   public record Key(
-      String connMode, String pathMode, int hikariPool, int concurrency, String jvmOptions) {
+      String connMode,
+      String pathMode,
+      int hikariPool,
+      int concurrency,
+      String jvmOptions,
+      String build) {
 
-    /** A key without extra JVM options. */
+    /** A key without extra JVM options or builds. */
     public Key(String connMode, String pathMode, int hikariPool, int concurrency) {
-      this(connMode, pathMode, hikariPool, concurrency, "");
+      this(connMode, pathMode, hikariPool, concurrency, "", "");
+    }
+
+    /** This key with the JVM options {@code options}. */
+    public Key withJvmOptions(String options) {
+      return new Key(connMode, pathMode, hikariPool, concurrency, options, build);
+    }
+
+    /** This key with the build {@code name}. */
+    public Key withBuild(String name) {
+      return new Key(connMode, pathMode, hikariPool, concurrency, jvmOptions, name);
     }
   }
 
@@ -141,24 +158,23 @@ public final class SummaryTable {
 
   private static final String DASH = "–";
 
-  /** The header of the JVM options column, as the CSV's. */
-  static final String JVM_OPTIONS = "jvm_options";
-
-  /** A JVM options value in a table cell: in backticks, so Markdown shows it as written. */
-  static String jvmOptionsCell(String options) {
-    return options.isEmpty() ? "(none)" : "`" + options + "`";
-  }
-
   private final List<Line> lines;
   private final boolean showPathMode;
-  private final boolean showJvmOptions;
+  private final List<Axis> shownAxes;
   private final boolean showReactive;
 
   private SummaryTable(List<Line> lines, boolean showPathMode) {
     this.lines = List.copyOf(lines);
     this.showPathMode = showPathMode;
-    this.showJvmOptions = lines.stream().map(l -> l.key().jvmOptions()).distinct().count() > 1;
+    this.shownAxes = shownAxes(lines.stream().map(Line::key).toList());
     this.showReactive = lines.stream().anyMatch(l -> l.reactive() != null);
+  }
+
+  /** The axes with more than one value among {@code keys}: only they get a column. */
+  static List<Axis> shownAxes(List<Key> keys) {
+    return java.util.Arrays.stream(Axis.values())
+        .filter(a -> keys.stream().map(a::of).distinct().count() > 1)
+        .toList();
   }
 
   /**
@@ -201,37 +217,35 @@ public final class SummaryTable {
    * out. Cheap (no statistics): the headline picks its key from here.
    */
   static Map<Key, Rows> grouped(Collection<ResultRow> rows) {
-    List<String> jvmOptions = jvmOptions(rows);
-    Map<Key, Rows> byKey = new TreeMap<>(keyOrder(jvmOptions));
+    Map<Key, Rows> byKey =
+        new TreeMap<>(keyOrder(Axis.JVM_OPTIONS.values(rows), Axis.BUILD.values(rows)));
     for (ResultRow r : rows) {
       if (!ResultRow.THREAD_MODES.contains(r.threadMode())) {
         continue;
       }
       Key k =
           new Key(
-              r.connMode(), r.pathMode(), r.hikariPool(), r.concurrency(), r.jvmOptionsOrEmpty());
+              r.connMode(),
+              r.pathMode(),
+              r.hikariPool(),
+              r.concurrency(),
+              Axis.JVM_OPTIONS.of(r),
+              Axis.BUILD.of(r));
       byKey.computeIfAbsent(k, x -> new Rows()).of(r.threadMode()).add(r);
     }
     return byKey;
   }
 
-  /**
-   * The rows' JVM options values in the order they first appear: the spec's order, since the
-   * planner runs the first value first and rows are recorded in the order they ran. The first is
-   * the baseline the others are compared with ({@link JvmOptionsTable}).
-   */
-  static List<String> jvmOptions(Collection<ResultRow> rows) {
-    return rows.stream().map(ResultRow::jvmOptionsOrEmpty).distinct().toList();
-  }
-
-  private static Comparator<Key> keyOrder(List<String> jvmOptions) {
+  /** A cell's lines in the order its axes' values first ran: the first value's first. */
+  private static Comparator<Key> keyOrder(List<String> jvmOptions, List<String> builds) {
     return Comparator.comparingInt((Key k) -> connRank(k.connMode()))
         .thenComparing(Key::connMode)
         .thenComparingInt(k -> ResultRow.NORMAL.equals(k.pathMode()) ? 0 : 1)
         .thenComparing(Key::pathMode)
         .thenComparingInt(Key::hikariPool)
         .thenComparingInt(Key::concurrency)
-        .thenComparingInt(k -> jvmOptions.indexOf(k.jvmOptions()));
+        .thenComparingInt(k -> jvmOptions.indexOf(k.jvmOptions()))
+        .thenComparingInt(k -> builds.indexOf(k.build()));
   }
 
   private static int connRank(String connMode) {
@@ -389,9 +403,7 @@ public final class SummaryTable {
       h.add("path_mode");
     }
     h.addAll(List.of("pool", "concurrency"));
-    if (showJvmOptions) {
-      h.add(JVM_OPTIONS);
-    }
+    shownAxes.forEach(a -> h.add(a.column()));
     h.addAll(
         List.of(
             showReactive ? "reps P/V/R" : "reps P/V",
@@ -420,8 +432,8 @@ public final class SummaryTable {
   }
 
   /**
-   * Which of {@code headers} are numbers, aligned right: all but the text columns (modes, JVM
-   * options, verdicts, bottlenecks). One rule for every table of the summary.
+   * Which of {@code headers} are numbers, aligned right: all but the text columns (modes, the
+   * {@link Axis} columns, verdicts, bottlenecks). One rule for every table of the summary.
    */
   static boolean[] rightAligned(List<String> headers) {
     boolean[] right = new boolean[headers.size()];
@@ -431,7 +443,7 @@ public final class SummaryTable {
           !(name.equals("conn_mode")
               || name.equals("path_mode")
               || name.equals("thread_mode")
-              || name.equals(JVM_OPTIONS)
+              || Axis.isColumn(name)
               || name.endsWith("verdict")
               || name.startsWith("bottleneck"));
     }
@@ -449,9 +461,7 @@ public final class SummaryTable {
       }
       c.add(Integer.toString(l.key().hikariPool()));
       c.add(String.format(Locale.ROOT, "%,d", l.key().concurrency()));
-      if (showJvmOptions) {
-        c.add(jvmOptionsCell(l.key().jvmOptions()));
-      }
+      shownAxes.forEach(a -> c.add(a.cell(a.of(l.key()))));
       List<Side> sides =
           showReactive
               ? Arrays.asList(l.platform(), l.virtual(), l.reactive())

@@ -29,8 +29,9 @@ public interface Progress {
       @Override
       public void scenarioStarted(Scenario s, int i, int n, Duration eta) {
         String jvm = s.sut().jvmOptions();
+        String build = s.sut().build();
         out.printf(
-            "[%d/%d] %s  (%s, pool %d, concurrency %d, rep %d%s)  ETA %s%n",
+            "[%d/%d] %s  (%s, pool %d, concurrency %d, rep %d%s%s)  ETA %s%n",
             i,
             n,
             s.id(),
@@ -39,6 +40,7 @@ public interface Progress {
             s.concurrency(),
             s.rep(),
             jvm.isEmpty() ? "" : ", JVM options " + jvm,
+            build.isEmpty() ? "" : ", build " + build,
             formatDuration(eta));
       }
 

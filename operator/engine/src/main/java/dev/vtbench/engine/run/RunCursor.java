@@ -154,7 +154,8 @@ public final class RunCursor {
                   sutBaseUrl + Workloads.path(spec),
                   Workloads.idMax(spec),
                   warmUpLevel())
-              .withRequests(Workloads.requests(spec)),
+              .withRequests(Workloads.requests(spec))
+              .withUserScript(Workloads.userScript(spec)),
           w.length());
     }
     return measured(load.scenario(), sutBaseUrl);
@@ -201,10 +202,12 @@ public final class RunCursor {
 
   /** The measured load of scenario {@code s} against the SUT at {@code sutBaseUrl}. */
   public K6Plan measured(Scenario s, String sutBaseUrl) {
-    // spec.load.parallelism > 1 (issue 16) adds .withHistogram(true) here, for LoadMerge
+    // spec.load.parallelism > 1 (issue 16) adds .withHistogram(true) here, for LoadMerge (a
+    // user's module cannot have one: K6Plan says why)
     return K6Plan.fromSpec(
             spec.load, sutBaseUrl + Workloads.path(spec), Workloads.idMax(spec), s.concurrency())
-        .withRequests(Workloads.requests(spec));
+        .withRequests(Workloads.requests(spec))
+        .withUserScript(Workloads.userScript(spec));
   }
 
   /** {@code length} of {@code measured}'s load, all of it hold, none of it recorded. */
@@ -219,7 +222,9 @@ public final class RunCursor {
         Duration.ZERO,
         length,
         measured.requestTimeout(),
-        measured.requests());
+        measured.requests(),
+        measured.userScript(),
+        false); // not measured: no histogram
   }
 
   /** Ramp + warm-up + hold (+3 s to start k6): the floor of one scenario's length, for ETAs. */

@@ -124,6 +124,7 @@ public final class ScenarioRow {
         .handlerThread(peaks.get("handlerThread") instanceof String t ? t : null)
         .notes(notes(spec, peaks))
         .jvmOptions(s.sut().jvmOptions())
+        .buildName(s.sut().build())
         .build();
   }
 

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * What the run's requests ask of the SUT: vtbench's endpoint, looked up in the {@link Endpoint}
- * registry, or a user's request mix sent to their own service ({@code spec.sut.service}).
+ * registry, or a user's request mix or own k6 module sent to their own service ({@code
+ * spec.sut.service}).
  */
 public final class Workloads {
 
@@ -38,6 +39,14 @@ public final class Workloads {
   /** A user's request mix; empty for vtbench's SUT. */
   public static List<MixedRequest> requests(BenchmarkRunSpec spec) {
     return ownService(spec) ? MixedRequest.of(spec.workload.requests) : List.of();
+  }
+
+  /**
+   * Whether each iteration is the user's own k6 module ({@code spec.workload.script}) instead of
+   * one request.
+   */
+  public static boolean userScript(BenchmarkRunSpec spec) {
+    return ownService(spec) && spec.workload.script != null;
   }
 
   /**

@@ -24,15 +24,16 @@ function read(m) {
 }
 
 // The JVM as Actuator describes it (no cpuset, node, CPU model or kernel: the notes say so).
+// A user's module's setup data (user.js), if it has any, goes beside.
 export function setup() {
   const window = newWindowId();
   if (!A.present) {
-    return { window, sut: null };
+    return USER.setup({ window, sut: null });
   }
   const info = json(http.get(SUT + A.jvmInfo, READ));
   const version = info && (info.availableTags || []).find((t) => t.tag === A.versionTag);
-  return { window, sut: { javaVersion: version ? version.values[0] : null,
-    availableProcessors: read(M.CPU_COUNT) } };
+  return USER.setup({ window, sut: { javaVersion: version ? version.values[0] : null,
+    availableProcessors: read(M.CPU_COUNT) } });
 }
 
 // The counters at a window's edge, as the local ActuatorSampler takes them: the service counts this

@@ -12,11 +12,12 @@ if (!SUMMARY_PATH) {
     + PLAN.summaryEnv + '=<file>');
 }
 
-export const options = {
-  // Keep the generator's own work per request small, so it is not the bottleneck.
-  discardResponseBodies: true,
-  // One iteration, one request: a 3xx is an error, not a second request.
-  maxRedirects: 0,
+// vtbench's own requests: one per iteration, bodies unread. A user's module (spec.workload.script,
+// user.js) runs as under plain k6 instead: bodies kept, redirects followed, its own response
+// callback; only the options below are vtbench's, whatever the module exports.
+const OWN_REQUESTS = !PLAN.target.module;
+
+export const options = Object.assign({
   // No 'url' tag: with a random id in every URL, each request would open its own time
   // series and k6's memory would grow with the run.
   systemTags: ['status', 'method', 'name', 'scenario', 'expected_response', 'error', 'error_code'],
@@ -24,11 +25,18 @@ export const options = {
   scenarios: PLAN.scenarios,
   // Always true: they exist so that k6 reports the hold's sub-metrics in the summary.
   thresholds: PLAN.thresholds,
-};
+}, OWN_REQUESTS ? {
+  // Keep the generator's own work per request small, so it is not the bottleneck.
+  discardResponseBodies: true,
+  // One iteration, one request: a 3xx is an error, not a second request.
+  maxRedirects: 0,
+} : {});
 
 // Success is 2xx only; anything else, a timeout or a refused connection is an error in
-// http_req_failed.
-http.setResponseCallback(http.expectedStatuses({ min: 200, max: 299 }));
+// http_req_failed. Not over a user's module: it was evaluated first, and may have set its own.
+if (OWN_REQUESTS) {
+  http.setResponseCallback(http.expectedStatuses({ min: 200, max: 299 }));
+}
 
 const URL_PARTS = PLAN.target.urlParts;
 const ID_MAX = PLAN.target.idMax;
@@ -72,6 +80,10 @@ const phase = PLAN.holdIsAScenario
   // their number over the hold's length is the throughput, however long the last ones take.
   : () => (Date.now() - exec.scenario.startTime >= PLAN.holdStartMs ? 'hold' : 'warmup');
 
+// A user's module (user.js sets these): its setup's data beside vtbench's own, and its default
+// function as the iteration.
+const USER = { setup: (own) => own, iteration: null };
+
 // The hold's latency histogram, only when the plan asks for one (K6Plan.histogram): histogram.js
 // sets record(res), which counts one hold response, and text(data), the histogram the summary
 // carries under key. Without it nothing is counted and the summary carries none.
@@ -85,7 +97,10 @@ function send(p) {
   return http.get(URL_PARTS.join(String(id)), PARAMS[p]);
 }
 
-export default function () {
+export default function (data) {
+  if (USER.iteration) {
+    return USER.iteration(phase(), data);
+  }
   const p = phase();
   const res = send(p);
   if (HOLD_HISTOGRAM.record && p === 'hold') {

@@ -185,6 +185,45 @@ class GateTest {
         .startsWith("throughput at virtual, pool 50, 1000 VUs, JVM options -XX:+UseZGC was 2250.0");
   }
 
+  /**
+   * A builds run: each build is a cell of its own, virtual ÷ platform pairs one build's modes, and
+   * a baseline without builds (the service's last release) is compared with each build.
+   */
+  @Test
+  void eachBuildIsACellOfItsOwn() {
+    List<ResultRow> run = new ArrayList<>();
+    for (ResultRow r : RUN) {
+      run.add(r.toBuilder().buildName("boot-3.4").build());
+      // the same cell on boot 4.0: platform unchanged, virtual at half the throughput
+      run.add(
+          r.toBuilder()
+              .buildName("boot-4.0")
+              .throughputRps(r.isVirtual() ? r.throughputRps() / 2 : r.throughputRps())
+              .build());
+    }
+    Thresholds t = new Thresholds();
+    BenchmarkRunSpec.MinRatio r = new BenchmarkRunSpec.MinRatio();
+    r.ratio = 2.0;
+    t.minVirtualToPlatformRatio = List.of(r);
+    Gate.Verdict v = Gate.evaluate(t, run, null);
+    assertThat(v.checks()).hasSize(2);
+    assertThat(v.describeViolations(5))
+        .startsWith("virtual/platform throughput at pool 50, 1000 VUs, build boot-4.0 was")
+        .endsWith("(2250.0 req/s ÷ 2000.0 req/s), below 2.00");
+
+    t = new Thresholds();
+    t.baseline = new BenchmarkRunSpec.Baseline();
+    t.baseline.maxRegression = "10%";
+    Gate.Verdict b = Gate.evaluate(t, run, RUN);
+    assertThat(b.checks()).hasSize(8);
+    assertThat(b.notes()).isEmpty();
+    assertThat(b.violations())
+        .extracting(Gate.Check::message)
+        .singleElement()
+        .asString()
+        .startsWith("throughput at virtual, pool 50, 1000 VUs, build boot-4.0 was 2250.0");
+  }
+
   @Test
   void baselineRegressionOnThroughputAndP99AndAbsentCellsAreOnlyNoted() {
     Thresholds t = new Thresholds();

@@ -114,6 +114,18 @@ class K6PlanTest {
     assertThat(mixed.histogram()).isTrue();
     assertThat(mixed.requests()).containsExactly(get);
     assertThat(mixed.withHistogram(false).requests()).containsExactly(get);
+    K6Plan user = plain.withUserScript(true);
+    assertThat(user.histogram()).isFalse();
+    assertThat(user.withHistogram(false).userScript()).isTrue();
+
+    // a user's module sends its requests itself: nothing could count them
+    assertThatThrownBy(() -> user.withHistogram(true))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "invalid k6 plan: workload: a user's k6 module sends its requests itself, where"
+                + " vtbench cannot count them into a latency histogram; its load runs on one"
+                + " runner, without one");
+    assertThatThrownBy(() -> on.withUserScript(true)).hasMessageContaining("latency histogram");
   }
 
   @Test

@@ -12,6 +12,7 @@ import dev.vtbench.engine.stats.LatencyHistogram;
 import dev.vtbench.engine.steady.SteadyState;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -178,11 +179,11 @@ class K6ScriptTest {
   }
 
   /**
-   * Every kind of script, both load models: without {@link K6Plan#histogram} (the default) k6 makes
-   * no bucket Counter, no threshold names one, nothing is counted per request and no summary gets a
-   * histogram; with it, the plan carries LatencyHistogram's constants, the script counts each hold
-   * response by the same formula, the bucket thresholds are added to the plan's and both summaries
-   * carry the text.
+   * Every kind of script, both load models, a user's module too: without {@link K6Plan#histogram}
+   * (the default) k6 makes no bucket Counter, no threshold names one, nothing is counted per
+   * request and no summary gets a histogram; with it, the plan carries LatencyHistogram's
+   * constants, the script counts each hold response by the same formula, the bucket thresholds are
+   * added to the plan's and both summaries carry the text.
    */
   @Test
   void onlyAPlanWithAHistogramCountsTheHoldsLatencies() {
@@ -190,23 +191,29 @@ class K6ScriptTest {
     for (Executor e : Executor.values()) {
       K6Plan off = plan(e, 1000, 2000, 3000);
       assertThat(off.histogram()).isFalse();
-      for (K6Plan plan : List.of(off, off.withRequests(List.of(get)))) {
-        for (String js : renderings(plan)) {
-          Map<String, Object> p = plan(js);
-          assertThat(p).as(e.name()).doesNotContainKey("histogram");
-          assertThat(child(p, "thresholds").keySet())
-              .as(e.name())
-              .noneMatch(k -> k.startsWith(K6Script.HISTOGRAM_METRIC));
-          assertThat(js)
-              .as(e.name())
-              .doesNotContain(K6Script.HISTOGRAM_METRIC)
-              .doesNotContain(K6Script.HISTOGRAM_KEY)
-              .doesNotContain("Counter(")
-              .doesNotContain("HOLD_HISTOGRAM.record =")
-              .contains(
-                  "const HOLD_HISTOGRAM = { record: null, text: null, key: null, metric: null };")
-              .contains("if (HOLD_HISTOGRAM.record && p === 'hold') {");
-        }
+      K6Plan user = off.withUserScript(true);
+      List<String> offScripts = new ArrayList<>(renderings(off));
+      offScripts.addAll(renderings(off.withRequests(List.of(get))));
+      // a user's module runs against a user's service only
+      offScripts.add(K6Script.render(user));
+      offScripts.add(
+          K6Script.renderForClusterService(
+              user, new ServiceSpec(), "http://run-sut:8080", null, SteadyState.WINDOW));
+      for (String js : offScripts) {
+        Map<String, Object> p = plan(js);
+        assertThat(p).as(e.name()).doesNotContainKey("histogram");
+        assertThat(child(p, "thresholds").keySet())
+            .as(e.name())
+            .noneMatch(k -> k.startsWith(K6Script.HISTOGRAM_METRIC));
+        assertThat(js)
+            .as(e.name())
+            .doesNotContain(K6Script.HISTOGRAM_METRIC)
+            .doesNotContain(K6Script.HISTOGRAM_KEY)
+            .doesNotContain("Counter(")
+            .doesNotContain("HOLD_HISTOGRAM.record =")
+            .contains(
+                "const HOLD_HISTOGRAM = { record: null, text: null, key: null, metric: null };")
+            .contains("if (HOLD_HISTOGRAM.record && p === 'hold') {");
       }
 
       K6Plan on = off.withHistogram(true);

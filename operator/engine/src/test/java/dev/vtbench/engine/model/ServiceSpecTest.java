@@ -150,7 +150,8 @@ class ServiceSpecTest {
         bad(
             "no requests",
             s -> s.workload.requests = null,
-            "spec.workload.requests: spec.sut.service needs spec.workload.requests"),
+            "spec.workload: spec.sut.service needs spec.workload.requests or"
+                + " spec.workload.script"),
         bad(
             "requests without service",
             s -> s.sut.service = null,
@@ -202,7 +203,8 @@ class ServiceSpecTest {
     run.spec.sut.service.jar = null;
     assertThat(SpecValidator.serviceSource(run.spec, false))
         .containsExactly(
-            "spec.sut.service: set jar or command for a local run (image is for Kubernetes)");
+            "spec.sut.service: set jar or command for a local run, or one in every"
+                + " spec.matrix.builds entry (image is for Kubernetes)");
     run.spec.sut.service.command = List.of("./run.sh");
     assertThat(SpecValidator.serviceSource(run.spec, false)).isEmpty();
     // on a cluster the service runs from its image, and its SQL comes from a ConfigMap

@@ -26,7 +26,7 @@ class ResultsCsvTest {
           + "mean_ms,stub_cpu_pct,vtbench_cpu_pct,load_core_busy_pct,steal_pct,cpu_busy_pct,"
           + "node,cpu_model,kernel,jdk_version,sut_artifact,warmup_s,steady_state,hold_cv,"
           + "service_floor_ms,target_rps,dropped_iterations,overloaded,heap_mb_max,handler_thread,notes,"
-          + "jvm_options";
+          + "jvm_options,build";
 
   @TempDir Path dir;
 
@@ -87,6 +87,7 @@ class ResultsCsvTest {
         .handlerThread("Thread[#45,http-nio-8080-exec-7,5,main]")
         .notes("pinned_events empty: JFR, read only from vtbench's SUT; no Actuator")
         .jvmOptions("-XX:+UseZGC -Xss512k")
+        .buildName("boot-3.4")
         .build();
   }
 
@@ -159,7 +160,7 @@ class ResultsCsvTest {
       assertThat(line)
           .isEqualTo(
               "2026-05-10T14:03:22Z,platform,50,normal,released,2500,1,2226.12,,,2800,,,,,,,,,,,,,"
-                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
+                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
       assertThat(line.split(",", -1)).hasSize(ResultRow.COLUMNS.size());
     } finally {
       Locale.setDefault(saved);
@@ -171,39 +172,71 @@ class ResultsCsvTest {
    * and reads back as the spec wrote it; no options is an empty field, read back as none.
    */
   @Test
-  void jvmOptionsAreTheLastColumnGuardedAndReadBack() {
+  void jvmOptionsAreGuardedAndReadBack() {
     ResultRow zgc = full("z");
     ResultRow none = full("n").toBuilder().jvmOptions("").build();
     String csv = ResultsCsv.toCsv(List.of(zgc, none));
 
-    assertThat(ResultRow.COLUMNS.getLast()).isEqualTo("jvm_options");
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            z -> assertThat(z).endsWith(",'-XX:+UseZGC -Xss512k"),
-            n -> assertThat(n).endsWith(","));
+            z -> assertThat(z).endsWith(",'-XX:+UseZGC -Xss512k,boot-3.4"),
+            n -> assertThat(n).endsWith(",,boot-3.4"));
     assertThat(ResultsCsv.parse(csv))
         .extracting(ResultRow::jvmOptions)
         .containsExactly("-XX:+UseZGC -Xss512k", null);
     assertThat(none.jvmOptionsOrEmpty()).isEmpty();
   }
 
-  /** A CSV from before the column (every committed result) reads with no JVM options. */
+  /**
+   * The build's name is the last column, after jvm_options; no build is an empty field, read back
+   * as none.
+   */
   @Test
-  void readsACsvWithoutTheJvmOptionsColumn() {
+  void theBuildIsTheLastColumnAndReadsBack() {
+    ResultRow named = full("b");
+    ResultRow none = full("n").toBuilder().buildName("").build();
+    String csv = ResultsCsv.toCsv(List.of(named, none));
+
+    assertThat(ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 2, ResultRow.COLUMNS.size()))
+        .containsExactly("jvm_options", "build");
+    assertThat(csv.lines().skip(1).toList())
+        .satisfiesExactly(
+            b -> assertThat(b).endsWith(",boot-3.4"), n -> assertThat(n).endsWith("Xss512k,"));
+    assertThat(ResultsCsv.parse(csv))
+        .extracting(ResultRow::buildName)
+        .containsExactly("boot-3.4", null);
+    assertThat(none.buildOrEmpty()).isEmpty();
+  }
+
+  /**
+   * CSVs from before the columns (every committed result) read with no build, and without
+   * jvm_options too with no JVM options.
+   */
+  @Test
+  void readsACsvWithoutTheBuildOrJvmOptionsColumns() {
     String csv = ResultsCsv.toCsv(List.of(full("old")));
     String header = csv.lines().findFirst().orElseThrow();
     String row = csv.lines().skip(1).findFirst().orElseThrow();
-    String old =
-        header.substring(0, header.lastIndexOf(','))
-            + "\n"
-            + row.substring(0, row.lastIndexOf(','))
-            + "\n";
 
-    List<ResultRow> read = ResultsCsv.parse(old);
+    List<ResultRow> beforeBuild = ResultsCsv.parse(withoutLastColumns(header, row, 1));
+    assertThat(beforeBuild).hasSize(1);
+    assertThat(beforeBuild.getFirst().buildName()).isNull();
+    assertThat(beforeBuild.getFirst()).isEqualTo(full("old").toBuilder().buildName(null).build());
 
-    assertThat(read).hasSize(1);
-    assertThat(read.getFirst().jvmOptions()).isNull();
-    assertThat(read.getFirst()).isEqualTo(full("old").toBuilder().jvmOptions(null).build());
+    List<ResultRow> beforeJvm = ResultsCsv.parse(withoutLastColumns(header, row, 2));
+    assertThat(beforeJvm.getFirst().jvmOptions()).isNull();
+    assertThat(beforeJvm.getFirst())
+        .isEqualTo(full("old").toBuilder().jvmOptions(null).buildName(null).build());
+  }
+
+  private static String withoutLastColumns(String header, String row, int n) {
+    String h = header;
+    String r = row;
+    for (int i = 0; i < n; i++) {
+      h = h.substring(0, h.lastIndexOf(','));
+      r = r.substring(0, r.lastIndexOf(','));
+    }
+    return h + "\n" + r + "\n";
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.ResourceNames;
@@ -69,7 +70,7 @@ final class AppTiersStep implements Step {
           status,
           config,
           view.spec().sut.service != null
-              ? "spec.sut.service.image"
+              ? ServiceBuild.of(view.spec(), next.sut()).imageField(view.spec())
               : next.sut().reactive() ? "spec.sut.reactiveImage" : "spec.sut.image");
     }
     status.set(

@@ -53,14 +53,16 @@ public class BenchmarkRunReconciler
     this.events = new Events(client, clock);
     this.clock = clock;
     Baseline baseline = new Baseline(client);
+    UserScriptCheck userScript = new UserScriptCheck(client);
     this.steps =
         List.of(
             new NamesCheck(client),
             new BaselineCheck(baseline),
             new UserSqlCheck(client),
+            userScript,
             new DatabaseStep(owned, events),
             new AppTiersStep(owned, new SecretMountCheck(client)),
-            new LoadStep(owned, events),
+            new LoadStep(owned, events, userScript),
             new RecordStep(owned, results, events),
             new FinishStep(owned, baseline, events));
   }

@@ -109,6 +109,11 @@ public final class Conditions {
      * was provisioned, the message says which ConfigMap to create.
      */
     SqlUnavailable,
+    /**
+     * spec.workload.script.configMap names a ConfigMap that is missing, lacks the key, or holds a
+     * module vtbench cannot run (empty, too large): the message says what to create or fix.
+     */
+    ScriptUnavailable,
     /** spec.database.enabled is false: a user's service runs without one; nothing to wait for. */
     DatabaseDisabled,
     /**

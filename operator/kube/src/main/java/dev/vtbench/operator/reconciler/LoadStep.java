@@ -3,12 +3,14 @@ package dev.vtbench.operator.reconciler;
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.k6.SutProbe;
+import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.Workloads;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.Labels;
+import dev.vtbench.operator.resources.LoadTier;
 import dev.vtbench.operator.resources.StubTier;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -38,11 +40,13 @@ final class LoadStep implements Step {
   private final OwnedObjects owned;
   private final Events events;
   private final IgnoredPods ignored;
+  private final UserScriptCheck userScript;
 
-  LoadStep(OwnedObjects owned, Events events) {
+  LoadStep(OwnedObjects owned, Events events, UserScriptCheck userScript) {
     this.owned = owned;
     this.events = events;
     this.ignored = new IgnoredPods(events);
+    this.userScript = userScript;
   }
 
   @Override
@@ -70,8 +74,19 @@ final class LoadStep implements Step {
       return Result.waitFor(Duration.ofSeconds(1));
     }
     if (view.load() == null) {
+      String module;
+      try {
+        module = userScript.read(run); // as it is now: the user's ConfigMap may have gone
+      } catch (UserScriptCheck.Unavailable e) {
+        return Result.fail(Reason.ScriptUnavailable, e.getMessage());
+      }
       owned.startLoad(
-          run, view.runner(), name, load.id(), view.warmUpFrom(), script(view, k6, load));
+          run,
+          view.runner(),
+          name,
+          load.id(),
+          view.warmUpFrom(),
+          new LoadTier.Script(script(view, k6, load), module, UserModule.env(k6)));
       status.set(
           Conditions.LOAD_RUNNING,
           "True",
@@ -296,7 +311,8 @@ final class LoadStep implements Step {
 
   /**
    * The load's script: vtbench's SUT is read through its runtime-info and resized to the load's
-   * pool; a user's service through its Actuator, at the pool it started with.
+   * pool; a user's service through its Actuator, at the pool it started with, by their mix or their
+   * own module, which the load's ConfigMap carries beside the script.
    */
   private static String script(RunView view, K6Plan k6, RunCursor.Load load) {
     var run = view.run();

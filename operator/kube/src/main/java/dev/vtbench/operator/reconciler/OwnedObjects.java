@@ -113,13 +113,13 @@ final class OwnedObjects {
       String name,
       String scenarioId,
       String warmUpFrom,
-      String script) {
+      LoadTier.Script script) {
     apply(run, LoadTier.script(run, name, script));
     apply(
         run,
         runner.equals("testrun")
-            ? LoadTier.testRun(run, name, scenarioId, warmUpFrom)
-            : LoadTier.job(run, name, scenarioId, warmUpFrom));
+            ? LoadTier.testRun(run, name, scenarioId, warmUpFrom, script.env())
+            : LoadTier.job(run, name, scenarioId, warmUpFrom, script.env()));
   }
 
   /**

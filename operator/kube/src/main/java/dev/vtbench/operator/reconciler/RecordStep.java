@@ -6,6 +6,7 @@ import dev.vtbench.engine.metrics.ServiceWindows;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.results.Headline;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.run.Platform;
@@ -62,10 +63,7 @@ final class RecordStep implements Step {
         return Result.fail(Reason.PinningNotGranted, name + ": " + unpinned.get());
       }
       String image =
-          SutImage.of(
-              view.pods(SutTier.COMPONENT),
-              view.jvm(s).key(),
-              view.spec().sut.image(s.sut().threadMode()));
+          SutImage.of(view.pods(SutTier.COMPONENT), view.jvm(s).key(), specImage(view.spec(), s));
       boolean sameNode =
           GeneratorCores.sameNode(
               view.loadPods().trusted().stream().filter(RunView::isRunner).toList(),
@@ -110,6 +108,13 @@ final class RecordStep implements Step {
     status.set(Conditions.LOAD_RUNNING, "False", Reason.LoadFinished, s.id() + " recorded");
     events.normal(run, EventReason.ScenarioRecorded, s.id() + ": " + Headline.of(row));
     return Result.waitFor(Duration.ofSeconds(1));
+  }
+
+  /** The image the spec names for {@code s}'s SUT: its build's for a user's service. */
+  private static String specImage(BenchmarkRunSpec spec, Scenario s) {
+    return spec.sut.service != null
+        ? ServiceBuild.of(spec, s.sut()).image()
+        : spec.sut.image(s.sut().threadMode());
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.vtbench.operator.resources;
 
 import dev.vtbench.engine.k6.K6RemoteWrite;
+import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -34,10 +35,40 @@ public final class LoadTier {
 
   private LoadTier() {}
 
+  /**
+   * What one load runs: vtbench's script, the user's own k6 module it imports (null: none; {@link
+   * UserModule}) and the variables k6 runs with ({@link UserModule#env}).
+   */
+  public record Script(String main, String userModule, Map<String, String> env) {
+
+    public Script {
+      env = Map.copyOf(env);
+    }
+
+    /** vtbench's script alone. */
+    public static Script of(String main) {
+      return new Script(main, null, Map.of());
+    }
+  }
+
   public static ConfigMap script(BenchmarkRunResource run, String name, String script) {
+    return script(run, name, Script.of(script));
+  }
+
+  /**
+   * The load's ConfigMap: vtbench's script under {@value #SCRIPT_KEY} and the user's module beside
+   * it under {@link UserModule#FILE_NAME}, the name the script imports; the runner mounts every key
+   * as a file of one folder.
+   */
+  public static ConfigMap script(BenchmarkRunResource run, String name, Script script) {
+    Map<String, String> data = new TreeMap<>();
+    data.put(SCRIPT_KEY, script.main());
+    if (script.userModule() != null) {
+      data.put(UserModule.FILE_NAME, script.userModule());
+    }
     return new ConfigMapBuilder()
         .withMetadata(RunMeta.of(run, name, COMPONENT, true))
-        .withData(Map.of(SCRIPT_KEY, script))
+        .withData(data)
         .build();
   }
 
@@ -59,6 +90,18 @@ public final class LoadTier {
    */
   public static GenericKubernetesResource testRun(
       BenchmarkRunResource run, String name, String scenarioId, String warmUpFrom) {
+    return testRun(run, name, scenarioId, warmUpFrom, Map.of());
+  }
+
+  /**
+   * {@link #testRun(BenchmarkRunResource, String, String, String)} with the script's {@code env}.
+   */
+  public static GenericKubernetesResource testRun(
+      BenchmarkRunResource run,
+      String name,
+      String scenarioId,
+      String warmUpFrom,
+      Map<String, String> scriptEnv) {
     BenchmarkRunSpec.Load load = run.getSpec().load;
     Map<String, Object> runner = new LinkedHashMap<>();
     runner.put("image", load.image);
@@ -69,8 +112,7 @@ public final class LoadTier {
     }
     hardenK6OperatorPod(runner);
     List<Object> env = new ArrayList<>();
-    K6RemoteWrite.env(load.prometheusRemoteWrite)
-        .forEach((k, v) -> env.add(Map.of("name", k, "value", v)));
+    plainEnv(load, scriptEnv).forEach((k, v) -> env.add(Map.of("name", k, "value", v)));
     // TestRun's spec is plain maps: the same variables, spelled as the API writes them.
     credentialEnv(load)
         .forEach(
@@ -131,6 +173,16 @@ public final class LoadTier {
    */
   public static Job job(
       BenchmarkRunResource run, String name, String scenarioId, String warmUpFrom) {
+    return job(run, name, scenarioId, warmUpFrom, Map.of());
+  }
+
+  /** {@link #job(BenchmarkRunResource, String, String, String)} with the script's {@code env}. */
+  public static Job job(
+      BenchmarkRunResource run,
+      String name,
+      String scenarioId,
+      String warmUpFrom,
+      Map<String, String> scriptEnv) {
     BenchmarkRunSpec.Load load = run.getSpec().load;
     Volume script =
         new VolumeBuilder()
@@ -144,7 +196,7 @@ public final class LoadTier {
                 "k6",
                 load.image,
                 Guaranteed.resources(load.cpu, load.memory),
-                K6RemoteWrite.env(load.prometheusRemoteWrite),
+                plainEnv(load, scriptEnv),
                 List.of(PodHardening.mount("script", "/scripts", true)))
             .addAllToEnv(credentialEnv(load))
             .withCommand("k6")
@@ -167,6 +219,17 @@ public final class LoadTier {
         .endTemplate()
         .endSpec()
         .build();
+  }
+
+  /**
+   * The runner's variables with their values in the object: the remote-write output's and those the
+   * script runs with ({@link UserModule#env}); no secret among them.
+   */
+  private static Map<String, String> plainEnv(
+      BenchmarkRunSpec.Load load, Map<String, String> scriptEnv) {
+    Map<String, String> env = new LinkedHashMap<>(K6RemoteWrite.env(load.prometheusRemoteWrite));
+    env.putAll(new TreeMap<>(scriptEnv));
+    return env;
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.vtbench.operator.resources;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.ServiceSpec;
 import dev.vtbench.engine.plan.JvmOptions;
+import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.plan.ServiceWiring;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.operator.api.BenchmarkRunResource;
@@ -16,11 +17,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A user's own service ({@code spec.sut.service}) as the SUT: its image on its port, ready while
- * its health path answers, the matrix and the wiring as Spring Boot properties ({@link
- * ServiceWiring}) and the database password as the one file of a configtree, mounted from the run's
- * own credentials Secret (or, for the user's own database, its URL, user and password from the
- * user's Secret). Nothing of vtbench runs inside it.
+ * A user's own service ({@code spec.sut.service}) as the SUT: its image (the config's build's,
+ * {@link ServiceBuild}) on its port, ready while its health path answers, the matrix and the wiring
+ * as Spring Boot properties ({@link ServiceWiring}) and the database password as the one file of a
+ * configtree, mounted from the run's own credentials Secret (or, for the user's own database, its
+ * URL, user and password from the user's Secret). Nothing of vtbench runs inside it.
  */
 final class UserServiceSut {
 
@@ -61,7 +62,7 @@ final class UserServiceSut {
     Container c =
         AppTier.container(
                 SutTier.COMPONENT,
-                service.image,
+                ServiceBuild.of(spec, config).image(),
                 spec.sut.cpu,
                 spec.sut.memory,
                 env,

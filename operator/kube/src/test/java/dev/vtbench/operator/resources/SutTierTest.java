@@ -7,6 +7,7 @@ import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -87,6 +88,46 @@ class SutTierTest {
             .withJvmOptions("-XX:+UseG1GC");
     assertThat(env(container(run, service)))
         .containsEntry("JAVA_TOOL_OPTIONS", sizing + " -XX:+UseG1GC");
+  }
+
+  /**
+   * spec.matrix.builds: each config runs its build's image (the service's where the build names
+   * none), under a config key of its own, so the Deployment rolls from one build to the next; the
+   * rest of the pod is the same.
+   */
+  @Test
+  void aUsersServiceRunsTheImageOfTheConfigsBuild() {
+    BenchmarkRunResource run = DesiredObjectsTest.run("builds");
+    run.getSpec().sut.service = new dev.vtbench.engine.model.ServiceSpec();
+    run.getSpec().sut.service.image = "registry.example/orders:1.4";
+    dev.vtbench.engine.model.BuildSpec same = new dev.vtbench.engine.model.BuildSpec();
+    same.name = "current";
+    dev.vtbench.engine.model.BuildSpec next = new dev.vtbench.engine.model.BuildSpec();
+    next.name = "next";
+    next.image = "registry.example/orders:2.0";
+    run.getSpec().matrix.builds = List.of(same, next);
+    SutConfig service =
+        new SutConfig(
+            "virtual",
+            10,
+            "released",
+            "normal",
+            200,
+            Duration.ofSeconds(60),
+            Map.of(),
+            dev.vtbench.engine.plan.ServiceEnv.of(run.getSpec().sut.service));
+    SutConfig current = service.withBuild("current");
+    SutConfig other = service.withBuild("next");
+
+    Container a = container(run, current);
+    Container b = container(run, other);
+    assertThat(a.getImage()).isEqualTo("registry.example/orders:1.4");
+    assertThat(b.getImage()).isEqualTo("registry.example/orders:2.0");
+    assertThat(env(b)).isEqualTo(env(a));
+    assertThat(
+            SutTier.deployment(run, other).getSpec().getTemplate().getMetadata().getAnnotations())
+        .containsEntry(SutTier.CONFIG_ANNOTATION, other.key());
+    assertThat(other.key()).isNotEqualTo(current.key());
   }
 
   private static Container container(BenchmarkRunResource run, SutConfig config) {

@@ -7,22 +7,23 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * JVM configurations side by side ({@code spec.matrix.jvmOptions}): in each cell (connection and
- * path mode, pool, concurrency) and thread mode, the throughput of each JVM options value ÷ that of
- * the first value, with the interval and the verdict of virtual ÷ platform ({@link ModeComparison},
- * over the same {@linkplain VerdictRows eligible} repetitions). The first value is the one the rows
- * ran first ({@link SummaryTable#jvmOptions}): the spec's first. Empty, and absent from {@code
- * summary.md}, when the rows have one value.
+ * The values of one {@link Axis} side by side (JVM configurations, builds): in each cell
+ * (connection and path mode, pool, concurrency, the other axes' values) and thread mode, the
+ * throughput of each value ÷ that of the first value, with the interval and the verdict of virtual
+ * ÷ platform ({@link ModeComparison}, over the same {@linkplain VerdictRows eligible} repetitions).
+ * The first value is the one the rows ran first ({@link Axis#values}): the spec's first. Empty, and
+ * absent from {@code summary.md}, when the rows have one value.
  *
- * @param baseline the first value, empty for no extra options
+ * @param axis the axis compared
+ * @param baseline the first value, empty for none
  * @param lines one per cell, thread mode and value other than the first, in the table's order
  */
-public record JvmOptionsTable(String baseline, List<Line> lines) {
+public record AxisTable(Axis axis, String baseline, List<Line> lines) {
 
   /**
    * One comparison.
    *
-   * @param key the cell, with the compared value as its JVM options
+   * @param key the cell, with the compared value as its value of the axis
    * @param threadMode the thread mode both sides ran
    * @param comparison the value ÷ the baseline value
    * @param rows the rows of each side (baseline, then value), for the repetition counts
@@ -37,15 +38,15 @@ public record JvmOptionsTable(String baseline, List<Line> lines) {
       long unsteady,
       long overloaded) {}
 
-  public JvmOptionsTable {
+  public AxisTable {
     lines = List.copyOf(lines);
   }
 
-  /** The comparisons of {@code rows}; no lines with fewer than two JVM options values. */
-  public static JvmOptionsTable of(Collection<ResultRow> rows) {
-    List<String> values = SummaryTable.jvmOptions(rows);
+  /** The comparisons of {@code axis}'s values in {@code rows}; no lines with fewer than two. */
+  public static AxisTable of(Axis axis, Collection<ResultRow> rows) {
+    List<String> values = axis.values(rows);
     if (values.size() < 2) {
-      return new JvmOptionsTable(values.isEmpty() ? "" : values.getFirst(), List.of());
+      return new AxisTable(axis, values.isEmpty() ? "" : values.getFirst(), List.of());
     }
     String first = values.getFirst();
     Map<SummaryTable.Key, SummaryTable.Rows> grouped = SummaryTable.grouped(rows);
@@ -53,13 +54,10 @@ public record JvmOptionsTable(String baseline, List<Line> lines) {
     // grouped is in table order, each cell's first value before its others
     grouped.forEach(
         (key, cell) -> {
-          if (key.jvmOptions().equals(first)) {
+          if (axis.of(key).equals(first)) {
             return;
           }
-          SummaryTable.Rows base =
-              grouped.get(
-                  new SummaryTable.Key(
-                      key.connMode(), key.pathMode(), key.hikariPool(), key.concurrency(), first));
+          SummaryTable.Rows base = grouped.get(axis.with(key, first));
           if (base == null) {
             return;
           }
@@ -69,12 +67,7 @@ public record JvmOptionsTable(String baseline, List<Line> lines) {
             if (b.isEmpty() || v.isEmpty()) {
               continue;
             }
-            ModeComparison c =
-                ModeComparison.of(
-                    SummaryTable.jvmOptionsCell(key.jvmOptions()),
-                    v,
-                    SummaryTable.jvmOptionsCell(first),
-                    b);
+            ModeComparison c = ModeComparison.of(axis.cell(axis.of(key)), v, axis.cell(first), b);
             long unsteady =
                 b.size() - c.baselineEstimate().reps() + v.size() - c.modeEstimate().reps();
             long overloaded =
@@ -83,7 +76,12 @@ public record JvmOptionsTable(String baseline, List<Line> lines) {
             lines.add(new Line(key, mode, c, List.of(b.size(), v.size()), unsteady, overloaded));
           }
         });
-    return new JvmOptionsTable(first, lines);
+    return new AxisTable(axis, first, lines);
+  }
+
+  /** Every axis's table of {@code rows}, in {@link Axis} order; each empty with one value. */
+  public static List<AxisTable> all(Collection<ResultRow> rows) {
+    return java.util.Arrays.stream(Axis.values()).map(a -> of(a, rows)).toList();
   }
 
   public boolean isEmpty() {
@@ -92,11 +90,15 @@ public record JvmOptionsTable(String baseline, List<Line> lines) {
 
   /** The sentence on how the ratios and verdicts are made, for under the table. */
   public String method() {
-    return "Each jvm_options value ÷ the first, "
-        + SummaryTable.jvmOptionsCell(baseline)
+    return "Each "
+        + axis.column()
+        + " value ÷ the first, "
+        + axis.cell(baseline)
         + ", in the same cell and thread mode: the ratio of the median throughputs, computed and"
         + " judged as virtual ÷ platform above (the same bootstrap interval, noise band and"
-        + " repetitions needed); the verdict names the faster JVM options.";
+        + " repetitions needed); the verdict names the faster "
+        + axis.noun()
+        + ".";
   }
 
   /** A GitHub-flavoured Markdown table, numbers right-aligned. */
@@ -113,17 +115,24 @@ public record JvmOptionsTable(String baseline, List<Line> lines) {
     return lines.stream().map(l -> l.key().pathMode()).distinct().count() > 1;
   }
 
+  /** The other axes with more than one value here: a comparison is within one of their values. */
+  private List<Axis> otherAxes() {
+    return SummaryTable.shownAxes(lines.stream().map(Line::key).toList()).stream()
+        .filter(a -> a != axis)
+        .toList();
+  }
+
   private List<String> headers() {
     List<String> h = new ArrayList<>(List.of("conn_mode"));
     if (showPathMode()) {
       h.add("path_mode");
     }
+    h.addAll(List.of("pool", "concurrency"));
+    otherAxes().forEach(a -> h.add(a.column()));
     h.addAll(
         List.of(
-            "pool",
-            "concurrency",
             "thread_mode",
-            SummaryTable.JVM_OPTIONS,
+            axis.column(),
             "reps first/this",
             "first req/s",
             "req/s",
@@ -135,6 +144,7 @@ public record JvmOptionsTable(String baseline, List<Line> lines) {
 
   private List<String[]> cells() {
     boolean path = showPathMode();
+    List<Axis> others = otherAxes();
     List<String[]> out = new ArrayList<>();
     out.add(headers().toArray(String[]::new));
     for (Line l : lines) {
@@ -145,8 +155,9 @@ public record JvmOptionsTable(String baseline, List<Line> lines) {
       }
       c.add(Integer.toString(l.key().hikariPool()));
       c.add(String.format(Locale.ROOT, "%,d", l.key().concurrency()));
+      others.forEach(a -> c.add(a.cell(a.of(l.key()))));
       c.add(l.threadMode());
-      c.add(SummaryTable.jvmOptionsCell(l.key().jvmOptions()));
+      c.add(axis.cell(axis.of(l.key())));
       List<String> notes = new ArrayList<>();
       if (l.unsteady() > 0) {
         notes.add(l.unsteady() + " unsteady");
