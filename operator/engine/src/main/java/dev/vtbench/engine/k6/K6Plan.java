@@ -214,7 +214,7 @@ public record K6Plan(
     if (userScript && histogram) {
       errors.add(
           "workload: a user's k6 module sends its requests itself, where vtbench cannot count"
-              + " them into a latency histogram; its load runs on one runner, without one");
+              + " them into a latency histogram (which a load split over runners needs)");
     }
     if (!errors.isEmpty()) {
       throw new IllegalArgumentException("invalid k6 plan: " + String.join("; ", errors));

@@ -202,8 +202,7 @@ public final class RunCursor {
 
   /** The measured load of scenario {@code s} against the SUT at {@code sutBaseUrl}. */
   public K6Plan measured(Scenario s, String sutBaseUrl) {
-    // spec.load.parallelism > 1 (issue 16) adds .withHistogram(true) here, for LoadMerge (a
-    // user's module cannot have one: K6Plan says why)
+    // spec.load.parallelism > 1 (issue 16) will add .withHistogram(true) here, for LoadMerge
     return K6Plan.fromSpec(
             spec.load, sutBaseUrl + Workloads.path(spec), Workloads.idMax(spec), s.concurrency())
         .withRequests(Workloads.requests(spec))

@@ -123,8 +123,8 @@ class K6PlanTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "invalid k6 plan: workload: a user's k6 module sends its requests itself, where"
-                + " vtbench cannot count them into a latency histogram; its load runs on one"
-                + " runner, without one");
+                + " vtbench cannot count them into a latency histogram (which a load split over"
+                + " runners needs)");
     assertThatThrownBy(() -> on.withUserScript(true)).hasMessageContaining("latency histogram");
   }
 
