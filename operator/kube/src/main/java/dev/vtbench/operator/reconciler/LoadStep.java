@@ -77,7 +77,7 @@ final class LoadStep implements Step {
       String module;
       try {
         module = userScript.read(run); // as it is now: the user's ConfigMap may have gone
-      } catch (UserScriptCheck.Unavailable e) {
+      } catch (UserConfigMap.Unavailable e) {
         return Result.fail(Reason.ScriptUnavailable, e.getMessage());
       }
       owned.startLoad(

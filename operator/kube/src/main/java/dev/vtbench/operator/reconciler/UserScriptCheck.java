@@ -4,10 +4,8 @@ import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.engine.model.ScriptSpec;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
-import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
-import java.util.Map;
+import java.util.List;
 
 /**
  * The user's own k6 module ({@code spec.workload.script.configMap}), a key of their ConfigMap: read
@@ -23,13 +21,6 @@ final class UserScriptCheck implements Step {
     this.client = client;
   }
 
-  /** The module cannot be read or run; the message says what to create or fix. */
-  static final class Unavailable extends RuntimeException {
-    Unavailable(String message) {
-      super(message);
-    }
-  }
-
   @Override
   public Result apply(RunView view, RunStatus status) {
     boolean started = view.database() != null || view.sut() != null || !view.loads().isEmpty();
@@ -39,7 +30,7 @@ final class UserScriptCheck implements Step {
     try {
       read(view.run());
       return Result.next();
-    } catch (Unavailable e) {
+    } catch (UserConfigMap.Unavailable e) {
       return Result.fail(Reason.ScriptUnavailable, e.getMessage());
     }
   }
@@ -53,8 +44,8 @@ final class UserScriptCheck implements Step {
    * The module's text, checked to be one vtbench runs ({@link UserModule#checked}); null when the
    * run's loads send vtbench's requests or a mix.
    *
-   * @throws Unavailable when the ConfigMap or its key is missing or unreadable, or the module is
-   *     empty or too large
+   * @throws UserConfigMap.Unavailable when the ConfigMap or its key is missing or unreadable, or
+   *     the module is empty or too large
    */
   String read(BenchmarkRunResource run) {
     ScriptSpec script = script(run);
@@ -63,7 +54,6 @@ final class UserScriptCheck implements Step {
     }
     String ns = run.getMetadata().getNamespace();
     ScriptSpec.ConfigMapRef ref = script.configMap;
-    String source = "spec.workload.script.configMap " + ns + "/" + ref.name;
     String create =
         "kubectl create configmap "
             + ref.name
@@ -73,39 +63,17 @@ final class UserScriptCheck implements Step {
             + ref.key
             + "="
             + (script.file != null ? script.file : "<your k6 module>");
-    ConfigMap cm;
+    UserConfigMap cm =
+        new UserConfigMap(client, ns, ref.name, "spec.workload.script.configMap", create);
+    String text =
+        cm.data(
+                List.of(ref.key),
+                "spec.workload.script.configMap.key names the key holding your module")
+            .get(ref.key);
     try {
-      cm = client.configMaps().inNamespace(ns).withName(ref.name).get();
-    } catch (KubernetesClientException e) {
-      if (e.getCode() != 403) {
-        throw e; // transient: the reconcile is retried
-      }
-      throw new Unavailable(
-          source
-              + " is not readable by the operator (403 Forbidden): the chart grants it in the"
-              + " namespaces it watches; add this one to watchNamespaces");
-    }
-    if (cm == null) {
-      throw new Unavailable(
-          source + " not found: create it (" + create + "), then create the BenchmarkRun again");
-    }
-    Map<String, String> data = cm.getData() == null ? Map.of() : cm.getData();
-    String text = data.get(ref.key);
-    if (text == null) {
-      throw new Unavailable(
-          source
-              + " has no key "
-              + ref.key
-              + " (it has "
-              + (data.isEmpty() ? "no text keys" : data.keySet())
-              + "): spec.workload.script.configMap.key names the key holding your module ("
-              + create
-              + ")");
-    }
-    try {
-      return UserModule.checked(source + " key " + ref.key, text);
+      return UserModule.checked(cm.source() + " key " + ref.key, text);
     } catch (IllegalArgumentException e) {
-      throw new Unavailable(e.getMessage());
+      throw new UserConfigMap.Unavailable(e.getMessage());
     }
   }
 }
