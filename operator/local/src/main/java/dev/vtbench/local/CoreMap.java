@@ -8,22 +8,26 @@ import java.util.stream.IntStream;
 /**
  * Which CPUs each tier may run on (taskset lists). The SUT gets cores of its own, taken from the
  * top; PostgreSQL the next ones if any are left; the load generator and the stub share the rest,
- * always including CPU 0. With one CPU nothing is pinned. The SUT's cpuset is then read back from
- * inside the SUT (/api/runtime-info), not assumed.
+ * always including CPU 0. A run without a PostgreSQL of its own (a service's existing database, or
+ * none) sets none aside: those cores go to the load generator and the stub. With one CPU nothing is
+ * pinned. The SUT's cpuset is then read back from inside the SUT (/api/runtime-info), not assumed.
  */
 public record CoreMap(String sut, String database, String load, int cpus) {
 
+  /**
+   * @param dbWanted the CPUs PostgreSQL asks for; 0 when the run starts no PostgreSQL
+   */
   public static CoreMap plan(int cpus, int sutWanted, int dbWanted) {
     if (cpus < 2) {
       return new CoreMap(null, null, null, cpus);
     }
     int sut = Math.max(1, Math.min(sutWanted, cpus - 1));
     int left = cpus - sut;
-    int db = left >= 2 ? Math.max(1, Math.min(dbWanted, left - 1)) : 0;
+    int db = dbWanted > 0 && left >= 2 ? Math.max(1, Math.min(dbWanted, left - 1)) : 0;
     int load = cpus - sut - db;
     String sutList = range(cpus - sut, cpus - 1);
     String loadList = range(0, load - 1);
-    String dbList = db == 0 ? loadList : range(load, load + db - 1);
+    String dbList = dbWanted == 0 ? null : db == 0 ? loadList : range(load, load + db - 1);
     return new CoreMap(sutList, dbList, loadList, cpus);
   }
 
@@ -55,6 +59,11 @@ public record CoreMap(String sut, String database, String load, int cpus) {
   public String toString() {
     return cpus < 2
         ? "one CPU: no pinning"
-        : "SUT " + sut + " | PostgreSQL " + database + " | k6 + stub " + load;
+        : "SUT "
+            + sut
+            + " | PostgreSQL "
+            + (database == null ? "none" : database)
+            + " | k6 + stub "
+            + load;
   }
 }

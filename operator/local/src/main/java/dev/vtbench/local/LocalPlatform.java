@@ -102,7 +102,7 @@ public final class LocalPlatform implements Platform {
         CoreMap.plan(
             Runtime.getRuntime().availableProcessors(),
             SpecValidator.cpus(spec.sut.cpu),
-            SpecValidator.cpus(spec.database.cpu));
+            spec.database.provisioned() ? SpecValidator.cpus(spec.database.cpu) : 0);
   }
 
   @Override

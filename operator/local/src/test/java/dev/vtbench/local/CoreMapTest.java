@@ -32,4 +32,14 @@ class CoreMapTest {
     assertThat(m.count(m.sut())).isEqualTo(1);
     assertThat(m.loadCores()).containsExactly(0);
   }
+
+  @Test
+  void aRunWithoutItsOwnPostgresqlGivesItsCoresToTheLoad() {
+    CoreMap m = CoreMap.plan(8, 4, 0);
+    assertThat(m.sut()).isEqualTo("4-7");
+    assertThat(m.database()).isNull();
+    assertThat(m.load()).isEqualTo("0-3");
+    assertThat(m.toString()).isEqualTo("SUT 4-7 | PostgreSQL none | k6 + stub 0-3");
+    assertThat(CoreMap.plan(2, 1, 0).load()).isEqualTo("0");
+  }
 }
