@@ -9,9 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
 /**
  * A user's own k6 module ({@code spec.workload.script.file}) on this machine: read once before
@@ -76,12 +73,6 @@ record LocalModule(Path file, String text) {
 
   /** 16 hex digits of the module's SHA-256: rows measured with another module are not resumed. */
   String hash() {
-    try {
-      byte[] digest =
-          MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest, 0, 8);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+    return Machine.sha256Prefix(text);
   }
 }

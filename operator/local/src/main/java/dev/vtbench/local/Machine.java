@@ -28,6 +28,11 @@ final class Machine {
             cpuModel(),
             read(Path.of("/sys/devices/system/cpu/online")).strip(),
             memTotal());
+    return sha256Prefix(text);
+  }
+
+  /** 16 hex digits of the SHA-256 of {@code text}'s UTF-8 bytes. */
+  static String sha256Prefix(String text) {
     try {
       byte[] d = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(d, 0, 8);
