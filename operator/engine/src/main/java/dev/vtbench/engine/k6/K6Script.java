@@ -37,6 +37,16 @@ public final class K6Script {
 
   public static final String PHASE_TAG = "phase";
 
+  /**
+   * Environment variables that make one k6 process runner {@code index} of {@code n} sharing a load
+   * (a plain Job's pods, spec.load.parallelism): the script takes that execution segment of every
+   * scenario, as k6-operator gives each TestRun runner with {@code --execution-segment}. The index
+   * is the one Kubernetes sets in an Indexed Job's pods.
+   */
+  public static final String RUNNERS_ENV = "VTBENCH_RUNNERS";
+
+  public static final String RUNNER_INDEX_ENV = "JOB_COMPLETION_INDEX";
+
   /** The measured sub-metrics, as k6 names them in the summary. */
   public static final String HOLD_DURATION = "http_req_duration{phase:hold}";
 

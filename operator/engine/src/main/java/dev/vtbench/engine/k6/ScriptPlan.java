@@ -98,6 +98,8 @@ final class ScriptPlan {
     // the clock (see closedScenario).
     p.put("holdIsAScenario", plan.openModel());
     p.put("summaryEnv", K6Script.SUMMARY_ENV);
+    p.put(
+        "runners", object("countEnv", K6Script.RUNNERS_ENV, "indexEnv", K6Script.RUNNER_INDEX_ENV));
     p.put("summaryPath", cluster == null ? null : K6Script.TERMINATION_LOG);
     p.put("summaryTrendStats", K6Script.TREND_STATS);
     p.put("scenarios", scenarios(plan, cluster));

@@ -75,6 +75,32 @@ public record SutProbe(
   }
 
   /**
+   * Of the summaries of the runners that shared one load, the one whose runner observed the SUT
+   * around the hold: k6 gives each one-VU probe scenario to a single runner (execution segments),
+   * so one summary carries the SUT's and the stub's readings and the others only what setup() read.
+   * The summary with the most readings; the first of equals.
+   *
+   * @throws IllegalArgumentException when a summary does not parse ({@link #parse})
+   */
+  public static String probing(List<String> summaries) {
+    String best = summaries.getFirst();
+    int most = -1;
+    for (String summary : summaries) {
+      SutProbe p = parse(summary);
+      int readings =
+          (p.cpuSeconds() == null ? 0 : 1)
+              + (p.dbCpuSeconds() == null ? 0 : 1)
+              + (p.stub() == null ? 0 : 1)
+              + (int) p.peaks().values().stream().filter(java.util.Objects::nonNull).count();
+      if (readings > most) {
+        most = readings;
+        best = summary;
+      }
+    }
+    return best;
+  }
+
+  /**
    * Reads the {@value K6Script#PROBE_KEY} object of a cluster run's summary.
    *
    * @throws IllegalArgumentException when the summary has none: it was not made by {@link

@@ -110,6 +110,10 @@ import java.util.Map;
     message = ServiceRules.IMAGE_ON_CLUSTER_MESSAGE,
     fieldPath = ".sut.service.image")
 @ValidationRule(
+    value = ServiceRules.SCRIPT_ONE_RUNNER_RULE,
+    message = ServiceRules.SCRIPT_ONE_RUNNER_MESSAGE,
+    fieldPath = ".load.parallelism")
+@ValidationRule(
     value = BuildRules.NEEDS_SERVICE_RULE,
     message = BuildRules.NEEDS_SERVICE_MESSAGE,
     fieldPath = ".matrix.builds")
@@ -554,6 +558,18 @@ public class BenchmarkRunSpec {
     @Min(1)
     @Max(SpecRules.CONCURRENCY_MAX)
     public int maxVUs = 10_000;
+
+    @JsonPropertyDescription(
+        "k6 runner pods that share each scenario's load (Kubernetes only), 1 to "
+            + SpecRules.PARALLELISM_MAX
+            + ": each runs its part of the VUs or of the arrival rate (k6 execution segments),"
+            + " requests add up and latency percentiles come from the sum of the runners'"
+            + " histograms (within 2 %). The local platform runs one k6 process; rows say how many"
+            + " runners (load_runners).")
+    @Min(1)
+    @Max(SpecRules.PARALLELISM_MAX)
+    @Default("1")
+    public int parallelism = 1;
 
     @JsonPropertyDescription(
         "How k6 runs on Kubernetes: auto (a k6-operator TestRun where its CRD is installed, else a"

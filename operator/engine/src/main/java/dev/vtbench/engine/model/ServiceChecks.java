@@ -54,6 +54,9 @@ final class ServiceChecks {
         check.add("spec.workload.script: " + ServiceRules.SCRIPT_NEEDS_SERVICE_MESSAGE);
       }
     }
+    if (script != null && s.load != null && s.load.parallelism > 1) {
+      check.add("spec.load.parallelism: " + ServiceRules.SCRIPT_ONE_RUNNER_MESSAGE);
+    }
     if (script != null) {
       if (mix) {
         check.add("spec.workload.script: " + ServiceRules.SCRIPT_OR_REQUESTS_MESSAGE);

@@ -160,6 +160,13 @@ public final class ServiceRules {
   static final String SCRIPT_NEEDS_SERVICE_MESSAGE =
       "spec.workload.script needs spec.sut.service: vtbench's own SUT serves"
           + " spec.workload.endpoint";
+  static final String SCRIPT_ONE_RUNNER_RULE =
+      "!has(self.load) || !has(self.load.parallelism) || self.load.parallelism == 1"
+          + " || !has(self.workload) || !has(self.workload.script)";
+  static final String SCRIPT_ONE_RUNNER_MESSAGE =
+      "spec.load.parallelism must be 1 with spec.workload.script: a user's module records its"
+          + " own requests, and runners' percentiles merge only from the latency histogram"
+          + " vtbench's own requests fill";
   static final String SCRIPT_OR_REQUESTS_RULE =
       "!has(self.script) || !has(self.requests) || size(self.requests) == 0";
   static final String SCRIPT_OR_REQUESTS_MESSAGE =

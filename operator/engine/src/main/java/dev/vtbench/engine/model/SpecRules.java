@@ -292,6 +292,12 @@ public final class SpecRules {
   /** Highest concurrency level and maxVUs: VUs or requests per second one k6 runner can drive. */
   public static final int CONCURRENCY_MAX = 100_000;
 
+  /**
+   * Most k6 runners per scenario (spec.load.parallelism): each adds a pod and a histogram to merge;
+   * 16 runners drive 16 × {@link #CONCURRENCY_MAX} at most.
+   */
+  public static final int PARALLELISM_MAX = 16;
+
   /** Seeded rows: 10^8 orders take minutes to seed and about 10 GiB of storage. */
   public static final long SEED_CUSTOMERS_MAX = 10_000_000L;
 

@@ -288,6 +288,7 @@ public final class SpecValidator {
     check.memory("spec.load.memory", l.memory, SpecRules.LOAD_MEMORY_MIN, SpecRules.MEMORY_MAX);
     image(check, "spec.load.image", l.image);
     check.oneOf("spec.load.runner", l.runner, RUNNERS);
+    check.between("spec.load.parallelism", l.parallelism, SpecRules.PARALLELISM_MAX);
     BenchmarkRunSpec.PrometheusRemoteWrite rw = l.prometheusRemoteWrite;
     if (rw == null) {
       return;

@@ -110,6 +110,9 @@ import java.util.Objects;
  * @param buildName the name of the {@code spec.matrix.builds} entry the row ran ({@code build}),
  *     e.g. {@code boot-3.4}; null without that axis (and in rows from before it); what the build
  *     ran from is {@code sut_artifact}
+ * @param loadRunners how many k6 runners shared the scenario's load ({@code spec.load.parallelism}
+ *     on Kubernetes, 1 locally); with more than one, the latency columns come from the sum of their
+ *     histograms (within 2 %), the counts from their sum; null in rows from before the column
  */
 public record ResultRow(
     @Column(name = "ts_iso", part = KEY) Instant ts,
@@ -167,7 +170,8 @@ public record ResultRow(
     @Column(name = "handler_thread", part = VTBENCH) String handlerThread,
     @Column(name = "notes", part = VTBENCH) String notes,
     @Column(name = "jvm_options", part = VTBENCH) String jvmOptions,
-    @Column(name = "build", part = VTBENCH) String buildName) {
+    @Column(name = "build", part = VTBENCH) String buildName,
+    @Column(name = "load_runners", part = VTBENCH) Integer loadRunners) {
 
   public static final String PLATFORM = "platform";
   public static final String VIRTUAL = "virtual";

@@ -264,4 +264,8 @@ public final class ResultRowBuilder {
   public ResultRowBuilder buildName(String v) {
     return set("buildName", v);
   }
+
+  public ResultRowBuilder loadRunners(Integer v) {
+    return set("loadRunners", v);
+  }
 }

@@ -4,6 +4,7 @@ import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.SutConfig;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -60,10 +61,25 @@ public interface Platform extends AutoCloseable {
   /**
    * What one load phase measured.
    *
+   * @param k6Summaries the JSON summary of each k6 runner that shared the load, at least one
+   *     ({@link dev.vtbench.engine.k6.LoadMerge} adds them up)
    * @param cpu each tier's CPU over the hold window and the cores it was given
    * @param peaks the SUT's /api/runtime-info "peaks" object, read after the hold window
    */
-  record Measurement(String k6SummaryJson, TierCpu cpu, Map<String, Object> peaks) {}
+  record Measurement(List<String> k6Summaries, TierCpu cpu, Map<String, Object> peaks) {
+
+    public Measurement {
+      if (k6Summaries.isEmpty()) {
+        throw new IllegalArgumentException("a measurement needs at least one k6 summary");
+      }
+      k6Summaries = List.copyOf(k6Summaries);
+    }
+
+    /** The measurement of one k6 runner. */
+    public Measurement(String k6Summary, TierCpu cpu, Map<String, Object> peaks) {
+      this(List.of(k6Summary), cpu, peaks);
+    }
+  }
 
   /**
    * CPU per tier in percent of one core (100 = one full core; null where unmeasured), how many

@@ -202,11 +202,12 @@ public final class RunCursor {
 
   /** The measured load of scenario {@code s} against the SUT at {@code sutBaseUrl}. */
   public K6Plan measured(Scenario s, String sutBaseUrl) {
-    // spec.load.parallelism > 1 (issue 16) will add .withHistogram(true) here, for LoadMerge
     return K6Plan.fromSpec(
             spec.load, sutBaseUrl + Workloads.path(spec), Workloads.idMax(spec), s.concurrency())
         .withRequests(Workloads.requests(spec))
-        .withUserScript(Workloads.userScript(spec));
+        .withUserScript(Workloads.userScript(spec))
+        // several runners' percentiles merge from their histograms only (LoadMerge)
+        .withHistogram(spec.load.parallelism > 1);
   }
 
   /** {@code length} of {@code measured}'s load, all of it hold, none of it recorded. */

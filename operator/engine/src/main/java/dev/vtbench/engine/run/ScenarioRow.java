@@ -2,6 +2,7 @@ package dev.vtbench.engine.run;
 
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.K6Summary;
+import dev.vtbench.engine.k6.LoadMerge;
 import dev.vtbench.engine.k6.LoadResult;
 import dev.vtbench.engine.metrics.ServiceWindows;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
@@ -34,7 +35,9 @@ public final class ScenarioRow {
       Platform.Measurement m,
       K6Plan k6,
       WarmState warm) {
-    LoadResult load = K6Summary.parse(m.k6SummaryJson(), k6.hold());
+    // one runner's percentiles as k6 computed them; several runners' from their summed histograms
+    LoadResult load =
+        LoadMerge.merge(m.k6Summaries().stream().map(j -> K6Summary.parse(j, k6.hold())).toList());
     List<LoadWindow> hold = holdWindows(m, k6);
     ResultRow row =
         row(spec, s, sut, load, m).toBuilder()
@@ -125,6 +128,7 @@ public final class ScenarioRow {
         .notes(notes(spec, peaks))
         .jvmOptions(s.sut().jvmOptions())
         .buildName(s.sut().build())
+        .loadRunners(m.k6Summaries().size())
         .build();
   }
 

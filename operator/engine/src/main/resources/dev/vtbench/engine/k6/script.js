@@ -17,6 +17,15 @@ if (!SUMMARY_PATH) {
 // callback; only the options below are vtbench's, whatever the module exports.
 const OWN_REQUESTS = !PLAN.target.module;
 
+// Runner `index` of `n` that share this load (a plain Job's indexed pods, spec.load.parallelism):
+// its execution segment of every scenario. k6-operator passes TestRun runners theirs as flags.
+const RUNNERS = Number(__ENV[PLAN.runners.countEnv] || '1');
+const RUNNER = Number(__ENV[PLAN.runners.indexEnv] || '0');
+const SEGMENT = RUNNERS > 1 ? {
+  executionSegment: RUNNER + '/' + RUNNERS + ':' + (RUNNER + 1) + '/' + RUNNERS,
+  executionSegmentSequence: Array.from({ length: RUNNERS + 1 }, (_, i) => i + '/' + RUNNERS).join(','),
+} : {};
+
 export const options = Object.assign({
   // No 'url' tag: with a random id in every URL, each request would open its own time
   // series and k6's memory would grow with the run.
@@ -25,7 +34,7 @@ export const options = Object.assign({
   scenarios: PLAN.scenarios,
   // Always true: they exist so that k6 reports the hold's sub-metrics in the summary.
   thresholds: PLAN.thresholds,
-}, OWN_REQUESTS ? {
+}, SEGMENT, OWN_REQUESTS ? {
   // Keep the generator's own work per request small, so it is not the bottleneck.
   discardResponseBodies: true,
   // One iteration, one request: a 3xx is an error, not a second request.

@@ -26,7 +26,7 @@ class ResultsCsvTest {
           + "mean_ms,stub_cpu_pct,vtbench_cpu_pct,load_core_busy_pct,steal_pct,cpu_busy_pct,"
           + "node,cpu_model,kernel,jdk_version,sut_artifact,warmup_s,steady_state,hold_cv,"
           + "service_floor_ms,target_rps,dropped_iterations,overloaded,heap_mb_max,handler_thread,notes,"
-          + "jvm_options,build";
+          + "jvm_options,build,load_runners";
 
   @TempDir Path dir;
 
@@ -88,6 +88,7 @@ class ResultsCsvTest {
         .notes("pinned_events empty: JFR, read only from vtbench's SUT; no Actuator")
         .jvmOptions("-XX:+UseZGC -Xss512k")
         .buildName("boot-3.4")
+        .loadRunners(2)
         .build();
   }
 
@@ -160,7 +161,7 @@ class ResultsCsvTest {
       assertThat(line)
           .isEqualTo(
               "2026-05-10T14:03:22Z,platform,50,normal,released,2500,1,2226.12,,,2800,,,,,,,,,,,,,"
-                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
+                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
       assertThat(line.split(",", -1)).hasSize(ResultRow.COLUMNS.size());
     } finally {
       Locale.setDefault(saved);
@@ -179,8 +180,8 @@ class ResultsCsvTest {
 
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            z -> assertThat(z).endsWith(",'-XX:+UseZGC -Xss512k,boot-3.4"),
-            n -> assertThat(n).endsWith(",,boot-3.4"));
+            z -> assertThat(z).endsWith(",'-XX:+UseZGC -Xss512k,boot-3.4,2"),
+            n -> assertThat(n).endsWith(",,boot-3.4,2"));
     assertThat(ResultsCsv.parse(csv))
         .extracting(ResultRow::jvmOptions)
         .containsExactly("-XX:+UseZGC -Xss512k", null);
@@ -188,8 +189,8 @@ class ResultsCsvTest {
   }
 
   /**
-   * The build's name is the last column, after jvm_options; no build is an empty field, read back
-   * as none.
+   * The build's name comes after jvm_options, then how many runners shared the load; no build is an
+   * empty field, read back as none.
    */
   @Test
   void theBuildIsTheLastColumnAndReadsBack() {
@@ -197,11 +198,11 @@ class ResultsCsvTest {
     ResultRow none = full("n").toBuilder().buildName("").build();
     String csv = ResultsCsv.toCsv(List.of(named, none));
 
-    assertThat(ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 2, ResultRow.COLUMNS.size()))
-        .containsExactly("jvm_options", "build");
+    assertThat(ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 3, ResultRow.COLUMNS.size()))
+        .containsExactly("jvm_options", "build", "load_runners");
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            b -> assertThat(b).endsWith(",boot-3.4"), n -> assertThat(n).endsWith("Xss512k,"));
+            b -> assertThat(b).endsWith(",boot-3.4,2"), n -> assertThat(n).endsWith("Xss512k,,2"));
     assertThat(ResultsCsv.parse(csv))
         .extracting(ResultRow::buildName)
         .containsExactly("boot-3.4", null);
@@ -209,24 +210,27 @@ class ResultsCsvTest {
   }
 
   /**
-   * CSVs from before the columns (every committed result) read with no build, and without
-   * jvm_options too with no JVM options.
+   * CSVs from before the columns (every committed result) read with no runner count, no build, and
+   * without jvm_options too with no JVM options.
    */
   @Test
-  void readsACsvWithoutTheBuildOrJvmOptionsColumns() {
+  void readsACsvWithoutTheRunnersBuildOrJvmOptionsColumns() {
     String csv = ResultsCsv.toCsv(List.of(full("old")));
     String header = csv.lines().findFirst().orElseThrow();
     String row = csv.lines().skip(1).findFirst().orElseThrow();
+    ResultRow old = full("old").toBuilder().loadRunners(null).build();
 
-    List<ResultRow> beforeBuild = ResultsCsv.parse(withoutLastColumns(header, row, 1));
-    assertThat(beforeBuild).hasSize(1);
+    List<ResultRow> beforeRunners = ResultsCsv.parse(withoutLastColumns(header, row, 1));
+    assertThat(beforeRunners).containsExactly(old);
+
+    List<ResultRow> beforeBuild = ResultsCsv.parse(withoutLastColumns(header, row, 2));
     assertThat(beforeBuild.getFirst().buildName()).isNull();
-    assertThat(beforeBuild.getFirst()).isEqualTo(full("old").toBuilder().buildName(null).build());
+    assertThat(beforeBuild.getFirst()).isEqualTo(old.toBuilder().buildName(null).build());
 
-    List<ResultRow> beforeJvm = ResultsCsv.parse(withoutLastColumns(header, row, 2));
+    List<ResultRow> beforeJvm = ResultsCsv.parse(withoutLastColumns(header, row, 3));
     assertThat(beforeJvm.getFirst().jvmOptions()).isNull();
     assertThat(beforeJvm.getFirst())
-        .isEqualTo(full("old").toBuilder().jvmOptions(null).buildName(null).build());
+        .isEqualTo(old.toBuilder().jvmOptions(null).buildName(null).build());
   }
 
   private static String withoutLastColumns(String header, String row, int n) {

@@ -1,5 +1,6 @@
 package dev.vtbench.operator.reconciler;
 
+import dev.vtbench.engine.k6.SutProbe;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -7,7 +8,9 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,12 +19,25 @@ import java.util.Optional;
  * Where one load (a TestRun or a Job) stands, read from the informers' caches: running, finished
  * with a summary, or failed with a reason a user can act on.
  *
- * @param summary the runner's termination message (the compact k6 summary) when it finished
+ * @param summaries each runner's termination message (its compact k6 summary) once every runner
+ *     finished, in pod-name order; empty otherwise
  * @param failure why it failed, or null
  */
-public record LoadState(boolean finished, String summary, String failure) {
+public record LoadState(boolean finished, List<String> summaries, String failure) {
 
-  static final LoadState RUNNING = new LoadState(false, null, null);
+  static final LoadState RUNNING = new LoadState(false, List.of(), null);
+
+  public LoadState {
+    summaries = List.copyOf(summaries);
+  }
+
+  /**
+   * The summary whose runner observed the SUT around the hold ({@link SutProbe#probing}): the only
+   * one with several runners, where one runner runs each one-VU probe scenario.
+   */
+  public String summary() {
+    return summaries.isEmpty() ? null : SutProbe.probing(summaries);
+  }
 
   /** k6-operator stages after which nothing more happens. */
   static boolean testRunEnded(GenericKubernetesResource testRun) {
@@ -74,11 +90,15 @@ public record LoadState(boolean finished, String summary, String failure) {
   }
 
   /**
-   * The outcome from the runner pods. k6-operator marks a TestRun "finished" even when its runner
-   * failed, so the runner's own exit code decides, never the TestRun's stage.
+   * The outcome from the runner pods, once {@code runners} of them ended (spec.load.parallelism):
+   * the first that failed fails the load, else each one's summary. k6-operator marks a TestRun
+   * "finished" even when a runner failed, so the runners' own exit codes decide, never the
+   * TestRun's stage. Null while fewer than {@code runners} ended, all of them well.
    */
-  static LoadState fromRunnerPods(String what, Collection<Pod> pods) {
-    for (Pod pod : pods) {
+  static LoadState fromRunnerPods(String what, Collection<Pod> pods, int runners) {
+    List<String> summaries = new ArrayList<>();
+    for (Pod pod :
+        pods.stream().sorted(Comparator.comparing(p -> p.getMetadata().getName())).toList()) {
       Optional<ContainerStateTerminated> t = terminated(pod);
       if (t.isEmpty()) {
         continue;
@@ -88,7 +108,7 @@ public record LoadState(boolean finished, String summary, String failure) {
       if (term.getExitCode() == null || term.getExitCode() != 0) {
         return new LoadState(
             true,
-            null,
+            List.of(),
             what
                 + ": k6 in pod "
                 + name
@@ -102,16 +122,16 @@ public record LoadState(boolean finished, String summary, String failure) {
       if (term.getMessage() == null || term.getMessage().isBlank()) {
         return new LoadState(
             true,
-            null,
+            List.of(),
             what
                 + ": k6 in pod "
                 + name
                 + " exited 0 but left no summary in its termination message; is the"
                 + " image's k6 1.x, and /dev/termination-log writable?");
       }
-      return new LoadState(true, term.getMessage(), null);
+      summaries.add(term.getMessage());
     }
-    return null;
+    return summaries.size() >= runners ? new LoadState(true, summaries, null) : null;
   }
 
   private static Optional<ContainerStateTerminated> terminated(Pod pod) {

@@ -72,7 +72,7 @@ final class RecordStep implements Step {
           row(
               view.spec(),
               s,
-              view.loadState().summary(),
+              view.loadState(),
               view.k6Plan(measure),
               image,
               view.warm(),
@@ -152,7 +152,8 @@ final class RecordStep implements Step {
   }
 
   /**
-   * The row from the runner's compact summary: the k6 numbers and what it saw of the SUT.
+   * The row from the runners' compact summaries: the k6 numbers of all of them ({@link
+   * dev.vtbench.engine.k6.LoadMerge}) and what the probing one saw of the SUT.
    *
    * @param image what the SUT ran from ({@link SutImage})
    * @param runnerOnStubNode whether the k6 runner ran on the stub's node, whose cores the stub
@@ -161,14 +162,14 @@ final class RecordStep implements Step {
   static ResultRow row(
       BenchmarkRunSpec spec,
       Scenario s,
-      String summary,
+      LoadState load,
       K6Plan measured,
       String image,
       WarmState warm,
       boolean runnerOnStubNode,
       CpusetProbe.Cores cores,
       String node) {
-    SutProbe probe = SutProbe.parse(summary);
+    SutProbe probe = SutProbe.parse(load.summary());
     Platform.SutView view =
         new Platform.SutView(
             cores.cpuset(),
@@ -198,7 +199,7 @@ final class RecordStep implements Step {
         spec,
         s,
         view,
-        new Platform.Measurement(summary, cpu, withCpusetNote(spec, cores, probe.peaks())),
+        new Platform.Measurement(load.summaries(), cpu, withCpusetNote(spec, cores, probe.peaks())),
         measured,
         warm);
   }

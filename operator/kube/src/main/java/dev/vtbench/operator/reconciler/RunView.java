@@ -115,7 +115,8 @@ record RunView(
         // Ended, yet no terminated runner pod: the pod informer may lag the TestRun's or Job's
         // by a moment, so it counts as running; if the pod is gone for good, the deadline fails.
         state =
-            Objects.requireNonNullElse(LoadState.fromRunnerPods(name, runners), LoadState.RUNNING);
+            Objects.requireNonNullElse(
+                LoadState.fromRunnerPods(name, runners, spec.load.parallelism), LoadState.RUNNING);
       }
     }
     return new RunView(

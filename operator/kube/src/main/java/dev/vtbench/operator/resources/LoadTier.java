@@ -1,6 +1,7 @@
 package dev.vtbench.operator.resources;
 
 import dev.vtbench.engine.k6.K6RemoteWrite;
+import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.operator.api.BenchmarkRunResource;
@@ -23,8 +24,8 @@ import java.util.TreeMap;
 
 /**
  * The load: one scenario's k6 script in a ConfigMap, run by k6-operator (a TestRun) or, on clusters
- * without it, by a plain Job. Both name their runner pod's labels the same way, so the operator's
- * pod informer sees either.
+ * without it, by a plain Job (an Indexed Job of spec.load.parallelism pods for several runners).
+ * Both name their runner pod's labels the same way, so the operator's pod informer sees either.
  */
 public final class LoadTier {
 
@@ -73,11 +74,11 @@ public final class LoadTier {
   }
 
   /**
-   * A k6-operator TestRun: one runner (parallelism 1: the summary is one process's), Guaranteed,
-   * and no {@code cleanup: post}, which would delete the runner pod and its summary before the
-   * operator reads it. All three pods k6-operator creates from it (initializer, starter, runner)
-   * get the restricted security context and no service-account token: none of them talks to the API
-   * server, and k6-operator mounts the namespace's default token unless told otherwise.
+   * A k6-operator TestRun: spec.load.parallelism runners, each with its summary, Guaranteed, and no
+   * {@code cleanup: post}, which would delete the runner pod and its summary before the operator
+   * reads it. All three pods k6-operator creates from it (initializer, starter, runner) get the
+   * restricted security context and no service-account token: none of them talks to the API server,
+   * and k6-operator mounts the namespace's default token unless told otherwise.
    */
   public static GenericKubernetesResource testRun(
       BenchmarkRunResource run, String name, String scenarioId) {
@@ -133,7 +134,8 @@ public final class LoadTier {
     List<String> args = new ArrayList<>(List.of("--no-usage-report", "--no-color"));
     args.addAll(remoteWriteArgs(run, scenarioId));
     Map<String, Object> spec = new LinkedHashMap<>();
-    spec.put("parallelism", 1);
+    // k6-operator gives each runner its execution segment and starts them together
+    spec.put("parallelism", load.parallelism);
     spec.put("script", Map.of("configMap", Map.of("name", name, "file", SCRIPT_KEY)));
     // k6-operator splits this string on spaces; no argument holds one.
     spec.put("arguments", String.join(" ", args));
@@ -191,12 +193,17 @@ public final class LoadTier {
             .withName(name)
             .endConfigMap()
             .build();
+    Map<String, String> env = new LinkedHashMap<>(plainEnv(load, scriptEnv));
+    if (load.parallelism > 1) {
+      // the script takes runner JOB_COMPLETION_INDEX's segment of each scenario
+      env.put(K6Script.RUNNERS_ENV, Integer.toString(load.parallelism));
+    }
     Container c =
         PodHardening.container(
                 "k6",
                 load.image,
                 Guaranteed.resources(load.cpu, load.memory),
-                plainEnv(load, scriptEnv),
+                env,
                 List.of(PodHardening.mount("script", "/scripts", true)))
             .addAllToEnv(credentialEnv(load))
             .withCommand("k6")
@@ -208,6 +215,12 @@ public final class LoadTier {
         .withNewSpec()
         // A failed k6 is a failed scenario: no retry would measure the same thing.
         .withBackoffLimit(0)
+        // One pod per runner, each with its index (JOB_COMPLETION_INDEX), all at once. Unlike
+        // k6-operator's starter nothing starts them together: each runs its schedule from its own
+        // start, seconds apart at most once scheduled (docs/cluster.md).
+        .withCompletionMode(load.parallelism > 1 ? "Indexed" : null)
+        .withCompletions(load.parallelism > 1 ? load.parallelism : null)
+        .withParallelism(load.parallelism > 1 ? load.parallelism : null)
         .withNewTemplate()
         .withNewMetadata()
         .withLabels(runnerLabels(run, scenarioId, warmUpFrom))

@@ -143,7 +143,7 @@ class ClusterRowCpuTest {
     return RecordStep.row(
         spec,
         s,
-        summary,
+        new LoadState(true, List.of(summary), null),
         k6,
         spec.sut.image,
         WarmState.NONE,

@@ -92,7 +92,7 @@ class PinningCheckTest {
         RecordStep.row(
             spec,
             s,
-            summary,
+            new LoadState(true, List.of(summary), null),
             k6,
             spec.sut.image,
             WarmState.NONE,

@@ -72,24 +72,25 @@ class StepsTest {
 
   @Test
   void theRunnersExitCodeDecidesNotTheTestRunsStage() {
-    LoadState ok = LoadState.fromRunnerPods("run-load-3", List.of(runner(0, "{\"metrics\":{}}")));
+    LoadState ok =
+        LoadState.fromRunnerPods("run-load-3", List.of(runner(0, "{\"metrics\":{}}")), 1);
     assertThat(ok.finished()).isTrue();
     assertThat(ok.failure()).isNull();
-    assertThat(ok.summary()).isEqualTo("{\"metrics\":{}}");
+    assertThat(ok.summaries()).containsExactly("{\"metrics\":{}}");
 
     LoadState failed =
-        LoadState.fromRunnerPods("run-load-3", List.of(runner(107, "ReferenceError: x")));
+        LoadState.fromRunnerPods("run-load-3", List.of(runner(107, "ReferenceError: x")), 1);
     assertThat(failed.failure())
         .contains("run-load-3-1-abcde")
         .contains("exited with 107")
         .contains("ReferenceError")
         .contains("kubectl logs");
 
-    LoadState silent = LoadState.fromRunnerPods("run-load-3", List.of(runner(0, "")));
+    LoadState silent = LoadState.fromRunnerPods("run-load-3", List.of(runner(0, "")), 1);
     assertThat(silent.failure()).contains("left no summary");
 
     Pod running = new PodBuilder().withNewMetadata().withName("p").endMetadata().build();
-    assertThat(LoadState.fromRunnerPods("run-load-3", List.of(running))).isNull();
+    assertThat(LoadState.fromRunnerPods("run-load-3", List.of(running), 1)).isNull();
   }
 
   @Test
