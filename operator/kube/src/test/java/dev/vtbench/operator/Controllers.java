@@ -126,6 +126,33 @@ final class Controllers {
     }
   }
 
+  /**
+   * k6-operator's runner {@code index} (from 1) of a TestRun with several (spec.parallelism): its
+   * own Job {@code <name>-<index>} and pod, exited; the TestRun's stage is left alone.
+   */
+  void finishTestRunner(String name, int index, int exitCode, String message) {
+    runnerPod(runnerJob(name, index), name + "-" + index + "-abcde", exitCode, message);
+  }
+
+  /**
+   * The Job controller and kubelet for an Indexed Job of one pod per message: each pod exited 0
+   * with its message, the Job complete.
+   */
+  void finishIndexedJob(String name, List<String> messages) {
+    Job job = job(name);
+    String now = now();
+    job.getStatus().setStartTime(now);
+    job.getStatus().setSucceeded(messages.size());
+    job.getStatus().setCompletedIndexes("0-" + (messages.size() - 1));
+    job.getStatus().setCompletionTime(now);
+    job.getStatus()
+        .setConditions(List.of(condition("SuccessCriteriaMet", now), condition("Complete", now)));
+    k8s.batch().v1().jobs().inNamespace(ns).resource(job).updateStatus();
+    for (int i = 0; i < messages.size(); i++) {
+      runnerPod(job, name + "-" + i + "-xyz12", 0, messages.get(i));
+    }
+  }
+
   /** k6-operator's status write: the TestRun's stage. */
   void stage(String testRun, String stage) {
     GenericKubernetesResource tr = testRun(testRun);
@@ -136,15 +163,20 @@ final class Controllers {
         .updateStatus();
   }
 
-  /** k6-operator's runner Job {@code <name>-1} of the TestRun, created if it is not there yet. */
+  /** k6-operator's runner Job {@code <name>-1} of the TestRun. */
   private Job runnerJob(String name) {
-    Job existing = job(name + "-1");
+    return runnerJob(name, 1);
+  }
+
+  /** k6-operator's runner Job {@code <name>-<index>}, created if it is not there yet. */
+  private Job runnerJob(String name, int index) {
+    Job existing = job(name + "-" + index);
     if (existing != null) {
       return existing;
     }
     Map<String, String> labels = testRunLabels(name);
     labels.put("runner", "true");
-    return testRunJob(name, name + "-1", labels);
+    return testRunJob(name, name + "-" + index, labels);
   }
 
   /** The runner's labels as k6-operator copies them: the TestRun's runner labels and k6_cr. */

@@ -28,13 +28,13 @@ import org.junit.jupiter.api.Test;
  * their requests, takes the percentiles from the sum of their histograms and the SUT's readings
  * from the runner that probed it.
  */
-class RunnersRowTest {
+public class RunnersRowTest {
 
   /** Runner 0's hold: 300 fast requests (10 to 40 ms). */
-  static final double[] FAST = DoubleStream.iterate(10, ms -> ms + 0.1).limit(300).toArray();
+  public static final double[] FAST = DoubleStream.iterate(10, ms -> ms + 0.1).limit(300).toArray();
 
   /** Runner 1's hold: 100 slow requests (200 to 299 ms): the whole tail is its. */
-  static final double[] SLOW = DoubleStream.iterate(200, ms -> ms + 1).limit(100).toArray();
+  public static final double[] SLOW = DoubleStream.iterate(200, ms -> ms + 1).limit(100).toArray();
 
   @Test
   void theRowAddsBothRunnersAndMergesTheirLatencies() {
@@ -124,7 +124,7 @@ class RunnersRowTest {
   }
 
   /** A runner's compact summary of a 3 s hold with these latencies, as cluster.js writes it. */
-  static String summary(double[] ms, boolean probed) {
+  public static String summary(double[] ms, boolean probed) {
     double[] sorted = ms.clone();
     java.util.Arrays.sort(sorted);
     double sum = DoubleStream.of(ms).sum();
