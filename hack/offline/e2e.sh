@@ -51,6 +51,8 @@ End to end on the single-node cluster of hack/offline/local-cluster.sh (root, 2 
             killed after the first recorded scenario
   reactive  ReactiveRunE2E: one scenario on the reactive SUT (spec.sut.reactiveImage)
   job       JobRunE2E: one cell at two pool sizes with spec.load.runner=job (one SUT pod)
+  runners   RunnersE2E: one scenario shared by two k6 runners (spec.load.parallelism 2, 100m
+            each) through a TestRun; the row says load_runners 2, its latencies merged
   byo       ByoRunE2E: $(basename "$byo_spec_file"), a user's own service from its image
             (vtbench/byo-orders:dev) with its SQL from a ConfigMap the test makes as a user would;
             deleting the run must leave that ConfigMap untouched
@@ -63,7 +65,7 @@ Diagnostics go to $cache/logs/e2e-<time>/.
 
 Options:
   --keep             keep the cluster and the operators running afterwards (a rerun starts warm)
-  --monitoring-only  skip the *E2E tests (testrun, reactive, job, byo): make e2e-monitoring
+  --monitoring-only  skip the *E2E tests (testrun, reactive, job, runners, byo): make e2e-monitoring
   --no-monitoring    no monitoring stack, chart monitoring off, no monitoring phase
   -h, --help         this text
 

@@ -91,6 +91,13 @@ public final class LocalRun {
             "note: spec.load.prometheusRemoteWrite applies on Kubernetes only; k6 runs without"
                 + " it here");
       }
+      if (run.spec.load.parallelism > 1) {
+        progress.message(
+            "note: spec.load.parallelism "
+                + run.spec.load.parallelism
+                + " applies on Kubernetes only; here one k6 process drives each scenario's whole"
+                + " load on the generator's cores (rows say load_runners 1)");
+      }
       outcome = BenchmarkRunner.run(run, platform, new CsvSink(csv), progress);
       writeMachine(dir.resolve("machine.txt"), platform, base.k6());
     } finally {

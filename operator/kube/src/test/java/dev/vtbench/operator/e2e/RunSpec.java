@@ -81,6 +81,16 @@ final class RunSpec {
     return json.convertValue(run.getAdditionalProperties().get("spec"), BenchmarkRunSpec.class);
   }
 
+  /**
+   * {@code runners} k6 runners per scenario (spec.load.parallelism), each with {@code cpu}: the
+   * spec's one runner's share split, so the node's CPU budget still holds.
+   */
+  RunSpec runners(int runners, String cpu) {
+    section("load").put("parallelism", runners);
+    section("load").put("cpu", cpu);
+    return this;
+  }
+
   /** One thread mode and the first concurrency level only: a one-scenario run. */
   RunSpec oneScenario(String threadMode) {
     Map<String, Object> matrix = section("matrix");

@@ -1,0 +1,47 @@
+package dev.vtbench.operator.e2e;
+
+import dev.vtbench.engine.results.ResultRow;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One scenario shared by two k6 runners (spec.load.parallelism 2) through a k6-operator TestRun on
+ * a real kubelet: k6-operator gives each runner its execution segment, the operator waits for both
+ * and records one row of both, its latencies merged from their histograms.
+ */
+class RunnersE2E {
+
+  @Test
+  void oneScenarioOfTwoRunnersIsOneRowOfBoth() {
+    E2eSettings settings = E2eSettings.fromEnvironment();
+    try (E2eContext e2e = new E2eContext(settings)) {
+      RunSpec spec = RunSpec.fromFile(e2e.k8s.getKubernetesSerialization(), settings.spec());
+      spec.named(spec.fileName() + "-runners", e2e.namespace())
+          .images(settings.dbImage(), settings.k6Image())
+          .oneScenario("virtual")
+          // two-core.yaml's 200m runner as two of 100m: the node's CPU budget holds
+          .runners(2, "100m");
+      EndToEndRun.run(
+          e2e,
+          "runners",
+          spec,
+          false,
+          java.util.List.of(),
+          (rows, sutPods) -> {
+            for (ResultRow r : rows) {
+              e2e.checks.check(
+                  Integer.valueOf(2).equals(r.loadRunners()),
+                  r.scenarioId() + ": load_runners is 2 (it is " + r.loadRunners() + ")");
+              e2e.checks.check(
+                  r.httpReqs() != null && r.httpReqs() > 0 && r.p99Ms() != null,
+                  r.scenarioId()
+                      + ": both runners' requests and a merged p99 ("
+                      + r.httpReqs()
+                      + " requests, p99 "
+                      + r.p99Ms()
+                      + " ms)");
+            }
+          });
+      e2e.checks.verify();
+    }
+  }
+}
