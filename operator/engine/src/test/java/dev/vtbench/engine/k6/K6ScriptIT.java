@@ -695,6 +695,87 @@ class K6ScriptIT {
     return Duration.ofMillis(ms);
   }
 
+  /**
+   * Two k6 processes as the two pods of an Indexed Job (spec.load.parallelism 2): each told it is
+   * runner i of 2, so the script takes that execution segment of every scenario. Together they send
+   * the load of one: 6 VUs as 3 + 3, or 50 requests a second as two halves; their summaries merge
+   * into one result whose histogram counts every hold request of both.
+   */
+  @ParameterizedTest
+  @EnumSource(Executor.class)
+  void twoRunnersEachTakeHalfAndMergeIntoOneLoad(Executor executor) throws Exception {
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+    server.createContext(
+        "/item",
+        exchange -> {
+          try {
+            Thread.sleep(5);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          exchange.sendResponseHeaders(200, -1);
+          exchange.close();
+        });
+    server.start();
+    try {
+      String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/item?id={id}";
+      boolean open = executor == Executor.CONSTANT_ARRIVAL_RATE;
+      K6Plan plan = plan(url, 10, executor, open ? 50 : 6, 0).withHistogram(true);
+      Path script = write(plan);
+      List<Process> runners = new ArrayList<>();
+      List<Path> summaries = new ArrayList<>();
+      for (int i = 0; i < 2; i++) {
+        Path summary = dir.resolve("summary-" + i + ".json");
+        summaries.add(summary);
+        List<String> command = new ArrayList<>(List.of(k6.toString()));
+        command.addAll(K6Script.commandLine(script, summary));
+        ProcessBuilder pb =
+            new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectOutput(dir.resolve("runner-" + i + ".out").toFile())
+                .redirectError(dir.resolve("runner-" + i + ".err").toFile());
+        pb.environment().put("K6_NO_USAGE_REPORT", "true");
+        pb.environment().put(K6Script.RUNNERS_ENV, "2");
+        pb.environment().put(K6Script.RUNNER_INDEX_ENV, Integer.toString(i));
+        runners.add(pb.start());
+      }
+      List<LoadResult> results = new ArrayList<>();
+      for (int i = 0; i < 2; i++) {
+        Process p = runners.get(i);
+        if (!p.waitFor(
+            K6Script.totalDuration(plan).plusSeconds(60).toMillis(), TimeUnit.MILLISECONDS)) {
+          p.destroyForcibly().waitFor();
+          fail("runner " + i + " did not finish");
+        }
+        assertThat(p.exitValue())
+            .as("runner %d%n%s", i, Files.readString(dir.resolve("runner-" + i + ".err")))
+            .isZero();
+        results.add(K6Summary.parse(summaries.get(i), plan.hold()));
+      }
+      LoadResult merged = LoadMerge.merge(results);
+
+      if (open) {
+        // 50 a second for 2 s, split: each runner about half, together every one on time
+        assertThat(results)
+            .allSatisfy(r -> assertThat((double) r.httpReqs()).isCloseTo(50, within(2.0)));
+        assertThat((double) merged.httpReqs()).isCloseTo(100, within(2.0));
+        assertThat(merged.droppedIterations()).isZero();
+      } else {
+        assertThat(results).extracting(LoadResult::vusMax).containsExactly(3, 3);
+        assertThat(merged.vusMax()).isEqualTo(6);
+      }
+      assertThat(merged.httpReqs())
+          .isEqualTo(results.get(0).httpReqs() + results.get(1).httpReqs());
+      assertThat(merged.holdHistogram().count()).isEqualTo(merged.httpReqs());
+      assertThat(merged.p50Ms()).isGreaterThanOrEqualTo(5 * (1 - LatencyHistogram.RELATIVE_ERROR));
+      assertThat(merged.p99Ms()).isLessThanOrEqualTo(merged.maxMs());
+    } finally {
+      server.stop(0);
+    }
+  }
+
   Path write(K6Plan plan) throws IOException {
     return Files.writeString(Files.createTempFile(dir, "load", ".js"), K6Script.render(plan));
   }
