@@ -71,7 +71,7 @@ public class RunnersRowTest {
     assertThat(row.throughputRps()).isCloseTo(400 / 3.0, within(1e-6));
     double[] all =
         DoubleStream.concat(DoubleStream.of(FAST), DoubleStream.of(SLOW)).sorted().toArray();
-    // the union's p99 is a slow request; an average of the runners' p99s would be ~150 ms
+    // the union's p99 is a slow request; an average of the runners' p99s would be ~170 ms
     double unionP99 = all[(int) Math.ceil(0.99 * all.length) - 1];
     assertThat(row.p99Ms()).isCloseTo(unionP99, within(unionP99 * LatencyHistogram.RELATIVE_ERROR));
     double unionP50 = all[(int) Math.ceil(0.50 * all.length) - 1];
