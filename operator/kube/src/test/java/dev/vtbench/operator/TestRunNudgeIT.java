@@ -160,6 +160,48 @@ class TestRunNudgeIT {
     assertThat(events(ns, "LoadRecreated")).hasSize(1);
   }
 
+  /**
+   * The same stall long before spec.timeouts.loadStart: once its runner has been Ready, nudged, for
+   * 30 s (TestRunNudge.STUCK_AFTER), the TestRun is created again, not 5 minutes after its
+   * creation.
+   */
+  @Test
+  void aTestRunStuckWithItsRunnerReadyIsCreatedAgainAfterThirtySeconds() throws Exception {
+    String ns = KubeApi.namespace("stuck");
+    operator = OperatorIT.startOperator(ns);
+    Controllers play = new Controllers(k8s, ns);
+    BenchmarkRunResource run =
+        OperatorIT.create(
+            ns,
+            "stuck",
+            OperatorIT.SMALL.formatted("testrun", "0s")
+                + "timeouts: {loadStart: 5m}\n"
+                + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
+                + " repetitions: 1}\n");
+    String load = OperatorIT.firstTestRun(play, run);
+    String firstUid = play.testRun(load).getMetadata().getUid();
+    stuck(play, load);
+    Instant ready = Instant.now();
+
+    await(
+        "the TestRun created again",
+        Duration.ofSeconds(90),
+        () -> {
+          var tr = play.testRun(load);
+          return tr != null && !tr.getMetadata().getUid().equals(firstUid) ? true : null;
+        });
+    assertThat(Duration.between(ready, Instant.now()))
+        .isGreaterThanOrEqualTo(Duration.ofSeconds(29))
+        .isLessThan(Duration.ofSeconds(60));
+    assertThat(events(ns, "LoadRecreated"))
+        .singleElement()
+        .satisfies(
+            e ->
+                assertThat(e.getMessage())
+                    .startsWith(
+                        load + ": k6-operator has not started its Ready runner 30 s after"));
+  }
+
   /** k6-operator creating {@code load}'s runner and then never starting it, the pod Ready. */
   private static Pod stuck(Controllers play, String load) {
     Job runnerJob = play.job(play.startTestRun(load));

@@ -210,7 +210,8 @@ final class LoadStep implements Step {
         new Deadline(
             Instant.parse(testRun.getMetadata().getCreationTimestamp()),
             view.spec().timeouts.loadStart());
-    if (start.passed(view.now())) {
+    boolean again = name.equals(status.status.recreatedLoad);
+    if (start.passed(view.now()) || (!again && TestRunNudge.stuck(testRun, runners, view.now()))) {
       return stalled(view, status, name, start);
     }
     if (due.get().isAfter(view.now())) {
@@ -232,19 +233,22 @@ final class LoadStep implements Step {
   }
 
   /**
-   * k6-operator has not started a TestRun whose runners are Ready, nudged or not, within
-   * spec.timeouts.loadStart of its creation. k6-operator v0.0.19 can stay stuck on one TestRun
-   * until its process restarts while it starts the next ones normally (docs/e2e.md): the operator
-   * deletes the TestRun and creates it again once, then fails the run saying what to do, rather
-   * than wait out the load's whole deadline.
+   * k6-operator has not started a TestRun whose runners are Ready, nudged: for {@link
+   * TestRunNudge#STUCK_AFTER} the first time, within spec.timeouts.loadStart of its creation the
+   * second. k6-operator v0.0.19 can stay stuck on one TestRun until its process restarts while it
+   * starts the next ones normally (docs/e2e.md): the operator deletes the TestRun and creates it
+   * again once, then fails the run saying what to do, rather than wait out the load's whole
+   * deadline.
    */
   private Result stalled(RunView view, RunStatus status, String name, Deadline start) {
+    boolean again = name.equals(status.status.recreatedLoad);
     String what =
         name
             + ": k6-operator has not started its Ready runner "
-            + start.within()
-            + " of the TestRun's creation";
-    if (name.equals(status.status.recreatedLoad)) {
+            + (again
+                ? start.within() + " of the TestRun's creation"
+                : TestRunNudge.STUCK_AFTER.toSeconds() + " s after it was Ready, nudged");
+    if (again) {
       events.warning(view.run(), EventReason.LoadFailed, what + ", the second time");
       return Result.fail(
           Reason.LoadStartTimedOut,

@@ -33,6 +33,16 @@ final class TestRunNudge {
   /** Time between nudges. */
   static final Duration EVERY = Duration.ofSeconds(5);
 
+  /**
+   * How long every runner may be Ready, nudged, without k6-operator starting the TestRun before it
+   * counts as stuck and is created again ({@link LoadStep}). k6-operator v0.0.19 sometimes never
+   * starts one TestRun while it starts the next ones normally: in three `make e2e` runs of
+   * 2026-11-26, 7 of 18 loads stalled so, each until spec.timeouts.loadStart (3 min) had passed, 62
+   * % of one run's wall clock; each started at once when created again. A nudged TestRun that
+   * k6-operator is merely slow with starts within a few nudges.
+   */
+  static final Duration STUCK_AFTER = Duration.ofSeconds(30);
+
   private TestRunNudge() {}
 
   /**
@@ -41,6 +51,24 @@ final class TestRunNudge {
    * (another stage, a runner missing or not Ready).
    */
   static Optional<Instant> next(GenericKubernetesResource testRun, List<Pod> runners, Instant now) {
+    Optional<Instant> allReady = waitingSince(testRun, runners);
+    if (allReady.isEmpty()) {
+      return Optional.empty();
+    }
+    Instant due = allReady.get().plus(READY_FOR);
+    Optional<Instant> last = lastNudge(testRun);
+    if (last.isPresent() && last.get().plus(EVERY).isAfter(due)) {
+      due = last.get().plus(EVERY);
+    }
+    return Optional.of(due);
+  }
+
+  /**
+   * Since when {@code testRun} has waited for k6-operator with every runner Ready (stage {@code
+   * created}, every runner it will start Ready): the latest of their Ready times; empty when it is
+   * not waiting so.
+   */
+  static Optional<Instant> waitingSince(GenericKubernetesResource testRun, List<Pod> runners) {
     if (!"created".equals(LoadState.testRunStage(testRun))
         || runners.isEmpty()
         || runners.size() < parallelism(testRun)) {
@@ -54,12 +82,16 @@ final class TestRunNudge {
       }
       allReady = since.get().isAfter(allReady) ? since.get() : allReady;
     }
-    Instant due = allReady.plus(READY_FOR);
-    Optional<Instant> last = lastNudge(testRun);
-    if (last.isPresent() && last.get().plus(EVERY).isAfter(due)) {
-      due = last.get().plus(EVERY);
-    }
-    return Optional.of(due);
+    return Optional.of(allReady);
+  }
+
+  /**
+   * Whether {@code testRun} has waited {@link #STUCK_AFTER} with every runner Ready by {@code now}.
+   */
+  static boolean stuck(GenericKubernetesResource testRun, List<Pod> runners, Instant now) {
+    return waitingSince(testRun, runners)
+        .map(since -> !since.plus(STUCK_AFTER).isAfter(now))
+        .orElse(false);
   }
 
   /** Whether the operator has nudged {@code testRun} before. */
