@@ -92,7 +92,7 @@ done
 t_start=$SECONDS
 log() { printf '%s e2e: %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
 die() { log "error: $*"; exit 1; }
-timings=$artifacts/timings.txt # "phase seconds" lines, appended by this script and the tests
+timings=$artifacts/timings.txt # "phase seconds" lines, appended by this script and the tests; "cost ..." lines, by the tests
 phase_name=""
 phase_t0=0
 phase() { phase_end; phase_name=$1; phase_t0=$SECONDS; printf '\n== %s\n' "$1"; }
@@ -123,8 +123,13 @@ finish() {
     echo "teardown $((SECONDS - t0))" >>"$timings"
   fi
   printf '\n== wall-clock\n'
-  [ ! -f "$timings" ] || while read -r name secs; do printf '  %-10s %5s s\n' "$name" "$secs"; done <"$timings"
+  [ ! -f "$timings" ] || { grep -v '^cost ' "$timings" || true; } | while read -r name secs; do printf '  %-10s %5s s\n' "$name" "$secs"; done
   printf '  %-10s %5s s\n' total "$((SECONDS - t_start))"
+  # The tests' "cost <run>: ..." lines (RunCost): each run's wall against the hold it measured.
+  if [ -f "$timings" ] && grep -q '^cost ' "$timings"; then
+    printf '\n== cost of each run (wall / measured hold; docs/cluster.md "What a cluster run costs")\n'
+    sed -n 's/^cost /  /p' "$timings"
+  fi
   printf '\ndiagnostics in %s\n' "$artifacts"
   [ "$rc" -eq 0 ] && echo "e2e: PASSED" || echo "e2e: FAILED"
   exit "$rc"

@@ -14,7 +14,8 @@ import java.time.Duration;
  * @param volumes where the runs' hostPath volumes for CloudNativePG go ({@code
  *     VTBENCH_E2E_VOLUMES})
  * @param artifacts diagnostics: CSVs, loads seen, logs ({@code VTBENCH_E2E_ARTIFACTS})
- * @param timings a file the tests append "phase seconds" lines to, printed by the script
+ * @param timings a file the tests append "phase seconds" lines and each run's "cost ..." lines to,
+ *     printed by the script
  * @param runner spec.load.runner of the first run, or null for the file's
  * @param repo the repository's root, which a spec's {@code sql.files} are relative to ({@code
  *     VTBENCH_E2E_REPO}; failsafe runs in operator/kube)
@@ -77,11 +78,23 @@ record E2eSettings(
 
   /** Appends a phase's wall-clock to the script's table. */
   void timing(String phase, Duration took) {
+    append(phase + " " + took.toSeconds() + "\n");
+  }
+
+  /**
+   * Appends a run's cost lines ({@link RunCost#lines}), each as {@code cost <line>}: the script
+   * lists them apart from the phases, under "cost of each run".
+   */
+  void costs(java.util.List<String> lines) {
+    append(lines.stream().map(l -> "cost " + l + "\n").reduce("", String::concat));
+  }
+
+  private void append(String text) {
     try {
       Files.createDirectories(timings.toAbsolutePath().getParent());
       Files.writeString(
           timings,
-          phase + " " + took.toSeconds() + "\n",
+          text,
           java.nio.file.StandardOpenOption.CREATE,
           java.nio.file.StandardOpenOption.APPEND);
     } catch (java.io.IOException e) {

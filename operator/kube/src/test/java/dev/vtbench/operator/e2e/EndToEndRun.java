@@ -9,8 +9,8 @@ import java.util.stream.Collectors;
 /**
  * One BenchmarkRun on the real cluster, from apply to delete: its hostPath volume, the run followed
  * to Succeeded, what it recorded and how its loads ran, what the tools that wait on it see, its
- * results table, and what deleting it leaves. Prints the phase's header and appends its wall-clock
- * to the script's table.
+ * results table, where its wall-clock went ({@link RunCost}), and what deleting it leaves. Prints
+ * the phase's header and appends its wall-clock and cost to the script's table.
  */
 final class EndToEndRun {
 
@@ -83,10 +83,27 @@ final class EndToEndRun {
             spec.window(e2e.k8s.getKubernetesSerialization()));
         more.check(rows, sutPods);
         ResultsChecks.printTable(name, rows);
+        cost(e2e, name, spec, sutPods, rows);
       }
       new DeleteChecks(e2e, usersOwn).deleteAndCheck(name, csv);
     } finally {
       e2e.settings.timing(phase, Duration.ofNanos(System.nanoTime() - t0));
     }
+  }
+
+  /**
+   * Prints where the run's wall-clock went and hands it to the script's summary; checks nothing.
+   */
+  private static void cost(
+      E2eContext e2e, String name, RunSpec spec, SutPodsSeen sutPods, List<ResultRow> rows) {
+    List<String> lines;
+    try {
+      lines = RunCostReader.read(e2e, name, spec, sutPods, rows).lines(name);
+    } catch (RuntimeException e) {
+      lines = List.of(name + ": cost not measured: " + e);
+    }
+    System.out.printf("%n  cost of %s (docs/cluster.md, What a cluster run costs):%n", name);
+    lines.forEach(l -> System.out.println("    " + l));
+    e2e.settings.costs(lines);
   }
 }
