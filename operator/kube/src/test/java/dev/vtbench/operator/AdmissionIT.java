@@ -3,9 +3,14 @@ package dev.vtbench.operator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.DatabaseTier;
 import dev.vtbench.operator.resources.LoadTier;
+import dev.vtbench.operator.resources.StubTier;
+import dev.vtbench.operator.resources.SutTier;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -13,6 +18,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -356,6 +362,74 @@ class AdmissionIT {
                 .get("spec");
     assertThat(plainSpec).containsEntry("arguments", "--no-usage-report --no-color");
     assertThat((Map<String, Object>) plainSpec.get("runner")).doesNotContainKey("env");
+  }
+
+  /**
+   * Placement: the API server validates the pod anti-affinity in the Job's and both Deployments'
+   * pod templates (a bad operator or an empty topologyKey is refused), and keeps it on the
+   * TestRun's runner and starter and in CloudNativePG's spec.affinity, whose CRDs would prune a
+   * field they lack.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void placementIsAcceptedAndKeptByEveryWorkload() {
+    // docs/cluster.md's layout for the reference matrix, as written there
+    BenchmarkRunResource run =
+        create(
+            load(
+                "placed",
+                """
+                sut:
+                  pinned: true
+                  cpu: "4"
+                  memory: 2Gi
+                  nodeSelector: {vtbench.dev/tier: sut}
+                  dedicatedNode: true
+                stub: {pinned: true, cpu: "1", memory: 512Mi, nodeSelector: {vtbench.dev/load: "true"}}
+                database: {pinned: true, cpu: "1", memory: 1Gi, nodeSelector: {vtbench.dev/tier: database}}
+                load: {pinned: true, cpu: "3", nodeSelector: {vtbench.dev/load: "true"}}
+                """));
+    assertThat(run.getSpec().sut.dedicatedNode).isTrue();
+    assertThat(create(load("unplaced", "{}")).getSpec().sut.dedicatedNode).isFalse();
+
+    var desiredTestRun = LoadTier.testRun(run, "placed-load-0", "s0");
+    Map<String, Object> want =
+        (Map<String, Object>) desiredTestRun.getAdditionalProperties().get("spec");
+    Map<String, Object> got =
+        (Map<String, Object>) dryRun(desiredTestRun).getAdditionalProperties().get("spec");
+    for (String pod : List.of("runner", "initializer", "starter")) {
+      Object affinity = ((Map<String, Object>) want.get(pod)).get("affinity");
+      assertThat(affinity).as(pod).isNotNull();
+      assertThat(((Map<String, Object>) got.get(pod)).get("affinity")).as(pod).isEqualTo(affinity);
+    }
+
+    Job job = LoadTier.job(run, "placed-load-0", "s0");
+    assertThat(dryRun(job).getSpec().getTemplate().getSpec().getAffinity())
+        .isEqualTo(job.getSpec().getTemplate().getSpec().getAffinity());
+    SutConfig config =
+        new SutConfig("virtual", 50, "released", "normal", 200, Duration.ofSeconds(60), Map.of());
+    for (Deployment d : List.of(SutTier.deployment(run, config), StubTier.deployment(run))) {
+      var affinity = d.getSpec().getTemplate().getSpec().getAffinity();
+      assertThat(affinity).isNotNull();
+      assertThat(dryRun(d).getSpec().getTemplate().getSpec().getAffinity()).isEqualTo(affinity);
+    }
+
+    var cluster = DatabaseTier.cluster(run);
+    Object affinity =
+        ((Map<String, Object>) cluster.getAdditionalProperties().get("spec")).get("affinity");
+    assertThat((Map<String, Object>) affinity).containsKey("nodeAffinity");
+    assertThat(
+            ((Map<String, Object>) dryRun(cluster).getAdditionalProperties().get("spec"))
+                .get("affinity"))
+        .isEqualTo(affinity);
+  }
+
+  static <T extends HasMetadata> T dryRun(T object) {
+    return k8s.resource(object)
+        .inNamespace(ns)
+        .dryRun()
+        .fieldManager("admission-it")
+        .serverSideApply();
   }
 
   /** 2 modes x 250 levels x 2 repetitions = 1,000 scenarios: within the CEL cost budget. */

@@ -170,6 +170,39 @@ class SpecParityIT {
         invalid(
             "spec.stub.nodeSelector",
             "stub: {nodeSelector: %s}".formatted(flow('{', 17, i -> "k" + i + ": v", '}'))),
+        // --- spec.sut.dedicatedNode: the SUT's selected nodes are the SUT's alone ---
+        valid(
+            """
+            sut: {dedicatedNode: true, nodeSelector: {vtbench.dev/tier: sut, disk: ssd}}
+            stub: {nodeSelector: {vtbench.dev/load: "true"}}
+            database: {nodeSelector: {disk: ssd}}
+            load: {nodeSelector: {vtbench.dev/tier: load}}
+            """),
+        valid(
+            """
+            sut: {dedicatedNode: false, nodeSelector: {vtbench.dev/tier: sut}}
+            stub: {nodeSelector: {vtbench.dev/tier: sut}}
+            """),
+        invalid("spec.sut.dedicatedNode", "sut: {dedicatedNode: true}"),
+        invalid("spec.sut.dedicatedNode", "sut: {dedicatedNode: true, nodeSelector: {}}"),
+        invalid(
+            "spec.stub.nodeSelector",
+            """
+            sut: {dedicatedNode: true, nodeSelector: {kubernetes.io/hostname: node-a}}
+            stub: {nodeSelector: {kubernetes.io/hostname: node-a}}
+            """),
+        invalid(
+            "spec.database.nodeSelector",
+            """
+            sut: {dedicatedNode: true, nodeSelector: {vtbench.dev/tier: sut}}
+            database: {nodeSelector: {vtbench.dev/tier: sut, disk: ssd}}
+            """),
+        invalid(
+            "spec.load.nodeSelector",
+            """
+            sut: {dedicatedNode: true, nodeSelector: {vtbench.dev/tier: sut}}
+            load: {nodeSelector: {vtbench.dev/tier: sut}}
+            """),
         invalid(
             "spec.sut.env", "sut: {env: %s}".formatted(flow('{', 65, i -> "K" + i + ": v", '}'))),
         invalid("spec.sut.tomcatMaxThreads", "sut: {tomcatMaxThreads: 0}"),

@@ -117,6 +117,18 @@ import java.util.Map;
     value = BuildRules.NEEDS_SERVICE_RULE,
     message = BuildRules.NEEDS_SERVICE_MESSAGE,
     fieldPath = ".matrix.builds")
+@ValidationRule(
+    value = PlacementRules.STUB_RULE,
+    message = PlacementRules.SUT_NODES_MESSAGE,
+    fieldPath = ".stub.nodeSelector")
+@ValidationRule(
+    value = PlacementRules.DATABASE_RULE,
+    message = PlacementRules.SUT_NODES_MESSAGE,
+    fieldPath = ".database.nodeSelector")
+@ValidationRule(
+    value = PlacementRules.LOAD_RULE,
+    message = PlacementRules.SUT_NODES_MESSAGE,
+    fieldPath = ".load.nodeSelector")
 public class BenchmarkRunSpec {
 
   @JsonPropertyDescription("The request under test and how it blocks.")
@@ -250,6 +262,10 @@ public class BenchmarkRunSpec {
   /** The system under test. */
   @ValidationRule(value = WHOLE_CPU_RULE, message = WHOLE_CPU_MESSAGE, fieldPath = ".cpu")
   @ValidationRule(value = CPU_RULE, message = CPU_MESSAGE, fieldPath = ".cpu")
+  @ValidationRule(
+      value = PlacementRules.NEEDS_SELECTOR_RULE,
+      message = PlacementRules.NEEDS_SELECTOR_MESSAGE,
+      fieldPath = ".dedicatedNode")
   public static class Sut {
     @JsonPropertyDescription(
         "true: whole CPUs, requests = limits (Guaranteed QoS), so the kubelet's static CPU manager"
@@ -262,6 +278,16 @@ public class BenchmarkRunSpec {
     @ValidationRule(value = SpecRules.NODE_SELECTOR_RULE, message = SpecRules.NODE_SELECTOR_MESSAGE)
     public Map<String, @Size(max = SpecRules.LABEL_MAX) @Pattern(SpecRules.LABEL_VALUE) String>
         nodeSelector = new LinkedHashMap<>();
+
+    @JsonPropertyDescription(
+        "true: the nodes nodeSelector selects are kept for the SUT (Kubernetes only): the run's"
+            + " stub, database and k6 pods keep off them (node affinity) and the SUT keeps off any"
+            + " node running another pod of the run (pod anti-affinity per"
+            + " kubernetes.io/hostname). Needs nodeSelector, and at least one node it does not"
+            + " select for the rest of the run; other workloads may still run there. false: any"
+            + " tier may share the SUT's node.")
+    @Default("false")
+    public boolean dedicatedNode = false;
 
     @JsonPropertyDescription("SUT container image (Kubernetes only).")
     @Size(min = 1, max = SpecRules.IMAGE_MAX)

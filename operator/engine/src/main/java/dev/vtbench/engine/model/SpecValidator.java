@@ -159,6 +159,7 @@ public final class SpecValidator {
     }
     ServiceChecks.check(s, check);
     BuildChecks.check(s, check);
+    PlacementChecks.check(s, check);
   }
 
   /** spec.matrix.jvmOptions: 1 to a few different values, each empty or safe JVM options. */

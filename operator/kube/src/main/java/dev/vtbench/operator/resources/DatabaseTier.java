@@ -103,8 +103,16 @@ public final class DatabaseTier {
     // CloudNativePG's default, spelled out: its pods are otherwise restricted already (non-root
     // uid 26, no privilege escalation, drop ALL); only their token stays, the instance manager's.
     spec.put("seccompProfile", Map.of("type", "RuntimeDefault"));
+    Map<String, Object> affinity = new LinkedHashMap<>();
     if (!db.nodeSelector.isEmpty()) {
-      spec.put("affinity", Map.of("nodeSelector", new TreeMap<>(db.nodeSelector)));
+      affinity.put("nodeSelector", new TreeMap<>(db.nodeSelector));
+    }
+    Map<String, Object> offSutNodes = Placement.databaseNodeAffinity(run);
+    if (offSutNodes != null) {
+      affinity.put("nodeAffinity", offSutNodes);
+    }
+    if (!affinity.isEmpty()) {
+      spec.put("affinity", affinity);
     }
     // part-of and the tier on CloudNativePG's pods too, so one PodMonitor finds vtbench's
     // databases (and takes the run from cnpg.io/cluster).

@@ -78,7 +78,8 @@ public final class LoadTier {
    * {@code cleanup: post}, which would delete the runner pod and its summary before the operator
    * reads it. All three pods k6-operator creates from it (initializer, starter, runner) get the
    * restricted security context and no service-account token: none of them talks to the API server,
-   * and k6-operator mounts the namespace's default token unless told otherwise.
+   * and k6-operator mounts the namespace's default token unless told otherwise. Its pods are placed
+   * by {@link Placement}: runners spread, and off a dedicated SUT's nodes.
    */
   public static GenericKubernetesResource testRun(
       BenchmarkRunResource run, String name, String scenarioId) {
@@ -111,6 +112,9 @@ public final class LoadTier {
     if (!load.nodeSelector.isEmpty()) {
       runner.put("nodeSelector", new TreeMap<>(load.nodeSelector));
     }
+    // Not the TestRun's `separate`, which k6-operator makes a required anti-affinity against every
+    // k6 runner of the namespace: N runners would then need N nodes.
+    runner.put("affinity", Placement.asMap(Placement.runner(run, scenarioId)));
     hardenK6OperatorPod(runner);
     List<Object> env = new ArrayList<>();
     plainEnv(load, scriptEnv).forEach((k, v) -> env.add(Map.of("name", k, "value", v)));
@@ -145,6 +149,11 @@ public final class LoadTier {
     // The starter only PATCHes the runner's REST API with curl: its own image and resources.
     Map<String, Object> starter = new LinkedHashMap<>();
     hardenK6OperatorPod(starter);
+    // A pod of the run too, though it carries none of the run's labels.
+    var awayFromSut = Placement.awayFromSut(run);
+    if (awayFromSut != null) {
+      starter.put("affinity", Placement.asMap(awayFromSut));
+    }
     spec.put("starter", starter);
     GenericKubernetesResource testRun = new GenericKubernetesResource();
     testRun.setApiVersion(K6_API);
@@ -227,6 +236,7 @@ public final class LoadTier {
         .endMetadata()
         .withSpec(
             PodHardening.pod(c, List.of(script), load.nodeSelector)
+                .withAffinity(Placement.runner(run, scenarioId))
                 .withRestartPolicy("Never")
                 .build())
         .endTemplate()

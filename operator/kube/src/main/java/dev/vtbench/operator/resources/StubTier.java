@@ -29,7 +29,9 @@ public final class StubTier {
         ResourceNames.stub(run),
         COMPONENT,
         Map.of(),
-        PodHardening.pod(c, List.of(), stub.nodeSelector).build());
+        PodHardening.pod(c, List.of(), stub.nodeSelector)
+            .withAffinity(Placement.awayFromSut(run))
+            .build());
   }
 
   public static Service service(BenchmarkRunResource run) {

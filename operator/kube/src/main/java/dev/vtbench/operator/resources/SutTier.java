@@ -89,7 +89,9 @@ public final class SutTier {
         ResourceNames.sut(run),
         COMPONENT,
         Map.of(CONFIG_ANNOTATION, config.key()),
-        PodHardening.pod(c, List.of(secret), sut.nodeSelector).build());
+        PodHardening.pod(c, List.of(secret), sut.nodeSelector)
+            .withAffinity(Placement.sut(run))
+            .build());
   }
 
   public static Service service(BenchmarkRunResource run) {

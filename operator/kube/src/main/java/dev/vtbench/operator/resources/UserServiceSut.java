@@ -71,7 +71,7 @@ final class UserServiceSut {
                 service.healthPath,
                 service.healthPath)
             .build();
-    var pod = PodHardening.pod(c, volumes, spec.sut.nodeSelector);
+    var pod = PodHardening.pod(c, volumes, spec.sut.nodeSelector).withAffinity(Placement.sut(run));
     if (spec.sut.pinned) {
       // the service cannot say which cores it got: the probe reads them for the row and the check
       pod.withInitContainers(CpusetProbe.container(spec.load.image, spec.sut.cpu));

@@ -39,12 +39,14 @@ class DesiredObjectsTest {
           .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
   /**
-   * Pinned tiers with node selectors, a database image, remote write with gauges, owned results.
+   * Pinned tiers with node selectors, the SUT on a node of its own, a database image, remote write
+   * with gauges, owned results.
    */
   static BenchmarkRunResource pinned() {
     BenchmarkRunResource run = run("pinned-run");
     BenchmarkRunSpec spec = run.getSpec();
     spec.sut.nodeSelector.put("vtbench.dev/tier", "sut");
+    spec.sut.dedicatedNode = true;
     spec.stub.nodeSelector.put("vtbench.dev/tier", "stub");
     spec.database.nodeSelector.put("vtbench.dev/tier", "database");
     spec.database.image = "ghcr.io/cloudnative-pg/postgresql:17.5";
