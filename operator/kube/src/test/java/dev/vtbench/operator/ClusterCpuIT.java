@@ -89,20 +89,7 @@ class ClusterCpuIT {
     assertThat(withStub).isNotEqualTo(summary);
     play.onNode(runnerNode).finishTestRun(load, 0, withStub);
 
-    awaitStatus(ns, name, "Succeeded", condition("Succeeded", "True", "AllScenariosRecorded"));
-    String csv =
-        await(
-            "the results",
-            WAIT,
-            () ->
-                OperatorIT.k8s
-                    .configMaps()
-                    .inNamespace(ns)
-                    .withName(name + "-results")
-                    .get()
-                    .getData()
-                    .get(ResultsStore.CSV_KEY));
-    List<ResultRow> rows = ResultsCsv.parse(csv);
+    List<ResultRow> rows = OperatorIT.succeededRows(ns, name);
     assertThat(rows).hasSize(1);
     return rows.getFirst();
   }

@@ -135,6 +135,23 @@ class OperatorIT {
         });
   }
 
+  /** The rows of run {@code name} once it has Succeeded, read from its results ConfigMap. */
+  static List<ResultRow> succeededRows(String ns, String name) {
+    awaitStatus(ns, name, "Succeeded", condition("Succeeded", "True", "AllScenariosRecorded"));
+    String csv =
+        await(
+            "the results",
+            WAIT,
+            () ->
+                k8s.configMaps()
+                    .inNamespace(ns)
+                    .withName(name + "-results")
+                    .get()
+                    .getData()
+                    .get(ResultsStore.CSV_KEY));
+    return ResultsCsv.parse(csv);
+  }
+
   static Predicate<BenchmarkRunStatus> condition(String type, String status, String reason) {
     return s ->
         s.conditions.stream()

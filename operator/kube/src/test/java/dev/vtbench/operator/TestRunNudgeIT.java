@@ -106,14 +106,7 @@ class TestRunNudgeIT {
     String ns = KubeApi.namespace("stall");
     operator = OperatorIT.startOperator(ns);
     Controllers play = new Controllers(k8s, ns);
-    BenchmarkRunResource run =
-        OperatorIT.create(
-            ns,
-            "stall",
-            OperatorIT.SMALL.formatted("testrun", "0s")
-                + "timeouts: {loadStart: 8s}\n"
-                + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
-                + " repetitions: 1}\n");
+    BenchmarkRunResource run = withLoadStart(ns, "stall", "8s");
     String load = OperatorIT.firstTestRun(play, run);
     String firstUid = play.testRun(load).getMetadata().getUid();
     Pod first = stuck(play, load);
@@ -170,14 +163,7 @@ class TestRunNudgeIT {
     String ns = KubeApi.namespace("stuck");
     operator = OperatorIT.startOperator(ns);
     Controllers play = new Controllers(k8s, ns);
-    BenchmarkRunResource run =
-        OperatorIT.create(
-            ns,
-            "stuck",
-            OperatorIT.SMALL.formatted("testrun", "0s")
-                + "timeouts: {loadStart: 5m}\n"
-                + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
-                + " repetitions: 1}\n");
+    BenchmarkRunResource run = withLoadStart(ns, "stuck", "5m");
     String load = OperatorIT.firstTestRun(play, run);
     String firstUid = play.testRun(load).getMetadata().getUid();
     stuck(play, load);
@@ -200,6 +186,19 @@ class TestRunNudgeIT {
                 assertThat(e.getMessage())
                     .startsWith(
                         load + ": k6-operator has not started its Ready runner 30 s after"));
+  }
+
+  /** A one-scenario run through TestRuns whose loads must start within {@code loadStart}. */
+  private static BenchmarkRunResource withLoadStart(String ns, String name, String loadStart) {
+    return OperatorIT.create(
+        ns,
+        name,
+        OperatorIT.SMALL.formatted("testrun", "0s")
+            + "timeouts: {loadStart: "
+            + loadStart
+            + "}\n"
+            + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
+            + " repetitions: 1}\n");
   }
 
   /** k6-operator creating {@code load}'s runner and then never starting it, the pod Ready. */

@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -729,17 +730,12 @@ class K6ScriptIT {
       for (int i = 0; i < 2; i++) {
         Path summary = dir.resolve("summary-" + i + ".json");
         summaries.add(summary);
-        List<String> command = new ArrayList<>(List.of(k6.toString()));
-        command.addAll(K6Script.commandLine(script, summary));
-        ProcessBuilder pb =
-            new ProcessBuilder(command)
-                .directory(dir.toFile())
-                .redirectOutput(dir.resolve("runner-" + i + ".out").toFile())
-                .redirectError(dir.resolve("runner-" + i + ".err").toFile());
-        pb.environment().put("K6_NO_USAGE_REPORT", "true");
-        pb.environment().put(K6Script.RUNNERS_ENV, "2");
-        pb.environment().put(K6Script.RUNNER_INDEX_ENV, Integer.toString(i));
-        runners.add(pb.start());
+        runners.add(
+            start(
+                K6Script.commandLine(script, summary),
+                Map.of(K6Script.RUNNERS_ENV, "2", K6Script.RUNNER_INDEX_ENV, Integer.toString(i)),
+                dir.resolve("runner-" + i + ".out"),
+                dir.resolve("runner-" + i + ".err")));
       }
       List<LoadResult> results = new ArrayList<>();
       for (int i = 0; i < 2; i++) {
@@ -782,12 +778,12 @@ class K6ScriptIT {
 
   record Result(int exit, String stdout, String stderr) {}
 
-  Result k6(List<String> args, Duration timeout) throws Exception {
+  /** k6 with {@code args} and {@code env} started in {@link #dir}, its output to those files. */
+  Process start(List<String> args, Map<String, String> env, Path out, Path err)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(k6.toString());
     command.addAll(args);
-    Path out = Files.createTempFile(dir, "k6", ".out");
-    Path err = Files.createTempFile(dir, "k6", ".err");
     ProcessBuilder pb =
         new ProcessBuilder(command)
             .directory(dir.toFile())
@@ -795,7 +791,14 @@ class K6ScriptIT {
             .redirectError(err.toFile());
     // belt and braces with --no-usage-report: this test must not reach beyond loopback
     pb.environment().put("K6_NO_USAGE_REPORT", "true");
-    Process p = pb.start();
+    pb.environment().putAll(env);
+    return pb.start();
+  }
+
+  Result k6(List<String> args, Duration timeout) throws Exception {
+    Path out = Files.createTempFile(dir, "k6", ".out");
+    Path err = Files.createTempFile(dir, "k6", ".err");
+    Process p = start(args, Map.of(), out, err);
     if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
       p.destroyForcibly().waitFor();
       fail("k6 " + args + " did not finish within " + timeout);

@@ -53,18 +53,7 @@ public class RunnersRowTest {
 
     assertThat(load.summaries()).containsExactly(probed, other); // pod-name order
     assertThat(load.summary()).isEqualTo(probed);
-    SutProbe probe = SutProbe.parse(load.summary());
-    ResultRow row =
-        RecordStep.row(
-            spec,
-            s,
-            load,
-            k6,
-            spec.sut.image,
-            WarmState.NONE,
-            false,
-            CpusetProbe.Cores.of(probe),
-            probe.node());
+    ResultRow row = row(spec, s, k6, load);
 
     assertThat(row.loadRunners()).isEqualTo(2);
     assertThat(row.httpReqs()).isEqualTo(400);
@@ -99,21 +88,24 @@ public class RunnersRowTest {
     String noHistogram =
         summary(SLOW, false).replaceAll(",\"" + K6Script.HISTOGRAM_KEY + "\":\"[^\"]*\"", "");
     LoadState load = new LoadState(true, List.of(summary(FAST, true), noHistogram), null);
-    SutProbe probe = SutProbe.parse(load.summary());
-    assertThatThrownBy(
-            () ->
-                RecordStep.row(
-                    spec,
-                    s,
-                    load,
-                    k6,
-                    spec.sut.image,
-                    WarmState.NONE,
-                    false,
-                    CpusetProbe.Cores.of(probe),
-                    probe.node()))
+    assertThatThrownBy(() -> row(spec, s, k6, load))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("runner 1 of 2 reported no latency histogram");
+  }
+
+  /** The row the operator records of {@code load}, its runners on another node than the stub. */
+  private static ResultRow row(BenchmarkRunSpec spec, Scenario s, K6Plan k6, LoadState load) {
+    SutProbe probe = SutProbe.parse(load.summary());
+    return RecordStep.row(
+        spec,
+        s,
+        load,
+        k6,
+        spec.sut.image,
+        WarmState.NONE,
+        false,
+        CpusetProbe.Cores.of(probe),
+        probe.node());
   }
 
   static BenchmarkRunSpec twoRunners() {
