@@ -52,7 +52,7 @@ End to end on the single-node cluster of hack/offline/local-cluster.sh (root, 2 
   reactive  ReactiveRunE2E: one scenario on the reactive SUT (spec.sut.reactiveImage)
   job       JobRunE2E: one cell at two pool sizes with spec.load.runner=job (one SUT pod)
   runners   RunnersE2E: one scenario shared by two k6 runners (spec.load.parallelism 2, 100m
-            each) through a TestRun; the row says load_runners 2, its latencies merged
+            each) as an Indexed Job; the row says load_runners 2, its latencies merged
   byo       ByoRunE2E: $(basename "$byo_spec_file"), a user's own service from its image
             (vtbench/byo-orders:dev) with its SQL from a ConfigMap the test makes as a user would;
             deleting the run must leave that ConfigMap untouched

@@ -1,17 +1,11 @@
 package dev.vtbench.operator;
 
-import static dev.vtbench.operator.KubeApi.await;
-import static dev.vtbench.operator.OperatorIT.WAIT;
-import static dev.vtbench.operator.OperatorIT.awaitStatus;
-import static dev.vtbench.operator.OperatorIT.condition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.vtbench.engine.results.Bottleneck;
 import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.operator.api.BenchmarkRunResource;
-import dev.vtbench.operator.results.ResultsStore;
 import io.javaoperatorsdk.operator.Operator;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,8 +2,6 @@ package dev.vtbench.operator;
 
 import static dev.vtbench.operator.KubeApi.await;
 import static dev.vtbench.operator.OperatorIT.WAIT;
-import static dev.vtbench.operator.OperatorIT.awaitStatus;
-import static dev.vtbench.operator.OperatorIT.condition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

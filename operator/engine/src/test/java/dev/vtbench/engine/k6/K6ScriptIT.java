@@ -779,8 +779,7 @@ class K6ScriptIT {
   record Result(int exit, String stdout, String stderr) {}
 
   /** k6 with {@code args} and {@code env} started in {@link #dir}, its output to those files. */
-  Process start(List<String> args, Map<String, String> env, Path out, Path err)
-      throws IOException {
+  Process start(List<String> args, Map<String, String> env, Path out, Path err) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(k6.toString());
     command.addAll(args);
