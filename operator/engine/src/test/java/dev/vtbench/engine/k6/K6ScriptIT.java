@@ -147,25 +147,22 @@ class K6ScriptIT {
     Set<String> ids = ConcurrentHashMap.newKeySet();
     AtomicLong served = new AtomicLong();
     HttpServer server =
-        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-    server.createContext(
-        "/item",
-        exchange -> {
-          String id = exchange.getRequestURI().getQuery().replace("id=", "");
-          ids.add(id);
-          served.incrementAndGet();
-          try {
-            Thread.sleep(5);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-          byte[] body = ("{\"id\":" + id + "}").getBytes(StandardCharsets.UTF_8);
-          exchange.sendResponseHeaders(id.equals("2") ? 500 : 200, body.length);
-          exchange.getResponseBody().write(body);
-          exchange.close();
-        });
-    server.start();
+        loopback(
+            "/item",
+            exchange -> {
+              String id = exchange.getRequestURI().getQuery().replace("id=", "");
+              ids.add(id);
+              served.incrementAndGet();
+              try {
+                Thread.sleep(5);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              byte[] body = ("{\"id\":" + id + "}").getBytes(StandardCharsets.UTF_8);
+              exchange.sendResponseHeaders(id.equals("2") ? 500 : 200, body.length);
+              exchange.getResponseBody().write(body);
+              exchange.close();
+            });
     try {
       String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/item?id={id}";
       K6Plan plan =
@@ -215,21 +212,18 @@ class K6ScriptIT {
   @EnumSource(Executor.class)
   void forOneRunnerTheHistogramAgreesWithK6sOwnPercentiles(Executor executor) throws Exception {
     HttpServer server =
-        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-    server.createContext(
-        "/item",
-        exchange -> {
-          int id = Integer.parseInt(exchange.getRequestURI().getQuery().replace("id=", ""));
-          try {
-            Thread.sleep(id <= 90 ? 1 + id % 5 : 40 + 5 * (id - 90));
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-          exchange.sendResponseHeaders(200, -1);
-          exchange.close();
-        });
-    server.start();
+        loopback(
+            "/item",
+            exchange -> {
+              int id = Integer.parseInt(exchange.getRequestURI().getQuery().replace("id=", ""));
+              try {
+                Thread.sleep(id <= 90 ? 1 + id % 5 : 40 + 5 * (id - 90));
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              exchange.sendResponseHeaders(200, -1);
+              exchange.close();
+            });
     try {
       String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/item?id={id}";
       K6Plan plan =
@@ -291,30 +285,27 @@ class K6ScriptIT {
     Set<String> bodies = ConcurrentHashMap.newKeySet();
     Set<String> headers = ConcurrentHashMap.newKeySet();
     HttpServer server =
-        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-    server.createContext(
-        "/",
-        exchange -> {
-          String path = exchange.getRequestURI().getPath();
-          String kind = exchange.getRequestMethod() + " " + path.replaceAll("/[0-9]+$", "/n");
-          byPath.computeIfAbsent(kind, k -> new AtomicLong()).incrementAndGet();
-          int status = 500;
-          if (kind.equals("GET /orders/n")) {
-            ids.add(path.substring("/orders/".length()));
-            status = 200;
-          } else if (kind.equals("POST /orders")) {
-            bodies.add(
-                new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-            headers.add(String.valueOf(exchange.getRequestHeaders().getFirst("X-Tenant")));
-            status = 201;
-          } else if (kind.equals("GET /gone")) {
-            status = 404;
-          }
-          exchange.sendResponseHeaders(status, -1);
-          exchange.close();
-        });
-    server.start();
+        loopback(
+            "/",
+            exchange -> {
+              String path = exchange.getRequestURI().getPath();
+              String kind = exchange.getRequestMethod() + " " + path.replaceAll("/[0-9]+$", "/n");
+              byPath.computeIfAbsent(kind, k -> new AtomicLong()).incrementAndGet();
+              int status = 500;
+              if (kind.equals("GET /orders/n")) {
+                ids.add(path.substring("/orders/".length()));
+                status = 200;
+              } else if (kind.equals("POST /orders")) {
+                bodies.add(
+                    new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+                headers.add(String.valueOf(exchange.getRequestHeaders().getFirst("X-Tenant")));
+                status = 201;
+              } else if (kind.equals("GET /gone")) {
+                status = 404;
+              }
+              exchange.sendResponseHeaders(status, -1);
+              exchange.close();
+            });
     try {
       MixedRequest byId =
           new MixedRequest(
@@ -660,14 +651,12 @@ class K6ScriptIT {
   static HttpServer fakeSut(Function<Boolean, String> runtimeInfo, List<String> resets)
       throws IOException {
     HttpServer server =
-        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-    server.createContext(
-        "/item",
-        exchange -> {
-          exchange.sendResponseHeaders(200, -1);
-          exchange.close();
-        });
+        loopback(
+            "/item",
+            exchange -> {
+              exchange.sendResponseHeaders(200, -1);
+              exchange.close();
+            });
     server.createContext(
         "/api/runtime-info",
         exchange -> {
@@ -681,7 +670,6 @@ class K6ScriptIT {
           exchange.getResponseBody().write(body);
           exchange.close();
         });
-    server.start();
     return server;
   }
 
@@ -706,20 +694,17 @@ class K6ScriptIT {
   @EnumSource(Executor.class)
   void twoRunnersEachTakeHalfAndMergeIntoOneLoad(Executor executor) throws Exception {
     HttpServer server =
-        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-    server.createContext(
-        "/item",
-        exchange -> {
-          try {
-            Thread.sleep(5);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-          exchange.sendResponseHeaders(200, -1);
-          exchange.close();
-        });
-    server.start();
+        loopback(
+            "/item",
+            exchange -> {
+              try {
+                Thread.sleep(5);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              exchange.sendResponseHeaders(200, -1);
+              exchange.close();
+            });
     try {
       String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/item?id={id}";
       boolean open = executor == Executor.CONSTANT_ARRIVAL_RATE;
@@ -777,6 +762,19 @@ class K6ScriptIT {
   }
 
   record Result(int exit, String stdout, String stderr) {}
+
+  /**
+   * An HTTP server on a free loopback port, started, answering {@code path} with {@code handler}.
+   */
+  static HttpServer loopback(String path, com.sun.net.httpserver.HttpHandler handler)
+      throws IOException {
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+    server.createContext(path, handler);
+    server.start();
+    return server;
+  }
 
   /** k6 with {@code args} and {@code env} started in {@link #dir}, its output to those files. */
   Process start(List<String> args, Map<String, String> env, Path out, Path err) throws IOException {
