@@ -181,14 +181,14 @@ record RunCost(
 
   /**
    * Time lost to loads k6-operator did not start: each LoadRecreated's distance from the
-   * LoadStarted it re-created.
+   * LoadStarted or WarmUpStarted (a warm-up step's load) it re-created.
    */
   Duration stalls() {
     Duration total = Duration.ZERO;
     Instant started = null;
     for (Mark m : marks) {
       switch (m.reason()) {
-        case "LoadStarted" -> started = m.at();
+        case "LoadStarted", "WarmUpStarted" -> started = m.at();
         case "LoadRecreated" -> {
           if (started != null) {
             total = total.plus(Duration.between(started, m.at()));

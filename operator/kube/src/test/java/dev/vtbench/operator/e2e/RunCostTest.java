@@ -105,6 +105,29 @@ class RunCostTest {
     assertThat(c.finish()).contains(Duration.ZERO);
   }
 
+  /** A warm-up step's load stalls too: its stall counts from its WarmUpStarted. */
+  @Test
+  void aWarmUpsStallCountsFromItsStart() {
+    List<RunCost.Mark> marks =
+        List.of(
+            m("23:20:00", "WarmUpStarted"),
+            m("23:20:36", "LoadRecreated"),
+            m("23:20:37", "WarmUpStarted"),
+            m("23:21:05", "WarmUpFinished"));
+    RunCost c =
+        new RunCost(
+            t("23:19:00"),
+            t("23:22:00"),
+            marks,
+            List.of(),
+            0,
+            List.of(),
+            List.of(),
+            new RunCost.Load(1, Duration.ofSeconds(10), Duration.ofSeconds(18)));
+    assertThat(c.stalls()).hasSeconds(36);
+    assertThat(c.recreated()).isEqualTo(1);
+  }
+
   @Test
   void aScenarioAfterASutRestartWithoutAWarmUpIsNotARunningSutsScenario() {
     RunCost c =
