@@ -198,9 +198,10 @@ class ByoRunIT {
     assertThat(rows.get(0).sutArtifact()).matches("sha256:[0-9a-f]{16}");
     // (its first 80 characters)
     assertThat(rows.get(1).sutArtifact()).startsWith("command: " + java + " -jar ");
-    // the CSV's header names the column after jvm_options
+    // the CSV's header names the column after jvm_options; a local row took one k6 runner
     assertThat(Files.readAllLines(dir.resolve("matrix.csv")).getFirst())
-        .endsWith(",jvm_options,build");
+        .contains(",jvm_options,build,");
+    assertThat(rows).allSatisfy(row -> assertThat(row.loadRunners()).isEqualTo(1));
     // two JVMs: each build started once, each with a log of its own
     assertThat(r.out())
         .contains("service: starting virtual threads, pool 4, build jar-a")
