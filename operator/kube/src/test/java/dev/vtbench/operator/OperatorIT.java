@@ -578,6 +578,16 @@ class OperatorIT {
    * warm-up, {@code sutWarmup: 0s}); returns the TestRun's name.
    */
   static String firstTestRun(Controllers play, BenchmarkRunResource run) {
+    String load = firstLoadName(play, run);
+    await(load, WAIT, () -> play.testRun(load));
+    return load;
+  }
+
+  /**
+   * The run's database Ready and its SUT and stub available, as their controllers would report
+   * them; the name of the load of its first scenario, which the operator creates next.
+   */
+  static String firstLoadName(Controllers play, BenchmarkRunResource run) {
     String name = run.getMetadata().getName();
     await("Cluster", WAIT, () -> play.cluster(name + "-db"));
     play.clusterReady(name + "-db");
@@ -585,9 +595,7 @@ class OperatorIT {
     await("stub", WAIT, () -> play.deployment(name + "-stub"));
     play.available(name + "-sut");
     play.available(name + "-stub");
-    String load = ResourceNames.load(run, Planner.plan(run.getSpec()).get(0).index(), false);
-    await(load, WAIT, () -> play.testRun(load));
-    return load;
+    return ResourceNames.load(run, Planner.plan(run.getSpec()).get(0).index(), false);
   }
 
   /** 1,000 scenarios: the status stays small, and the CSV splits across ConfigMaps whole. */

@@ -6,13 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.vtbench.engine.k6.K6Script;
-import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.engine.stats.LatencyHistogram;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.reconciler.RunnersRowTest;
-import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -65,13 +63,7 @@ class RunnersIT {
     try {
       Controllers play = new Controllers(OperatorIT.k8s, ns);
       BenchmarkRunResource run = OperatorIT.create(ns, "two", SPEC.formatted("job"));
-      await("Cluster", WAIT, () -> play.cluster("two-db"));
-      play.clusterReady("two-db");
-      await("SUT", WAIT, () -> play.deployment("two-sut"));
-      await("stub", WAIT, () -> play.deployment("two-stub"));
-      play.available("two-sut");
-      play.available("two-stub");
-      String load = ResourceNames.load(run, Planner.plan(run.getSpec()).getFirst().index(), false);
+      String load = OperatorIT.firstLoadName(play, run);
       Job job = await(load, WAIT, () -> play.job(load));
       // the API server accepted it as an Indexed Job of two pods, each told how many runners share
       assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");

@@ -365,6 +365,12 @@ public final class LocalPlatform implements Platform {
     return sutJarHashes.computeIfAbsent(jar, Machine::sha256Prefix);
   }
 
+  /** One k6 process, whatever spec.load.parallelism asks of a cluster (LocalRun says so). */
+  @Override
+  public int loadRunners() {
+    return 1;
+  }
+
   @Override
   public String sutBaseUrl() {
     return Services.url(sutPort);

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -91,7 +92,7 @@ public record SutProbe(
           (p.cpuSeconds() == null ? 0 : 1)
               + (p.dbCpuSeconds() == null ? 0 : 1)
               + (p.stub() == null ? 0 : 1)
-              + (int) p.peaks().values().stream().filter(java.util.Objects::nonNull).count();
+              + (int) p.peaks().values().stream().filter(Objects::nonNull).count();
       if (readings > most) {
         most = readings;
         best = summary;

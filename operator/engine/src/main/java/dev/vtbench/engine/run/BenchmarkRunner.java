@@ -61,7 +61,7 @@ public final class BenchmarkRunner {
         progress.scenarioStarted(s, cursor.done() + 1, cursor.total(), eta);
       }
       Platform.SutView sut = platform.prepareSut(cursor.loadConfig(load));
-      K6Plan k6 = cursor.k6Plan(load, platform.sutBaseUrl());
+      K6Plan k6 = cursor.k6Plan(load, platform.sutBaseUrl(), platform.loadRunners());
       Scenario named = new Scenario(s.index(), load.id(), s.rep(), s.concurrency(), s.sut());
       warm = warm.of(s.sut().restartKey());
       if (load instanceof RunCursor.WarmUp w) {

@@ -31,6 +31,12 @@ public interface Platform extends AutoCloseable {
   String sutBaseUrl();
 
   /**
+   * How many k6 processes share each load: several only where each reports a histogram to merge
+   * ({@link dev.vtbench.engine.k6.LoadMerge}); one process needs none.
+   */
+  int loadRunners();
+
+  /**
    * Runs one load phase with {@code script} and collects what the row needs: the k6 summary, each
    * tier's CPU and the SUT's peaks over the measured (hold) window.
    */

@@ -145,8 +145,11 @@ public final class RunCursor {
     return done() + "/" + total();
   }
 
-  /** The k6 plan of {@code load} against the SUT at {@code sutBaseUrl}. */
-  public K6Plan k6Plan(Load load, String sutBaseUrl) {
+  /**
+   * The k6 plan of {@code load} against the SUT at {@code sutBaseUrl}, run by {@code runners} k6
+   * processes (the platform's {@link Platform#loadRunners}).
+   */
+  public K6Plan k6Plan(Load load, String sutBaseUrl, int runners) {
     if (load instanceof WarmUp w) {
       return warmUp(
           K6Plan.fromSpec(
@@ -158,7 +161,7 @@ public final class RunCursor {
               .withUserScript(Workloads.userScript(spec)),
           w.length());
     }
-    return measured(load.scenario(), sutBaseUrl);
+    return measured(load.scenario(), sutBaseUrl, runners);
   }
 
   /**
@@ -200,14 +203,17 @@ public final class RunCursor {
     return load instanceof WarmUp ? jvmConfig(load.scenario()) : load.scenario().sut();
   }
 
-  /** The measured load of scenario {@code s} against the SUT at {@code sutBaseUrl}. */
-  public K6Plan measured(Scenario s, String sutBaseUrl) {
+  /**
+   * The measured load of scenario {@code s} against the SUT at {@code sutBaseUrl}, shared by {@code
+   * runners} k6 processes.
+   */
+  public K6Plan measured(Scenario s, String sutBaseUrl, int runners) {
     return K6Plan.fromSpec(
             spec.load, sutBaseUrl + Workloads.path(spec), Workloads.idMax(spec), s.concurrency())
         .withRequests(Workloads.requests(spec))
         .withUserScript(Workloads.userScript(spec))
         // several runners' percentiles merge from their histograms only (LoadMerge)
-        .withHistogram(spec.load.parallelism > 1);
+        .withHistogram(runners > 1);
   }
 
   /** {@code length} of {@code measured}'s load, all of it hold, none of it recorded. */

@@ -167,8 +167,8 @@ class RunCursorTest {
     RunCursor cursor = RunCursor.ofRecorded(spec("15s"), List.of());
     RunCursor.Load warm = (RunCursor.Load) cursor.next(WarmState.NONE);
     assertThat(warm).isInstanceOf(RunCursor.WarmUp.class);
-    var k6 = cursor.k6Plan(warm, "http://sut:8080");
-    var measured = cursor.measured(warm.scenario(), "http://sut:8080");
+    var k6 = cursor.k6Plan(warm, "http://sut:8080", 1);
+    var measured = cursor.measured(warm.scenario(), "http://sut:8080", 1);
     // the next scenario measures 5 VUs; the warm-up runs the matrix's highest level, 20
     assertThat(measured.level()).isEqualTo(5);
     assertThat(k6.level()).isEqualTo(cursor.warmUpLevel()).isEqualTo(20);

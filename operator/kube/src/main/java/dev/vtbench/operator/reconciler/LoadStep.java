@@ -212,7 +212,7 @@ final class LoadStep implements Step {
             view.spec().timeouts.loadStart());
     boolean again = name.equals(status.status.recreatedLoad);
     if (start.passed(view.now()) || (!again && TestRunNudge.stuck(testRun, runners, view.now()))) {
-      return stalled(view, status, name, start);
+      return stalled(view, status, name, start, again);
     }
     if (due.get().isAfter(view.now())) {
       return Result.waitFor(Duration.between(view.now(), due.get()));
@@ -235,13 +235,13 @@ final class LoadStep implements Step {
   /**
    * k6-operator has not started a TestRun whose runners are Ready, nudged: for {@link
    * TestRunNudge#STUCK_AFTER} the first time, within spec.timeouts.loadStart of its creation the
-   * second. k6-operator v0.0.19 can stay stuck on one TestRun until its process restarts while it
-   * starts the next ones normally (docs/e2e.md): the operator deletes the TestRun and creates it
-   * again once, then fails the run saying what to do, rather than wait out the load's whole
-   * deadline.
+   * second ({@code again}: it was created again once already). k6-operator v0.0.19 can stay stuck
+   * on one TestRun until its process restarts while it starts the next ones normally (docs/e2e.md):
+   * the operator deletes the TestRun and creates it again once, then fails the run saying what to
+   * do, rather than wait out the load's whole deadline.
    */
-  private Result stalled(RunView view, RunStatus status, String name, Deadline start) {
-    boolean again = name.equals(status.status.recreatedLoad);
+  private Result stalled(
+      RunView view, RunStatus status, String name, Deadline start, boolean again) {
     String what =
         name
             + ": k6-operator has not started its Ready runner "

@@ -228,7 +228,7 @@ record RunView(
   }
 
   K6Plan k6Plan(RunCursor.Load l) {
-    return cursor.k6Plan(l, sutUrl());
+    return cursor.k6Plan(l, sutUrl(), spec.load.parallelism);
   }
 
   /**

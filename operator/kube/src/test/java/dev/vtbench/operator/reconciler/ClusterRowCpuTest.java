@@ -138,7 +138,9 @@ class ClusterRowCpuTest {
 
   static ResultRow row(BenchmarkRunSpec spec, String summary, boolean runnerOnStubNode) {
     Scenario s = Planner.plan(spec).getFirst();
-    K6Plan k6 = RunCursor.of(spec, List.of()).k6Plan(new RunCursor.Measure(s), "http://sut:8080");
+    K6Plan k6 =
+        RunCursor.of(spec, List.of())
+            .k6Plan(new RunCursor.Measure(s), "http://sut:8080", spec.load.parallelism);
     SutProbe probe = SutProbe.parse(summary);
     return RecordStep.row(
         spec,

@@ -80,7 +80,9 @@ class PinningCheckTest {
     spec.sut.image = "registry.example/vtbench/sut@sha256:0123abcd";
     List<Scenario> plan = Planner.plan(spec);
     Scenario s = plan.getFirst();
-    K6Plan k6 = RunCursor.of(spec, List.of()).k6Plan(new RunCursor.Measure(s), "http://sut:8080");
+    K6Plan k6 =
+        RunCursor.of(spec, List.of())
+            .k6Plan(new RunCursor.Measure(s), "http://sut:8080", spec.load.parallelism);
     String summary =
         runnerSummary()
             .replace(

@@ -40,7 +40,9 @@ public class RunnersRowTest {
   void theRowAddsBothRunnersAndMergesTheirLatencies() {
     BenchmarkRunSpec spec = twoRunners();
     Scenario s = Planner.plan(spec).getFirst();
-    K6Plan k6 = RunCursor.of(spec, List.of()).k6Plan(new RunCursor.Measure(s), "http://sut:8080");
+    K6Plan k6 =
+        RunCursor.of(spec, List.of())
+            .k6Plan(new RunCursor.Measure(s), "http://sut:8080", spec.load.parallelism);
     assertThat(k6.histogram()).as("two runners' loads count a histogram").isTrue();
     // the one that ran the probe scenarios read the SUT; the other only its setup's facts
     String probed = summary(FAST, true);
@@ -84,7 +86,9 @@ public class RunnersRowTest {
   void aRunnerWithoutAHistogramCannotBeMerged() {
     BenchmarkRunSpec spec = twoRunners();
     Scenario s = Planner.plan(spec).getFirst();
-    K6Plan k6 = RunCursor.of(spec, List.of()).k6Plan(new RunCursor.Measure(s), "http://sut:8080");
+    K6Plan k6 =
+        RunCursor.of(spec, List.of())
+            .k6Plan(new RunCursor.Measure(s), "http://sut:8080", spec.load.parallelism);
     String noHistogram =
         summary(SLOW, false).replaceAll(",\"" + K6Script.HISTOGRAM_KEY + "\":\"[^\"]*\"", "");
     LoadState load = new LoadState(true, List.of(summary(FAST, true), noHistogram), null);
