@@ -153,6 +153,96 @@ final class Controllers {
     }
   }
 
+  /**
+   * The Job controller's pod {@code pod} of the staged load Job {@code name} (one init container
+   * per stage but the last, LoadTier.stageContainer), as the kubelet reports it once the first
+   * {@code messages.size()} stages exited 0 with those summaries: the next stage runs, or, after
+   * the last, the pod succeeded (and then the Job completed). Created on the first call, its status
+   * rewritten on the next.
+   */
+  Pod stagedPod(String name, String pod, List<String> messages) {
+    Job job = job(name);
+    var spec = job.getSpec().getTemplate().getSpec();
+    List<io.fabric8.kubernetes.api.model.Container> stages = new java.util.ArrayList<>();
+    stages.addAll(spec.getInitContainers());
+    stages.addAll(spec.getContainers());
+    String now = now();
+    List<io.fabric8.kubernetes.api.model.ContainerStatus> statuses = new java.util.ArrayList<>();
+    for (int i = 0; i < stages.size(); i++) {
+      var c = stages.get(i);
+      var b =
+          new ContainerStatusBuilder()
+              .withName(c.getName())
+              .withImage(c.getImage())
+              .withImageID("")
+              .withReady(false)
+              .withRestartCount(0);
+      if (i < messages.size()) {
+        b.withNewState()
+            .withNewTerminated()
+            .withExitCode(0)
+            .withReason("Completed")
+            .withMessage(messages.get(i))
+            .withStartedAt(now)
+            .withFinishedAt(now)
+            .endTerminated()
+            .endState();
+      } else if (i == messages.size()) {
+        b.withNewState().withNewRunning().withStartedAt(now).endRunning().endState();
+      } else {
+        b.withNewState().withNewWaiting().withReason("PodInitializing").endWaiting().endState();
+      }
+      statuses.add(b.build());
+    }
+    int inits = spec.getInitContainers().size();
+    boolean done = messages.size() == stages.size();
+    PodStatus status =
+        new PodStatusBuilder()
+            .withPhase(done ? "Succeeded" : messages.size() < inits ? "Pending" : "Running")
+            .withInitContainerStatuses(statuses.subList(0, inits))
+            .withContainerStatuses(statuses.subList(inits, statuses.size()))
+            .build();
+    Pod existing = k8s.pods().inNamespace(ns).withName(pod).get();
+    if (existing == null) {
+      return pod(job.getSpec().getTemplate(), pod, controller(job), status);
+    }
+    if (done) {
+      finishJobStatus(job, 0);
+    }
+    existing.setStatus(status);
+    return k8s.pods().inNamespace(ns).resource(existing).updateStatus();
+  }
+
+  /**
+   * The kubelet: the running stage {@code container} of the staged pod {@code pod} exited with
+   * {@code exitCode} and {@code message}; no later container runs, the pod failed (and its Job).
+   */
+  Pod failStage(String pod, String container, int exitCode, String message) {
+    Pod p = k8s.pods().inNamespace(ns).withName(pod).get();
+    String now = now();
+    List<io.fabric8.kubernetes.api.model.ContainerStatus> all = new java.util.ArrayList<>();
+    all.addAll(p.getStatus().getInitContainerStatuses());
+    all.addAll(p.getStatus().getContainerStatuses());
+    all.stream()
+        .filter(cs -> cs.getName().equals(container))
+        .forEach(
+            cs ->
+                cs.setState(
+                    new io.fabric8.kubernetes.api.model.ContainerStateBuilder()
+                        .withNewTerminated()
+                        .withExitCode(exitCode)
+                        .withReason("Error")
+                        .withMessage(message)
+                        .withStartedAt(now)
+                        .withFinishedAt(now)
+                        .endTerminated()
+                        .build()));
+    String job = p.getMetadata().getOwnerReferences().getFirst().getName();
+    finishJobStatus(job(job), exitCode);
+    p.getStatus().setPhase("Failed");
+    return k8s.pods().inNamespace(ns).resource(p).updateStatus();
+  }
+
   /** k6-operator's status write: the TestRun's stage. */
   void stage(String testRun, String stage) {
     GenericKubernetesResource tr = testRun(testRun);
@@ -233,6 +323,14 @@ final class Controllers {
    */
   void finishJob(String name, String pod, int exitCode, String message) {
     Job job = job(name);
+    // The Job's status first, then its pod: once the operator reads the pod's exit it may delete
+    // the Job (a warm-up step makes way for the next one), and a status write would then fail.
+    finishJobStatus(job, exitCode);
+    runnerPod(job, pod, exitCode, message);
+  }
+
+  /** The Job controller: {@code job} completed ({@code exitCode} 0) or failed. */
+  private void finishJobStatus(Job job, int exitCode) {
     String now = now();
     job.getStatus().setStartTime(now);
     if (exitCode == 0) {
@@ -245,10 +343,7 @@ final class Controllers {
       job.getStatus()
           .setConditions(List.of(condition("FailureTarget", now), condition("Failed", now)));
     }
-    // The Job's status first, then its pod: once the operator reads the pod's exit it may delete
-    // the Job (a warm-up step makes way for the next one), and a status write would then fail.
     k8s.batch().v1().jobs().inNamespace(ns).resource(job).updateStatus();
-    runnerPod(job, pod, exitCode, message);
   }
 
   private static io.fabric8.kubernetes.api.model.batch.v1.JobCondition condition(

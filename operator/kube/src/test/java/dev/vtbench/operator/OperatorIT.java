@@ -461,28 +461,37 @@ class OperatorIT {
     play.available("again-sut");
     play.available("again-stub");
 
+    // One SUT configuration: one Job runs its three scenarios as stages, the later two in order
+    // after the first in init containers of its one pod.
     String first = ResourceNames.load(run, plan.get(0).index(), false);
     Job job = await(first, WAIT, () -> play.job(first));
     checkJob(job, run, plan.get(0).id());
+    assertThat(job.getMetadata().getAnnotations())
+        .containsEntry(
+            LoadTier.STAGES, plan.stream().map(Scenario::id).collect(Collectors.joining(",")));
+    String pod = first + "-xyz12";
 
-    // Killed mid-load; the load ends while nobody watches.
+    // Killed mid-stage; the first stage ends while nobody watches.
     operator.stop();
-    play.finishJob(first, 0, summary);
+    play.stagedPod(first, pod, List.of(summary));
     operator = start(ns);
     BenchmarkRunStatus status =
         awaitStatus(
             ns, "again", "first row after restart", st -> Objects.equals(st.scenariosDone, 1));
-    String second = ResourceNames.load(run, plan.get(1).index(), false);
-    await(second, WAIT, () -> play.job(second));
+    // the load goes on with its next stage: the same Job, nothing new created
+    assertThat(play.job(first)).isNotNull();
+    assertThat(play.job(ResourceNames.load(run, plan.get(1).index(), false))).isNull();
 
-    // A Job of an already recorded scenario (an operator stopped between recording and deleting).
-    k8s.resource(LoadTier.job(get(ns, "again"), first, plan.get(0).id())).create();
-    await(first + " removed as stale", WAIT, () -> play.job(first) == null ? true : null);
+    // A load object of an earlier try at the next scenario (an operator stopped between creating
+    // it and a restart that found the stage running): not this run's load now, so it goes.
+    String other = ResourceNames.load(run, plan.get(1).index(), false);
+    k8s.resource(LoadTier.job(get(ns, "again"), other, plan.get(1).id())).create();
+    await(other + " removed as stale", WAIT, () -> play.job(other) == null ? true : null);
 
-    // Restarted again with nothing new to record: still one row.
+    // Restarted again with nothing new to record: still one row; then the second stage ends.
     operator.stop();
     operator = start(ns);
-    play.finishJob(second, 0, summary);
+    play.stagedPod(first, pod, List.of(summary, summary));
     status = awaitStatus(ns, "again", "second row", st -> Objects.equals(st.scenariosDone, 2));
     assertThat(status.progress).isEqualTo("2/3");
     // Same SUT config for every scenario (one thread mode, one pool): never restarted.
@@ -492,14 +501,13 @@ class OperatorIT {
         .extracting(ResultRow::scenarioId)
         .containsExactly(plan.get(0).id(), plan.get(1).id());
 
-    // Deleted mid-run: everything goes but the results.
-    String third = ResourceNames.load(run, plan.get(2).index(), false);
-    await(third, WAIT, () -> play.job(third));
+    // Deleted mid-run, its third stage running: everything goes but the results.
+    assertThat(play.job(first)).isNotNull();
     k8s.resources(BenchmarkRunResource.class).inNamespace(ns).withName("again").delete();
     await("run deleted", WAIT, () -> get(ns, "again") == null ? true : null);
     assertThat(gone(ns, "again")).isTrue();
-    assertThat(play.job(third)).isNull();
-    assertThat(k8s.configMaps().inNamespace(ns).withName(third).get()).isNull();
+    assertThat(play.job(first)).isNull();
+    assertThat(k8s.configMaps().inNamespace(ns).withName(first).get()).isNull();
     ConfigMap results = k8s.configMaps().inNamespace(ns).withName("again-results").get();
     assertThat(ResultsCsv.parse(results.getData().get(ResultsStore.CSV_KEY))).hasSize(2);
   }

@@ -11,6 +11,7 @@ import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.steady.WarmState;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -120,6 +121,43 @@ public final class RunCursor {
   /** The most load a new SUT gets before measuring, steady or not ({@code load.sutWarmup}). */
   public Duration warmUpCap() {
     return Durations.parse("spec.load.sutWarmup", spec.load.sutWarmup);
+  }
+
+  /**
+   * Most scenarios one cluster load runs one after another ({@link #stages}): each stage is a k6
+   * container of the load's pod with its script in the load's ConfigMap, which holds 1 MiB; twelve
+   * scripts of ~25 KiB and a user's module of up to 512 KiB fit.
+   */
+  public static final int MAX_STAGES = 12;
+
+  /**
+   * The scenarios one load may run back to back from {@code first} on: {@code first}, then the
+   * planned scenarios that follow it directly with the same SUT configuration ({@link
+   * Scenario#sut()}: thread mode, JVM, build and pool), none of them recorded, at most {@link
+   * #MAX_STAGES}. They share a running, steady SUT, so nothing the cursor decides between them
+   * changes unless a hold drifts (then the cursor asks for a warm-up, and the rest of the load is
+   * not this cursor's next action any more). A cluster starts one load object for them instead of
+   * one per scenario (docs/cluster.md, "Stages"); each still makes its own row.
+   */
+  public List<Scenario> stages(Scenario first) {
+    List<Scenario> out = new ArrayList<>();
+    boolean started = false;
+    for (Scenario s : plan) {
+      if (!started) {
+        started = s.id().equals(first.id());
+      }
+      if (!started) {
+        continue;
+      }
+      if (!s.sut().equals(first.sut()) || recorded.contains(s.id()) || out.size() == MAX_STAGES) {
+        break;
+      }
+      out.add(s);
+    }
+    if (out.isEmpty()) {
+      throw new IllegalArgumentException(first.id() + " is not a planned, unrecorded scenario");
+    }
+    return List.copyOf(out);
   }
 
   /** The first planned scenario not yet recorded. */

@@ -212,4 +212,39 @@ class RunCursorTest {
     assertThat(plan.get(0).sut().key()).isEqualTo(plan.get(1).sut().key()).hasSize(12);
     assertThat(plan.get(0).sut().key()).isNotEqualTo(plan.get(2).sut().key());
   }
+
+  @Test
+  void stagesAreTheFollowingUnrecordedScenariosOfTheSameSutConfiguration() {
+    BenchmarkRunSpec spec = spec("0s");
+    spec.matrix.threadModes = List.of("platform", "virtual");
+    spec.matrix.hikariPoolSizes = List.of(10, 20);
+    spec.matrix.concurrency = List.of(5, 20, 50);
+    RunCursor cursor = RunCursor.of(spec, List.of());
+    List<Scenario> plan = cursor.plan();
+    // rep 1: platform pool 10 at 5, 20, 50; platform pool 20 at 5, 20, 50; then virtual
+    assertThat(cursor.stages(plan.get(0)))
+        .extracting(Scenario::id)
+        .containsExactly(plan.get(0).id(), plan.get(1).id(), plan.get(2).id());
+    // a pool size is another configuration: its levels are another load's
+    assertThat(cursor.stages(plan.get(2))).containsExactly(plan.get(2));
+    assertThat(cursor.stages(plan.get(3))).containsExactly(plan.get(3), plan.get(4), plan.get(5));
+    // a recorded scenario ends the stages: its row is never measured again
+    RunCursor recorded = cursor.recording(plan.get(4).id());
+    assertThat(recorded.stages(plan.get(3))).containsExactly(plan.get(3));
+    // after a stage recorded, the stages from the next one are what is left of the same load
+    RunCursor resumed = cursor.recording(plan.get(0).id());
+    assertThat(resumed.stages(plan.get(1))).containsExactly(plan.get(1), plan.get(2));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> resumed.stages(plan.get(0)))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void stagesStopAtTheMost() {
+    BenchmarkRunSpec spec = spec("0s");
+    spec.matrix.concurrency =
+        java.util.stream.IntStream.rangeClosed(1, RunCursor.MAX_STAGES + 3).boxed().toList();
+    RunCursor cursor = RunCursor.of(spec, List.of());
+    Scenario first = cursor.nextScenario().orElseThrow();
+    assertThat(cursor.stages(first)).hasSize(RunCursor.MAX_STAGES).startsWith(first);
+  }
 }

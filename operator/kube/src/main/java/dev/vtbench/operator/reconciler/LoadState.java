@@ -96,10 +96,21 @@ public record LoadState(boolean finished, List<String> summaries, String failure
    * TestRun's stage. Null while fewer than {@code runners} ended, all of them well.
    */
   static LoadState fromRunnerPods(String what, Collection<Pod> pods, int runners) {
+    return fromRunnerPods(what, pods, runners, null);
+  }
+
+  /**
+   * {@link #fromRunnerPods(String, Collection, int)} for one stage of a load that runs several
+   * ({@link dev.vtbench.operator.resources.LoadTier#stageContainer}): the outcome of the runner
+   * pods' container {@code container}, whichever else ran or still runs; null: the pods' one k6
+   * container.
+   */
+  static LoadState fromRunnerPods(
+      String what, Collection<Pod> pods, int runners, String container) {
     List<String> summaries = new ArrayList<>();
     for (Pod pod :
         pods.stream().sorted(Comparator.comparing(p -> p.getMetadata().getName())).toList()) {
-      Optional<ContainerStateTerminated> t = terminated(pod);
+      Optional<ContainerStateTerminated> t = terminated(pod, container);
       if (t.isEmpty()) {
         continue;
       }
@@ -112,12 +123,14 @@ public record LoadState(boolean finished, List<String> summaries, String failure
             what
                 + ": k6 in pod "
                 + name
+                + (container == null || container.equals("k6") ? "" : " (" + container + ")")
                 + " exited with "
                 + term.getExitCode()
                 + (term.getReason() == null ? "" : " (" + term.getReason() + ")")
                 + tail(term.getMessage())
                 + "; see kubectl logs "
-                + name);
+                + name
+                + (container == null || container.equals("k6") ? "" : " -c " + container));
       }
       if (term.getMessage() == null || term.getMessage().isBlank()) {
         return new LoadState(
@@ -134,12 +147,25 @@ public record LoadState(boolean finished, List<String> summaries, String failure
     return summaries.size() >= runners ? new LoadState(true, summaries, null) : null;
   }
 
-  private static Optional<ContainerStateTerminated> terminated(Pod pod) {
-    if (pod.getStatus() == null || pod.getStatus().getContainerStatuses() == null) {
+  /**
+   * The exit of {@code pod}'s container {@code container} (an init container of a staged load's, or
+   * its k6 container), or of its first container to exit when {@code container} is null.
+   */
+  private static Optional<ContainerStateTerminated> terminated(Pod pod, String container) {
+    if (pod.getStatus() == null) {
       return Optional.empty();
     }
-    for (ContainerStatus cs : pod.getStatus().getContainerStatuses()) {
-      if (cs.getState() != null && cs.getState().getTerminated() != null) {
+    List<ContainerStatus> statuses = new ArrayList<>();
+    if (container != null && pod.getStatus().getInitContainerStatuses() != null) {
+      statuses.addAll(pod.getStatus().getInitContainerStatuses());
+    }
+    if (pod.getStatus().getContainerStatuses() != null) {
+      statuses.addAll(pod.getStatus().getContainerStatuses());
+    }
+    for (ContainerStatus cs : statuses) {
+      if ((container == null || container.equals(cs.getName()))
+          && cs.getState() != null
+          && cs.getState().getTerminated() != null) {
         return Optional.of(cs.getState().getTerminated());
       }
     }

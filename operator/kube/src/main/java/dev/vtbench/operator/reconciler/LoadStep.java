@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The cursor's next load (a warm-up or a measured scenario) as a TestRun or Job: started once,
@@ -59,7 +60,7 @@ final class LoadStep implements Step {
     RunCursor.Load load = view.nextLoad().get();
     int index = load.scenario().index();
     boolean warmUp = load instanceof RunCursor.WarmUp;
-    String name = RunView.loadName(run, load);
+    String name = view.loadName();
     // Loads of scenarios recorded before an operator restart that had no time to delete them, and
     // a measurement the SUT restarted under (the cursor asks for a warm-up again): not this load.
     owned.deleteLoadsExcept(view, Set.of(name));
@@ -80,25 +81,30 @@ final class LoadStep implements Step {
       } catch (UserConfigMap.Unavailable e) {
         return Result.fail(Reason.ScriptUnavailable, e.getMessage());
       }
+      List<RunCursor.Load> stages = stages(view, load);
+      List<String> scripts =
+          stages.stream().map(l -> script(view, view.k6Plan(l), l)).collect(Collectors.toList());
+      String main = scripts.removeLast();
       owned.startLoad(
           run,
           view.runner(),
           name,
-          load.id(),
+          stages.stream().map(RunCursor.Load::id).toList(),
           view.warmUpFrom(),
-          new LoadTier.Script(script(view, k6, load), module, UserModule.env(k6)));
+          new LoadTier.Script(main, module, UserModule.env(k6), scripts));
       status.set(
           Conditions.LOAD_RUNNING,
           "True",
           warmUp ? Reason.WarmingUp : Reason.LoadStarted,
           (warmUp ? warmUpStep(view) + " before " : "measuring ")
               + load.scenario().id()
+              + (stages.size() > 1 ? " and the next " + (stages.size() - 1) + " as stages" : "")
               + " ("
               + view.runner()
               + " "
               + name
               + ", about "
-              + K6Script.totalDuration(k6).toSeconds()
+              + K6Script.totalDuration(k6).multipliedBy(stages.size()).toSeconds()
               + " s)");
       events.normal(run, warmUp ? EventReason.WarmUpStarted : EventReason.LoadStarted, name);
       // Back when the runner must have started, if no pod event comes first.
@@ -117,12 +123,14 @@ final class LoadStep implements Step {
       if (nudged != null) {
         return nudged;
       }
-      if (view.now().isAfter(created.plus(deadline(k6)))) {
+      Duration deadline = deadline(k6, view.loadStages().indexOf(load.id()));
+      if (view.now().isAfter(created.plus(deadline))) {
         return Result.fail(
             Reason.LoadTimedOut,
             name
+                + (view.loadStages().size() > 1 ? " (stage " + load.id() + ")" : "")
                 + " has not finished "
-                + deadline(k6).toSeconds()
+                + deadline.toSeconds()
                 + " s after it was created, or it ended without a terminated runner pod to"
                 + " read the summary from: is the k6 image pullable, the runner schedulable,"
                 + " and nothing deleting its pods (kubectl describe pod -l "
@@ -310,7 +318,42 @@ final class LoadStep implements Step {
 
   /** Scheduled length plus {@link #LOAD_GRACE}: past this the load is declared stuck. */
   static Duration deadline(K6Plan plan) {
-    return K6Script.totalDuration(plan).plus(LOAD_GRACE);
+    return deadline(plan, 0);
+  }
+
+  /**
+   * The deadline of stage {@code position} (from 0; a load of one scenario has only stage 0) from
+   * the load's creation: its own and every earlier stage's scheduled length, each with {@link
+   * #STAGE_START} for k6 to start and summarise, plus {@link #LOAD_GRACE}. The stages of a load
+   * differ only in their level, so each is as long as this one.
+   */
+  static Duration deadline(K6Plan plan, int position) {
+    int before = Math.max(0, position);
+    return K6Script.totalDuration(plan)
+        .plus(K6Script.totalDuration(plan).plus(STAGE_START).multipliedBy(before))
+        .plus(LOAD_GRACE);
+  }
+
+  /**
+   * What a stage may take beyond its scheduled length before the next starts: k6's start, setup,
+   * summary.
+   */
+  static final Duration STAGE_START = Duration.ofSeconds(30);
+
+  /**
+   * The loads one load object runs: a warm-up step alone; a measurement with the scenarios that
+   * follow it on the same SUT configuration ({@link RunCursor#stages}) when k6 runs as a Job, each
+   * an init container of the Job's pod before the last (docs/cluster.md, "Stages"). k6-operator
+   * gives a TestRun runner's init containers neither resources nor a termination-message policy, so
+   * a TestRun runs one scenario.
+   */
+  static List<RunCursor.Load> stages(RunView view, RunCursor.Load load) {
+    if (!(load instanceof RunCursor.Measure) || !"job".equals(view.runner())) {
+      return List.of(load);
+    }
+    return view.cursor().stages(load.scenario()).stream()
+        .<RunCursor.Load>map(RunCursor.Measure::new)
+        .toList();
   }
 
   /**

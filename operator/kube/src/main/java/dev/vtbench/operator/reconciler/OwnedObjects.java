@@ -111,15 +111,19 @@ final class OwnedObjects {
       BenchmarkRunResource run,
       String runner,
       String name,
-      String scenarioId,
+      List<String> stages,
       String warmUpFrom,
       LoadTier.Script script) {
+    if (stages.size() != script.stages().size() || runner.equals("testrun") && stages.size() > 1) {
+      throw new IllegalArgumentException(
+          name + ": " + stages.size() + " stages for " + script.stages().size() + " scripts");
+    }
     apply(run, LoadTier.script(run, name, script));
     apply(
         run,
         runner.equals("testrun")
-            ? LoadTier.testRun(run, name, scenarioId, warmUpFrom, script.env())
-            : LoadTier.job(run, name, scenarioId, warmUpFrom, script.env()));
+            ? LoadTier.testRun(run, name, stages.getFirst(), warmUpFrom, script.env())
+            : LoadTier.job(run, name, stages, warmUpFrom, script.env()));
   }
 
   /**

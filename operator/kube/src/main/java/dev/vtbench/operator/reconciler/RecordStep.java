@@ -28,7 +28,8 @@ import java.util.Optional;
 
 /**
  * A finished measured load's row appended to the CSV before anything else changes, so a restart at
- * any point resumes without losing or duplicating a row; then its load objects go.
+ * any point resumes without losing or duplicating a row; then its load objects go, once the row of
+ * its last stage is recorded (a load of several stages runs on, LoadTier#stages).
  */
 final class RecordStep implements Step {
 
@@ -51,7 +52,7 @@ final class RecordStep implements Step {
     }
     var run = view.run();
     Scenario s = measure.scenario();
-    String name = RunView.loadName(run, measure);
+    String name = view.loadName();
     ResultRow row;
     SutProbe probe;
     try {
@@ -87,7 +88,11 @@ final class RecordStep implements Step {
     // The row first: whatever happens after this line, the scenario is recorded exactly once.
     List<String> configMaps = new ArrayList<>(results.append(run, view.recorded(), row));
     configMaps.add(ResourceNames.figures(run));
-    owned.deleteLoad(run, view.runner(), name);
+    List<String> stages = view.loadStages();
+    boolean more = stages.indexOf(s.id()) >= 0 && stages.indexOf(s.id()) < stages.size() - 1;
+    if (!more) {
+      owned.deleteLoad(run, view.runner(), name);
+    }
     List<ResultRow> rows = new ArrayList<>(view.recorded().rows());
     rows.add(row);
     RunCursor cursor = view.cursor().recording(s.id());
@@ -105,7 +110,16 @@ final class RecordStep implements Step {
         cursor.done() < cursor.total()
             ? "working on scenario " + (cursor.done() + 1)
             : "all " + cursor.total() + " scenarios recorded; writing the figures");
-    status.set(Conditions.LOAD_RUNNING, "False", Reason.LoadFinished, s.id() + " recorded");
+    if (more) {
+      // the load's next stage already runs: the load stays
+      status.set(
+          Conditions.LOAD_RUNNING,
+          "True",
+          Reason.LoadStarted,
+          s.id() + " recorded; " + name + " goes on with its next stage");
+    } else {
+      status.set(Conditions.LOAD_RUNNING, "False", Reason.LoadFinished, s.id() + " recorded");
+    }
     events.normal(run, EventReason.ScenarioRecorded, s.id() + ": " + Headline.of(row));
     return Result.waitFor(Duration.ofSeconds(1));
   }

@@ -9,6 +9,7 @@ import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
 import dev.vtbench.operator.resources.Labels;
+import dev.vtbench.operator.resources.LoadTier;
 import dev.vtbench.operator.resources.Ownership;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.SutTier;
@@ -36,6 +37,9 @@ import java.util.Optional;
  *     it runs another configuration or restarted
  * @param sutStart which start of the SUT that is ({@link SutPods#start}), or null when unobserved
  * @param action the cursor's next action, given {@code warm}
+ * @param loadName the name of {@code action}'s load object: of the load whose later stage it is
+ *     when one runs it ({@link LoadTier#stages}), else the one it would be created under; null
+ *     without a load
  * @param load the load object of {@code action}, if it exists (for a warm-up: of this step)
  * @param staleLoad an earlier warm-up step's object under the name {@code action}'s load needs
  * @param loadState where that load stands (running, finished, failed), or null without one
@@ -58,6 +62,7 @@ record RunView(
     Deployment sut,
     Deployment stub,
     List<HasMetadata> loads,
+    String loadName,
     HasMetadata load,
     HasMetadata staleLoad,
     LoadState loadState,
@@ -104,19 +109,32 @@ record RunView(
     HasMetadata stale = null;
     LoadState state = null;
     LoadPods loadPods = LoadPods.NONE;
+    String loadName = null;
     if (action instanceof RunCursor.Load l) {
-      String name = loadName(run, l);
+      // a later stage of a load already running the next scenarios runs under that load's name
+      String name =
+          (l instanceof RunCursor.Measure ? staged(loads, l.id()) : Optional.<HasMetadata>empty())
+              .map(o -> o.getMetadata().getName())
+              .orElse(loadName(run, l));
+      loadName = name;
       String step = warmUpFrom(l, warm, sutStart);
       load = named(loads, name).filter(o -> ofStep(o, step)).orElse(null);
       stale = named(loads, name).filter(o -> !ofStep(o, step)).orElse(null);
       if (load != null) {
-        loadPods = LoadPods.of(load, jobs, labelledAs(pods, l, step));
+        List<String> stages = LoadTier.stages(load);
+        loadPods = LoadPods.of(load, jobs, labelledAs(pods, stages.getFirst(), step));
         List<Pod> runners = loadPods.trusted().stream().filter(RunView::isRunner).toList();
         // Ended, yet no terminated runner pod: the pod informer may lag the TestRun's or Job's
         // by a moment, so it counts as running; if the pod is gone for good, the deadline fails.
         state =
             Objects.requireNonNullElse(
-                LoadState.fromRunnerPods(name, runners, spec.load.parallelism), LoadState.RUNNING);
+                LoadState.fromRunnerPods(
+                    name,
+                    runners,
+                    spec.load.parallelism,
+                    LoadTier.stageContainer(
+                        Math.max(0, stages.indexOf(l.id())), Math.max(1, stages.size()))),
+                LoadState.RUNNING);
       }
     }
     return new RunView(
@@ -139,6 +157,7 @@ record RunView(
         owned(deployments, ResourceNames.sut(run), run).orElse(null),
         owned(deployments, ResourceNames.stub(run), run).orElse(null),
         List.copyOf(loads),
+        loadName,
         load,
         stale,
         state,
@@ -163,11 +182,36 @@ record RunView(
    * earlier step's: {@link LoadPods} says which of them are the load's.
    */
   static List<Pod> labelledAs(List<Pod> pods, RunCursor.Load load, String step) {
+    return labelledAs(pods, load.id(), step);
+  }
+
+  /**
+   * The pods labelled as the load of the scenario {@code scenarioId} (a staged load's first), of
+   * step {@code step}.
+   */
+  static List<Pod> labelledAs(List<Pod> pods, String scenarioId, String step) {
     return pods.stream()
         .filter(p -> "load".equals(p.getMetadata().getLabels().get(Labels.COMPONENT)))
-        .filter(p -> load.id().equals(p.getMetadata().getLabels().get(Labels.SCENARIO)))
+        .filter(p -> scenarioId.equals(p.getMetadata().getLabels().get(Labels.SCENARIO)))
         .filter(p -> ofStep(p, step))
         .toList();
+  }
+
+  /**
+   * The measured load among {@code loads} that runs the scenario {@code scenarioId} as a later
+   * stage, if one does ({@link LoadTier#STAGES}).
+   */
+  static Optional<HasMetadata> staged(List<HasMetadata> loads, String scenarioId) {
+    return loads.stream()
+        .filter(o -> ofStep(o, null))
+        .filter(o -> o.getMetadata().getDeletionTimestamp() == null)
+        .filter(o -> LoadTier.stages(o).indexOf(scenarioId) > 0)
+        .findFirst();
+  }
+
+  /** The scenario ids the current load runs, in order ({@link LoadTier#stages}); empty: none. */
+  List<String> loadStages() {
+    return load == null ? List.of() : LoadTier.stages(load);
   }
 
   /**

@@ -8,9 +8,11 @@ import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
@@ -40,16 +42,70 @@ public final class LoadTier {
    * What one load runs: vtbench's script, the user's own k6 module it imports (null: none; {@link
    * UserModule}) and the variables k6 runs with ({@link UserModule#env}).
    */
-  public record Script(String main, String userModule, Map<String, String> env) {
+  public record Script(
+      String main, String userModule, Map<String, String> env, List<String> before) {
 
     public Script {
       env = Map.copyOf(env);
+      before = List.copyOf(before);
+    }
+
+    /** One stage's script, with the user's module and the variables k6 runs with. */
+    public Script(String main, String userModule, Map<String, String> env) {
+      this(main, userModule, env, List.of());
     }
 
     /** vtbench's script alone. */
     public static Script of(String main) {
       return new Script(main, null, Map.of());
     }
+
+    /** Every stage's script in the order they run: {@link #before}, then {@link #main}. */
+    public List<String> stages() {
+      List<String> all = new ArrayList<>(before);
+      all.add(main);
+      return all;
+    }
+  }
+
+  /**
+   * Annotation of a load that runs several scenarios one after another ({@link
+   * dev.vtbench.engine.run.RunCursor#stages}): their ids in the order they run, comma-separated.
+   * Without it a load runs the one scenario its {@link Labels#SCENARIO} label names.
+   */
+  public static final String STAGES = "vtbench.dev/stages";
+
+  /**
+   * The scenario ids {@code load} runs, in order: its {@value #STAGES} annotation, else the one its
+   * {@link Labels#SCENARIO} label names.
+   */
+  public static List<String> stages(HasMetadata load) {
+    Map<String, String> annotations = load.getMetadata().getAnnotations();
+    String staged = annotations == null ? null : annotations.get(STAGES);
+    if (staged != null && !staged.isBlank()) {
+      return List.of(staged.split(","));
+    }
+    Map<String, String> labels = load.getMetadata().getLabels();
+    String one = labels == null ? null : labels.get(Labels.SCENARIO);
+    return one == null ? List.of() : List.of(one);
+  }
+
+  /**
+   * The ConfigMap key of the script of stage {@code position} (from 0) of {@code count}: the last
+   * stage's is {@value #SCRIPT_KEY}, as a load of one scenario has it.
+   */
+  public static String scriptKey(int position, int count) {
+    return position == count - 1 ? SCRIPT_KEY : "stage-" + (position + 1) + ".js";
+  }
+
+  /**
+   * The container that runs stage {@code position} (from 0) of {@code count}: the last stage runs
+   * in the pod's container {@code k6}, each earlier one in an init container before it, so the
+   * kubelet runs them one after another in one pod and keeps each one's termination message (its
+   * summary) in the pod's status as soon as it exits.
+   */
+  public static String stageContainer(int position, int count) {
+    return position == count - 1 ? "k6" : "k6-stage-" + (position + 1);
   }
 
   public static ConfigMap script(BenchmarkRunResource run, String name, String script) {
@@ -63,7 +119,10 @@ public final class LoadTier {
    */
   public static ConfigMap script(BenchmarkRunResource run, String name, Script script) {
     Map<String, String> data = new TreeMap<>();
-    data.put(SCRIPT_KEY, script.main());
+    List<String> stages = script.stages();
+    for (int i = 0; i < stages.size(); i++) {
+      data.put(scriptKey(i, stages.size()), stages.get(i));
+    }
     if (script.userModule() != null) {
       data.put(UserModule.FILE_NAME, script.userModule());
     }
@@ -194,6 +253,24 @@ public final class LoadTier {
       String scenarioId,
       String warmUpFrom,
       Map<String, String> scriptEnv) {
+    return job(run, name, List.of(scenarioId), warmUpFrom, scriptEnv);
+  }
+
+  /**
+   * The Job of a load that runs the scenarios {@code stages} one after another in one pod per
+   * runner (a measured load of one SUT configuration, {@link
+   * dev.vtbench.engine.run.RunCursor#stages}): each earlier stage is an init container like the k6
+   * container, running its own script ({@link #stageContainer}, {@link #scriptKey}), so the pod is
+   * scheduled, started and its image pulled once. Labelled as the first stage's, annotated {@value
+   * #STAGES} with them all.
+   */
+  public static Job job(
+      BenchmarkRunResource run,
+      String name,
+      List<String> stages,
+      String warmUpFrom,
+      Map<String, String> scriptEnv) {
+    String scenarioId = stages.getFirst();
     BenchmarkRunSpec.Load load = run.getSpec().load;
     Volume script =
         new VolumeBuilder()
@@ -216,11 +293,29 @@ public final class LoadTier {
                 List.of(PodHardening.mount("script", "/scripts", true)))
             .addAllToEnv(credentialEnv(load))
             .withCommand("k6")
-            .withArgs(jobArgs(run, scenarioId))
+            // the pod's container runs the last stage (the only one of a one-scenario load)
+            .withArgs(jobArgs(run, stages.getLast(), SCRIPT_KEY))
             .withTerminationMessagePolicy("File")
             .build();
+    List<Container> earlier = new ArrayList<>();
+    for (int i = 0; i < stages.size() - 1; i++) {
+      earlier.add(
+          new ContainerBuilder(c)
+              .withName(stageContainer(i, stages.size()))
+              .withArgs(jobArgs(run, stages.get(i), scriptKey(i, stages.size())))
+              .build());
+    }
+    ObjectMeta meta = meta(run, name, scenarioId, warmUpFrom);
+    if (stages.size() > 1) {
+      Map<String, String> annotations = new LinkedHashMap<>();
+      if (meta.getAnnotations() != null) {
+        annotations.putAll(meta.getAnnotations());
+      }
+      annotations.put(STAGES, String.join(",", stages));
+      meta.setAnnotations(annotations);
+    }
     return new JobBuilder()
-        .withMetadata(meta(run, name, scenarioId, warmUpFrom))
+        .withMetadata(meta)
         .withNewSpec()
         // A failed k6 is a failed scenario: no retry would measure the same thing.
         .withBackoffLimit(0)
@@ -236,6 +331,7 @@ public final class LoadTier {
         .endMetadata()
         .withSpec(
             PodHardening.pod(c, List.of(script), load.nodeSelector)
+                .withInitContainers(earlier)
                 .withAffinity(Placement.runner(run, scenarioId))
                 .withRestartPolicy("Never")
                 .build())
@@ -299,11 +395,11 @@ public final class LoadTier {
     return labels;
   }
 
-  private static List<String> jobArgs(BenchmarkRunResource run, String scenarioId) {
+  private static List<String> jobArgs(BenchmarkRunResource run, String scenarioId, String key) {
     List<String> args =
         new ArrayList<>(List.of("run", "--quiet", "--no-usage-report", "--no-color", "--address="));
     args.addAll(remoteWriteArgs(run, scenarioId));
-    args.add("/scripts/" + SCRIPT_KEY);
+    args.add("/scripts/" + key);
     return args;
   }
 

@@ -93,6 +93,63 @@ class StepsTest {
     assertThat(LoadState.fromRunnerPods("run-load-3", List.of(running), 1)).isNull();
   }
 
+  /**
+   * A staged load's pod: the first stage (init container k6-stage-1) exited with {@code exitCode},
+   * the second runs, the last (k6) waits.
+   */
+  static Pod stagedRunner(int exitCode, String message) {
+    return new PodBuilder()
+        .withNewMetadata()
+        .withName("run-load-3-abcde")
+        .endMetadata()
+        .withNewStatus()
+        .addNewInitContainerStatus()
+        .withName("k6-stage-1")
+        .withNewState()
+        .withNewTerminated()
+        .withExitCode(exitCode)
+        .withReason(exitCode == 0 ? "Completed" : "Error")
+        .withMessage(message)
+        .endTerminated()
+        .endState()
+        .endInitContainerStatus()
+        .addNewInitContainerStatus()
+        .withName("k6-stage-2")
+        .withNewState()
+        .withNewRunning()
+        .endRunning()
+        .endState()
+        .endInitContainerStatus()
+        .addNewContainerStatus()
+        .withName("k6")
+        .withNewState()
+        .withNewWaiting()
+        .withReason("PodInitializing")
+        .endWaiting()
+        .endState()
+        .endContainerStatus()
+        .endStatus()
+        .build();
+  }
+
+  @Test
+  void eachStageOfAStagedLoadIsReadFromItsOwnContainer() {
+    Pod pod = stagedRunner(0, "{\"metrics\":{\"c10\":{}}}");
+    LoadState first = LoadState.fromRunnerPods("run-load-3", List.of(pod), 1, "k6-stage-1");
+    assertThat(first.finished()).isTrue();
+    assertThat(first.summaries()).containsExactly("{\"metrics\":{\"c10\":{}}}");
+    // the second stage runs, the last waits: neither has ended, whatever the first left
+    assertThat(LoadState.fromRunnerPods("run-load-3", List.of(pod), 1, "k6-stage-2")).isNull();
+    assertThat(LoadState.fromRunnerPods("run-load-3", List.of(pod), 1, "k6")).isNull();
+
+    LoadState failed =
+        LoadState.fromRunnerPods(
+            "run-load-3", List.of(stagedRunner(107, "ReferenceError: x")), 1, "k6-stage-1");
+    assertThat(failed.failure())
+        .contains("run-load-3-abcde (k6-stage-1) exited with 107")
+        .contains("kubectl logs run-load-3-abcde -c k6-stage-1");
+  }
+
   @Test
   void equalSutConfigsShareAHashSoTheSutIsNotRestarted() {
     SutConfig a =

@@ -32,6 +32,11 @@ class PodSecurityTest {
     pods.put("stub Deployment", template(StubTier.deployment(run)));
     pods.put("sut Deployment", template(SutTier.deployment(run, config)));
     pods.put("load Job", template(LoadTier.job(run, load, "c1-virtual-p120-r1")));
+    pods.put(
+        "staged load Job",
+        template(
+            LoadTier.job(
+                run, load, List.of("c1-virtual-p120-r1", "c2-virtual-p120-r1"), null, Map.of())));
     Map<String, Object> testRun = json(LoadTier.testRun(run, load, "c1-virtual-p120-r1"));
     for (String role : List.of("runner", "initializer", "starter")) {
       pods.put("TestRun " + role, k6OperatorPod(map(map(testRun.get("spec")).get(role))));
@@ -44,7 +49,7 @@ class PodSecurityTest {
     for (BenchmarkRunResource run :
         List.of(DesiredObjectsTest.pinned(), DesiredObjectsTest.unpinned())) {
       Map<String, Map<String, Object>> pods = podSpecs(run);
-      assertThat(pods).hasSize(6);
+      assertThat(pods).hasSize(7);
       pods.forEach(
           (where, pod) ->
               assertThat(violations(pod))
