@@ -49,6 +49,8 @@ End to end on the single-node cluster of hack/offline/local-cluster.sh (root, 2 
             the CRD, the chart with monitoring.enabled; namespace $ns
   testrun   TwoCoreRunE2E: $(basename "$spec_file") through k6-operator TestRuns, the operator
             killed after the first recorded scenario
+  staged    StagedRunE2E: $(basename "$spec_file") through Jobs with 30 s holds: each SUT
+            configuration's scenarios as stages of one Job, the operator killed mid-stage
   reactive  ReactiveRunE2E: one scenario on the reactive SUT (spec.sut.reactiveImage)
   job       JobRunE2E: one cell at two pool sizes with spec.load.runner=job (one SUT pod)
   runners   RunnersE2E: one scenario shared by two k6 runners (spec.load.parallelism 2, 100m
@@ -236,7 +238,7 @@ fi
 
 phase_end
 
-# The checks: TwoCoreRunE2E (phase testrun), ReactiveRunE2E (phase reactive), JobRunE2E (phase job), then ByoRunE2E (phase byo). Maven's own [INFO] and
+# The checks: TwoCoreRunE2E (phase testrun), StagedRunE2E (staged), RunnersE2E (runners), ReactiveRunE2E (reactive), JobRunE2E (job), then ByoRunE2E (byo). Maven's own [INFO] and
 # [WARNING] lines go to the log only.
 export VTBENCH_E2E_KUBECONFIG=$cluster_dir/kubeconfig VTBENCH_E2E_KUBELET_DIR=$cluster_dir/kubelet \
   VTBENCH_E2E_VOLUMES=$pv_dir VTBENCH_E2E_ARTIFACTS=$artifacts VTBENCH_E2E_TIMINGS=$timings \

@@ -243,6 +243,15 @@ final class Controllers {
     return k8s.pods().inNamespace(ns).resource(p).updateStatus();
   }
 
+  /**
+   * The runner pod {@code pod} of Job {@code name} deleted mid-run (by hand, or evicted), and the
+   * Job controller counting that a failure of a Job that retries nothing.
+   */
+  void loseRunner(String name, String pod) {
+    k8s.pods().inNamespace(ns).withName(pod).withGracePeriod(0).delete();
+    finishJobStatus(job(name), 137);
+  }
+
   /** k6-operator's status write: the TestRun's stage. */
   void stage(String testRun, String stage) {
     GenericKubernetesResource tr = testRun(testRun);

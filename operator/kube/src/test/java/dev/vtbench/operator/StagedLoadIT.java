@@ -36,14 +36,12 @@ class StagedLoadIT {
 
   @Test
   void oneJobRunsEveryLevelOfAConfigurationAndEachStageIsARowAsSoonAsItEnds() throws Exception {
-    String ns = KubeApi.namespace("staged");
-    Operator operator = OperatorIT.startOperator(ns);
-    try {
-      Controllers play = new Controllers(OperatorIT.k8s, ns);
-      BenchmarkRunResource run = OperatorIT.create(ns, "staged", SPEC);
-      List<Scenario> plan = Planner.plan(run.getSpec());
-      String load = OperatorIT.firstLoadName(play, run);
-      Job job = await(load, WAIT, () -> play.job(load));
+    try (Staged r = Staged.start("staged")) {
+      String ns = r.ns();
+      Controllers play = r.play();
+      List<Scenario> plan = r.plan();
+      String load = r.load();
+      Job job = play.job(load);
 
       assertThat(LoadTier.stages(job)).containsExactlyElementsOf(ids(plan));
       assertThat(job.getSpec().getTemplate().getSpec().getInitContainers())
@@ -78,21 +76,16 @@ class StagedLoadIT {
       assertThat(rows).extracting(ResultRow::concurrency).containsExactly(10, 20, 30);
       await(
           load + " deleted after its last stage", WAIT, () -> play.job(load) == null ? true : null);
-    } finally {
-      operator.stop();
     }
   }
 
   @Test
   void aFailedStageFailsTheRunNamingItsContainerAndKeepsTheRowsBefore() throws Exception {
-    String ns = KubeApi.namespace("staged-fail");
-    Operator operator = OperatorIT.startOperator(ns);
-    try {
-      Controllers play = new Controllers(OperatorIT.k8s, ns);
-      BenchmarkRunResource run = OperatorIT.create(ns, "halfway", SPEC);
-      List<Scenario> plan = Planner.plan(run.getSpec());
-      String load = OperatorIT.firstLoadName(play, run);
-      await(load, WAIT, () -> play.job(load));
+    try (Staged r = Staged.start("halfway")) {
+      String ns = r.ns();
+      Controllers play = r.play();
+      List<Scenario> plan = r.plan();
+      String load = r.load();
       String pod = load + "-xyz12";
       play.stagedPod(load, pod, List.of(OperatorIT.runnerSummary()));
       awaitDone(ns, "halfway", 1);
@@ -109,8 +102,71 @@ class StagedLoadIT {
       assertThat(new ResultsStore(OperatorIT.k8s).rows(OperatorIT.get(ns, "halfway")))
           .extracting(ResultRow::scenarioId)
           .containsExactly(plan.get(0).id());
-      assertThat(ResourceNames.load(run, plan.get(0).index(), false)).isEqualTo(load);
-    } finally {
+      assertThat(ResourceNames.load(r.run(), plan.get(0).index(), false)).isEqualTo(load);
+    }
+  }
+
+  @Test
+  void aRunnerLostMidStageLosesOnlyTheStageInFlightOnceAndFailsTheRunTheSecondTime()
+      throws Exception {
+    try (Staged r = Staged.start("lost")) {
+      String ns = r.ns();
+      Controllers play = r.play();
+      BenchmarkRunResource run = r.run();
+      List<Scenario> plan = r.plan();
+      String load = r.load();
+      play.stagedPod(load, load + "-xyz12", List.of(OperatorIT.runnerSummary()));
+      awaitDone(ns, "lost", 1);
+
+      // the pod goes while the second stage runs: that stage is lost, not the first's row
+      play.loseRunner(load, load + "-xyz12");
+      String again = ResourceNames.load(run, plan.get(1).index(), false);
+      Job second = await(again, WAIT, () -> play.job(again));
+      assertThat(LoadTier.stages(second)).containsExactly(plan.get(1).id(), plan.get(2).id());
+      await(load + " deleted", WAIT, () -> play.job(load) == null ? true : null);
+      assertThat(OperatorIT.get(ns, "lost").getStatus().recreatedLoad).isEqualTo(again);
+      play.stagedPod(again, again + "-abc34", List.of(OperatorIT.runnerSummary()));
+      awaitDone(ns, "lost", 2);
+
+      // and the new load's runner goes too: the run fails, its two rows kept, none repeated
+      play.loseRunner(again, again + "-abc34");
+      BenchmarkRunStatus failed =
+          OperatorIT.awaitStatus(
+              ns, "lost", "Failed", OperatorIT.condition("Succeeded", "False", "LoadFailed"));
+      assertThat(OperatorIT.conditionOf(failed, "Succeeded").getMessage())
+          .contains(again + ": its runner pod went away")
+          .contains("though it was created again once");
+      assertThat(new ResultsStore(OperatorIT.k8s).rows(OperatorIT.get(ns, "lost")))
+          .extracting(ResultRow::scenarioId)
+          .containsExactly(plan.get(0).id(), plan.get(1).id());
+    }
+  }
+
+  /**
+   * A run of {@link #SPEC} named {@code name} in a namespace of its own with its operator, its
+   * tiers played ready and its first load's Job created; closing it stops the operator.
+   */
+  private record Staged(
+      String ns,
+      Operator operator,
+      Controllers play,
+      BenchmarkRunResource run,
+      List<Scenario> plan,
+      String load)
+      implements AutoCloseable {
+
+    static Staged start(String name) {
+      String ns = KubeApi.namespace("staged-" + name);
+      Operator operator = OperatorIT.startOperator(ns);
+      Controllers play = new Controllers(OperatorIT.k8s, ns);
+      BenchmarkRunResource run = OperatorIT.create(ns, name, SPEC);
+      String load = OperatorIT.firstLoadName(play, run);
+      await(load, WAIT, () -> play.job(load));
+      return new Staged(ns, operator, play, run, Planner.plan(run.getSpec()), load);
+    }
+
+    @Override
+    public void close() {
       operator.stop();
     }
   }

@@ -68,10 +68,16 @@ public class BenchmarkRunStatus {
   public String runner;
 
   @JsonPropertyDescription(
-      "The last load whose TestRun the operator deleted and created again because k6-operator had"
-          + " not started its Ready runners within spec.timeouts.loadStart; a second such stall of"
-          + " the same load fails the run (LoadStartTimedOut).")
+      "The last load the operator deleted and created again: a TestRun k6-operator had not"
+          + " started with its runners Ready, or a load whose runner pod went away mid-stage (the"
+          + " name of the load created for its scenario in flight); loadRecreations says how"
+          + " often.")
   public String recreatedLoad;
+
+  @JsonPropertyDescription(
+      "How often recreatedLoad has been created again: a TestRun k6-operator leaves unstarted is"
+          + " created again up to 3 times, a load whose runner pod went away once.")
+  public Integer loadRecreations;
 
   @JsonPropertyDescription(
       "The SUT configuration that has had load since the SUT last started, as a hash: the one"

@@ -16,8 +16,9 @@ public enum EventReason {
    */
   LoadNudged,
   /**
-   * k6-operator had still not started a TestRun's Ready runners when spec.timeouts.loadStart
-   * passed: the operator deleted it and created it again, once per load ({@link LoadStep}).
+   * k6-operator had still not started a TestRun's Ready runners, or a load's runner pod went away
+   * mid-stage: the operator deleted the load and created it again, once per load ({@link
+   * LoadStep}).
    */
   LoadRecreated,
   ScenarioRecorded,

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -54,6 +55,20 @@ public record LoadState(boolean finished, List<String> summaries, String failure
     return status instanceof Map<?, ?> m && m.get("stage") != null
         ? m.get("stage").toString()
         : "initialization";
+  }
+
+  /**
+   * When {@code job} completed or failed, as the Job controller recorded it; empty while it runs.
+   */
+  static Optional<Instant> jobEndedAt(Job job) {
+    if (job.getStatus() == null || job.getStatus().getConditions() == null) {
+      return Optional.empty();
+    }
+    return job.getStatus().getConditions().stream()
+        .filter(c -> "Complete".equals(c.getType()) || "Failed".equals(c.getType()))
+        .filter(c -> "True".equals(c.getStatus()) && c.getLastTransitionTime() != null)
+        .map(c -> Instant.parse(c.getLastTransitionTime()))
+        .findFirst();
   }
 
   static boolean jobEnded(Job job) {

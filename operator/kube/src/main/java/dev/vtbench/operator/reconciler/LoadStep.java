@@ -14,6 +14,7 @@ import dev.vtbench.operator.resources.LoadTier;
 import dev.vtbench.operator.resources.StubTier;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -114,6 +115,10 @@ final class LoadStep implements Step {
     ignored.report(run, name, view.loadPods().ignored());
     LoadState state = view.loadState();
     if (!state.finished()) {
+      Result lost = runnerLost(view, status, name, load);
+      if (lost != null) {
+        return lost;
+      }
       Instant created = Instant.parse(view.load().getMetadata().getCreationTimestamp());
       Result notStarted = notStarted(view, name, created);
       if (notStarted != null) {
@@ -218,9 +223,10 @@ final class LoadStep implements Step {
         new Deadline(
             Instant.parse(testRun.getMetadata().getCreationTimestamp()),
             view.spec().timeouts.loadStart());
-    boolean again = name.equals(status.status.recreatedLoad);
-    if (start.passed(view.now()) || (!again && TestRunNudge.stuck(testRun, runners, view.now()))) {
-      return stalled(view, status, name, start, again);
+    int times = recreations(status, name);
+    if (start.passed(view.now())
+        || (times < TestRunNudge.RECREATIONS && TestRunNudge.stuck(testRun, runners, view.now()))) {
+      return stalled(view, status, name, start, times);
     }
     if (due.get().isAfter(view.now())) {
       return Result.waitFor(Duration.between(view.now(), due.get()));
@@ -242,38 +248,55 @@ final class LoadStep implements Step {
 
   /**
    * k6-operator has not started a TestRun whose runners are Ready, nudged: for {@link
-   * TestRunNudge#STUCK_AFTER} the first time, within spec.timeouts.loadStart of its creation the
-   * second ({@code again}: it was created again once already). k6-operator v0.0.19 can stay stuck
-   * on one TestRun until its process restarts while it starts the next ones normally (docs/e2e.md):
-   * the operator deletes the TestRun and creates it again once, then fails the run saying what to
-   * do, rather than wait out the load's whole deadline.
+   * TestRunNudge#STUCK_AFTER}, or within spec.timeouts.loadStart of its creation. k6-operator
+   * v0.0.19 can stay stuck on one TestRun until its process restarts while it starts the next ones
+   * normally, and a TestRun created again started within seconds (docs/e2e.md): the operator
+   * deletes it and creates it again, up to {@link TestRunNudge#RECREATIONS} times ({@code times}:
+   * how often it already did for this load), then fails the run saying what to do, rather than wait
+   * out the load's whole deadline.
    */
-  private Result stalled(
-      RunView view, RunStatus status, String name, Deadline start, boolean again) {
+  private Result stalled(RunView view, RunStatus status, String name, Deadline start, int times) {
+    boolean spent = times >= TestRunNudge.RECREATIONS;
     String what =
         name
             + ": k6-operator has not started its Ready runner "
-            + (again
+            + (spent || start.passed(view.now())
                 ? start.within() + " of the TestRun's creation"
                 : TestRunNudge.STUCK_AFTER.toSeconds() + " s after it was Ready, nudged");
-    if (again) {
-      events.warning(view.run(), EventReason.LoadFailed, what + ", the second time");
+    if (spent) {
+      events.warning(
+          view.run(), EventReason.LoadFailed, what + ", after " + times + " times created again");
       return Result.fail(
           Reason.LoadStartTimedOut,
           what
-              + ", though it was created again once: k6-operator is stuck (restart it, e.g."
-              + " kubectl rollout restart deployment in its namespace, and create the run again),"
-              + " or set spec.load.runner: job to run k6 without it");
+              + ", though it was created again "
+              + times
+              + " times: k6-operator is stuck (restart it, e.g. kubectl rollout restart deployment"
+              + " in its namespace, and create the run again), or set spec.load.runner: job to run"
+              + " k6 without it");
     }
     owned.deleteLoad(view.run(), view.runner(), name);
     status.status.recreatedLoad = name;
-    events.warning(view.run(), EventReason.LoadRecreated, what + "; creating it again");
+    status.status.loadRecreations = times + 1;
+    events.warning(
+        view.run(),
+        EventReason.LoadRecreated,
+        what + "; creating it again (" + (times + 1) + " of " + TestRunNudge.RECREATIONS + ")");
     status.set(
         Conditions.LOAD_RUNNING,
         "False",
         Reason.LoadStarted,
         what + "; deleted it to create it again");
     return Result.waitFor(Duration.ofSeconds(1));
+  }
+
+  /** How often the load {@code name} has been created again ({@code status.loadRecreations}). */
+  static int recreations(RunStatus status, String name) {
+    if (!name.equals(status.status.recreatedLoad)) {
+      return 0;
+    }
+    Integer n = status.status.loadRecreations;
+    return n == null ? 1 : n; // a status written before the count: once
   }
 
   private static Result notStarted(RunView view, String name, Instant created) {
@@ -316,6 +339,60 @@ final class LoadStep implements Step {
         : "Job " + name + " created no pod (kubectl describe job " + name + ")";
   }
 
+  /**
+   * How long a Job that ended with no runner pod left is given for the pod informer to catch up
+   * before the runner counts as gone.
+   */
+  static final Duration RUNNER_GONE_AFTER = Duration.ofSeconds(5);
+
+  /**
+   * The load's Job ended while {@code load} had not, and no runner pod is left to read: the pod was
+   * deleted or evicted mid-stage (the Job controller counts that a failure, and a Job retries
+   * nothing). The rows of the stages before are recorded; the scenario in flight is lost and
+   * measured again by a load created anew from it, once per load: if that one's runner goes too,
+   * the run fails. Null when the runner is there or the Job runs.
+   */
+  private Result runnerLost(RunView view, RunStatus status, String name, RunCursor.Load load) {
+    if (!(view.load() instanceof Job job)
+        || view.loadPods().trusted().stream().anyMatch(RunView::isRunner)) {
+      return null;
+    }
+    if (job.getMetadata().getDeletionTimestamp() != null) {
+      return Result.waitFor(Duration.ofSeconds(1)); // going: then it is created again
+    }
+    Optional<Instant> ended = LoadState.jobEndedAt(job);
+    if (ended.isEmpty()) {
+      return null;
+    }
+    if (view.now().isBefore(ended.get().plus(RUNNER_GONE_AFTER))) {
+      return Result.waitFor(Duration.between(view.now(), ended.get().plus(RUNNER_GONE_AFTER)));
+    }
+    var run = view.run();
+    String what =
+        name
+            + ": its runner pod went away (deleted or evicted) while it ran "
+            + load.id()
+            + ", and the Job ended without it";
+    if (name.equals(status.status.recreatedLoad)) {
+      events.warning(run, EventReason.LoadFailed, what + ", the second time");
+      return Result.fail(
+          Reason.LoadFailed,
+          what
+              + ", though it was created again once: is something deleting or evicting the run's"
+              + " pods (kubectl get events)? The rows recorded so far stay in the results.");
+    }
+    String again = RunView.loadName(run, load);
+    owned.deleteLoad(run, view.runner(), name);
+    status.status.recreatedLoad = again;
+    status.status.loadRecreations = 1;
+    events.warning(
+        run,
+        EventReason.LoadRecreated,
+        what + "; the rows before it stay, and " + again + " measures it again");
+    status.set(Conditions.LOAD_RUNNING, "False", Reason.LoadStarted, what + "; creating " + again);
+    return Result.waitFor(Duration.ofSeconds(2));
+  }
+
   /** Scheduled length plus {@link #LOAD_GRACE}: past this the load is declared stuck. */
   static Duration deadline(K6Plan plan) {
     return deadline(plan, 0);
@@ -342,16 +419,24 @@ final class LoadStep implements Step {
 
   /**
    * The loads one load object runs: a warm-up step alone; a measurement with the scenarios that
-   * follow it on the same SUT configuration ({@link RunCursor#stages}) when k6 runs as a Job, each
-   * an init container of the Job's pod before the last (docs/cluster.md, "Stages"). k6-operator
-   * gives a TestRun runner's init containers neither resources nor a termination-message policy, so
-   * a TestRun runs one scenario.
+   * follow it on the same SUT configuration ({@link RunCursor#stages}) when one k6 runner runs it
+   * as a Job, each an init container of the Job's pod before the last (docs/cluster.md, "Stages").
+   * k6-operator gives a TestRun runner's init containers no resources, which would make the pod
+   * lose its Guaranteed QoS and the stages their CPU limit, so a TestRun runs one scenario; and
+   * several runners of an Indexed Job start each stage when their own previous one ends, so their
+   * holds would drift apart stage by stage: each of their loads is one scenario too.
    */
   static List<RunCursor.Load> stages(RunView view, RunCursor.Load load) {
-    if (!(load instanceof RunCursor.Measure) || !"job".equals(view.runner())) {
+    return stages(view.cursor(), view.runner(), view.spec().load.parallelism, load);
+  }
+
+  /** {@link #stages(RunView, RunCursor.Load)} of {@code cursor}'s load through {@code runner}. */
+  static List<RunCursor.Load> stages(
+      RunCursor cursor, String runner, int parallelism, RunCursor.Load load) {
+    if (!(load instanceof RunCursor.Measure) || !"job".equals(runner) || parallelism > 1) {
       return List.of(load);
     }
-    return view.cursor().stages(load.scenario()).stream()
+    return cursor.stages(load.scenario()).stream()
         .<RunCursor.Load>map(RunCursor.Measure::new)
         .toList();
   }

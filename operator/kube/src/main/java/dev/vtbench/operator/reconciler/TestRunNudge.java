@@ -43,6 +43,13 @@ final class TestRunNudge {
    */
   static final Duration STUCK_AFTER = Duration.ofSeconds(30);
 
+  /**
+   * How often a stuck TestRun is created again before the run fails. Once was not enough: in the
+   * `make e2e` of 2026-11-27 00:24 UTC the byo run's second TestRun stalled, was created again, and
+   * stalled again for the whole spec.timeouts.loadStart, failing the run.
+   */
+  static final int RECREATIONS = 3;
+
   private TestRunNudge() {}
 
   /**

@@ -64,7 +64,12 @@ final class EndToEndRun {
         e2e.write(name + "-matrix.csv", csv);
         int planned = Integer.parseInt(E2eContext.status(e2e.run(name).get(), "scenariosTotal"));
         List<ResultRow> rows = results.checkCsv(name, csv, planned, follower.pinned());
-        results.checkLoads(name, spec.expectedRunner(), rows, loads);
+        results.checkLoads(
+            name,
+            spec.expectedRunner(),
+            rows,
+            loads,
+            spec.measuredLoads(e2e.k8s.getKubernetesSerialization(), spec.expectedRunner()));
         new CpuChecks(e2e).check(rows, spec.loadAndStubShareThePool(), spec.databaseCpus());
         int starts = spec.sutStarts(e2e.k8s.getKubernetesSerialization());
         e2e.checks.check(

@@ -1,6 +1,7 @@
 package dev.vtbench.operator.e2e;
 
 import dev.vtbench.operator.resources.Labels;
+import dev.vtbench.operator.resources.LoadTier;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -24,7 +25,10 @@ import java.util.concurrent.ConcurrentSkipListSet;
  */
 final class LoadsSeen implements AutoCloseable {
 
-  /** A load object: its kind and name, the scenario label and the kind of its owner. */
+  /**
+   * A load object: its kind and name, the scenarios it runs (comma-separated: its stages) and the
+   * kind of its owner.
+   */
   record Load(String kind, String name, String scenario, String owner) {
 
     static Load of(HasMetadata o) {
@@ -32,7 +36,8 @@ final class LoadsSeen implements AutoCloseable {
       return new Load(
           o.getKind(),
           o.getMetadata().getName(),
-          o.getMetadata().getLabels().getOrDefault(Labels.SCENARIO, ""),
+          // a load of several stages runs them all (LoadTier#stages)
+          String.join(",", LoadTier.stages(o)),
           refs.isEmpty() ? "" : refs.getFirst().getKind());
     }
 
@@ -104,7 +109,7 @@ final class LoadsSeen implements AutoCloseable {
     Set<String> out = new TreeSet<>();
     for (Load l : seen) {
       if (l.kind().equals(kind) && (owner == null || owner.equals(l.owner()))) {
-        out.add(l.scenario());
+        out.addAll(List.of(l.scenario().split(",")));
       }
     }
     return out;

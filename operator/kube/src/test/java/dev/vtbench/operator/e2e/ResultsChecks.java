@@ -2,6 +2,7 @@ package dev.vtbench.operator.e2e;
 
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.operator.Checks;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import java.time.Duration;
@@ -101,7 +102,8 @@ final class ResultsChecks {
    * Every scenario of the CSV ran through the runner's kind of load ({@code testrun}: a k6-operator
    * TestRun; {@code job}: a Job the run owns), and none the other way.
    */
-  void checkLoads(String run, String runner, List<ResultRow> rows, LoadsSeen loads) {
+  void checkLoads(
+      String run, String runner, List<ResultRow> rows, LoadsSeen loads, int measuredLoads) {
     Checks c = e2e.checks;
     String got = E2eContext.status(e2e.run(run).get(), "runner");
     c.check(
@@ -118,6 +120,20 @@ final class ResultsChecks {
     }
     c.check(
         other.isEmpty(), "no load ran the other way (" + (other.isEmpty() ? "none" : other) + ")");
+    long measured =
+        loads.all().stream()
+            .filter(l -> l.kind().equals(viaTestRuns ? "TestRun" : "Job"))
+            .filter(l -> viaTestRuns || l.owner().equals("BenchmarkRun"))
+            .filter(l -> !l.scenario().endsWith(RunCursor.WARM_UP_SUFFIX))
+            .count();
+    c.check(
+        measured == measuredLoads,
+        measured
+            + " measured load objects for "
+            + rows.size()
+            + " scenarios"
+            + (viaTestRuns ? " (one each)" : " (one per SUT configuration's stages)")
+            + (measured == measuredLoads ? "" : ", expected " + measuredLoads));
   }
 
   /** The results table, as a person reads it after the run. */

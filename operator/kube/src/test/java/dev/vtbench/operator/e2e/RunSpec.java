@@ -3,6 +3,7 @@ package dev.vtbench.operator.e2e;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.plan.Planner;
+import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.Workloads;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
@@ -67,6 +68,25 @@ final class RunSpec {
     return this;
   }
 
+  /**
+   * How many measured load objects the run should make with {@code runner}: one per scenario
+   * through TestRuns, one per run of stages ({@link RunCursor#stages}) through Jobs.
+   */
+  int measuredLoads(KubernetesSerialization json, String runner) {
+    RunCursor cursor = RunCursor.of(model(json), List.of());
+    if (!"job".equals(runner)) {
+      return cursor.total();
+    }
+    int loads = 0;
+    while (cursor.nextScenario().isPresent()) {
+      for (var s : cursor.stages(cursor.nextScenario().get())) {
+        cursor = cursor.recording(s.id());
+      }
+      loads++;
+    }
+    return loads;
+  }
+
   /** How many SUT pods the run should start: one per JVM configuration in plan order. */
   int sutStarts(KubernetesSerialization json) {
     return Planner.sutStarts(Planner.plan(model(json)));
@@ -88,6 +108,12 @@ final class RunSpec {
   RunSpec runners(int runners, String cpu) {
     section("load").put("parallelism", runners);
     section("load").put("cpu", cpu);
+    return this;
+  }
+
+  /** Every scenario's measured hold {@code hold}, e.g. "30s". */
+  RunSpec hold(String hold) {
+    section("load").put("hold", hold);
     return this;
   }
 

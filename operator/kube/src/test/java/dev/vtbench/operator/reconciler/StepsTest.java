@@ -151,6 +151,32 @@ class StepsTest {
   }
 
   @Test
+  void onlyAMeasurementByOneJobRunnerRunsTheFollowingScenariosAsStages() {
+    var spec = new dev.vtbench.engine.model.BenchmarkRunSpec();
+    spec.matrix.threadModes = List.of("virtual");
+    spec.matrix.hikariPoolSizes = List.of(10);
+    spec.matrix.concurrency = List.of(5, 10, 20);
+    spec.matrix.repetitions = 1;
+    var cursor = dev.vtbench.engine.run.RunCursor.of(spec, List.of());
+    var first = cursor.nextScenario().orElseThrow();
+    var measure = new dev.vtbench.engine.run.RunCursor.Measure(first);
+    assertThat(LoadStep.stages(cursor, "job", 1, measure))
+        .extracting(l -> l.scenario().concurrency())
+        .containsExactly(5, 10, 20);
+    assertThat(LoadStep.stages(cursor, "testrun", 1, measure)).containsExactly(measure);
+    assertThat(LoadStep.stages(cursor, "job", 2, measure)).containsExactly(measure);
+    var warmUp = new dev.vtbench.engine.run.RunCursor.WarmUp(first, Duration.ofSeconds(20));
+    assertThat(LoadStep.stages(cursor, "job", 1, warmUp)).containsExactly(warmUp);
+    // each stage's deadline counts the stages before it
+    var k6 = cursor.k6Plan(measure, "http://sut:8080", 1);
+    assertThat(LoadStep.deadline(k6, 2).minus(LoadStep.deadline(k6, 0)))
+        .isEqualTo(
+            dev.vtbench.engine.k6.K6Script.totalDuration(k6)
+                .plus(LoadStep.STAGE_START)
+                .multipliedBy(2));
+  }
+
+  @Test
   void equalSutConfigsShareAHashSoTheSutIsNotRestarted() {
     SutConfig a =
         new SutConfig(
