@@ -16,9 +16,9 @@ public enum EventReason {
    */
   LoadNudged,
   /**
-   * k6-operator had still not started a TestRun's Ready runners, or a load's runner pod went away
-   * mid-stage: the operator deleted the load and created it again, once per load ({@link
-   * LoadStep}).
+   * k6-operator had still not started a TestRun's Ready runners (created again up to three times
+   * per load), or a Job's runner pod went away mid-stage (created again from the scenario in
+   * flight, once): the operator deleted the load and created it again ({@link LoadStep}).
    */
   LoadRecreated,
   ScenarioRecorded,
