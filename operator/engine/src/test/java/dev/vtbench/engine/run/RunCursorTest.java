@@ -247,4 +247,26 @@ class RunCursorTest {
     Scenario first = cursor.nextScenario().orElseThrow();
     assertThat(cursor.stages(first)).hasSize(RunCursor.MAX_STAGES).startsWith(first);
   }
+
+  /**
+   * examples/hero.yaml's 36 scenarios as a cluster Job runs them (docs/cluster.md, "Stages"): each
+   * repetition starts with the JVM the last one ended with, so two repetitions' blocks of one
+   * thread mode join into one run of stages.
+   */
+  @Test
+  void theHeroExamplesThirtySixScenariosAreFourRunsOfStages() {
+    BenchmarkRunSpec hero =
+        dev.vtbench.engine.model.SpecLoader.load(java.nio.file.Path.of("../../examples/hero.yaml"))
+            .spec;
+    RunCursor cursor = RunCursor.of(hero, List.of());
+    List<Integer> runs = new ArrayList<>();
+    while (cursor.nextScenario().isPresent()) {
+      List<Scenario> stages = cursor.stages(cursor.nextScenario().get());
+      runs.add(stages.size());
+      for (Scenario s : stages) {
+        cursor = cursor.recording(s.id());
+      }
+    }
+    assertThat(runs).containsExactly(6, 12, 12, 6);
+  }
 }
