@@ -128,7 +128,7 @@ final class LoadStep implements Step {
       if (nudged != null) {
         return nudged;
       }
-      Duration deadline = deadline(k6, view.loadStages().indexOf(load.id()));
+      Duration deadline = deadline(k6, view.stagePosition());
       if (view.now().isAfter(created.plus(deadline))) {
         return Result.fail(
             Reason.LoadTimedOut,

@@ -88,8 +88,7 @@ final class RecordStep implements Step {
     // The row first: whatever happens after this line, the scenario is recorded exactly once.
     List<String> configMaps = new ArrayList<>(results.append(run, view.recorded(), row));
     configMaps.add(ResourceNames.figures(run));
-    List<String> stages = view.loadStages();
-    boolean more = stages.indexOf(s.id()) >= 0 && stages.indexOf(s.id()) < stages.size() - 1;
+    boolean more = view.laterStages();
     if (!more) {
       owned.deleteLoad(run, view.runner(), name);
     }

@@ -132,8 +132,7 @@ record RunView(
                     name,
                     runners,
                     spec.load.parallelism,
-                    LoadTier.stageContainer(
-                        Math.max(0, stages.indexOf(l.id())), Math.max(1, stages.size()))),
+                    LoadTier.stageContainer(position(stages, l.id()), Math.max(1, stages.size()))),
                 LoadState.RUNNING);
       }
     }
@@ -212,6 +211,25 @@ record RunView(
   /** The scenario ids the current load runs, in order ({@link LoadTier#stages}); empty: none. */
   List<String> loadStages() {
     return load == null ? List.of() : LoadTier.stages(load);
+  }
+
+  /**
+   * Where the next load's scenario runs among its load object's stages, from 0: always 0 for a load
+   * of one scenario (a warm-up step among them).
+   */
+  int stagePosition() {
+    return nextLoad().map(l -> position(loadStages(), l.id())).orElse(0);
+  }
+
+  /** Whether stages of the current load follow the one of the next load's scenario. */
+  boolean laterStages() {
+    List<String> stages = loadStages();
+    int at = nextLoad().map(l -> stages.indexOf(l.id())).orElse(-1);
+    return at >= 0 && at < stages.size() - 1;
+  }
+
+  private static int position(List<String> stages, String scenarioId) {
+    return Math.max(0, stages.indexOf(scenarioId));
   }
 
   /**
