@@ -89,6 +89,7 @@ fmt: java-check ## Format all Java code (the build fails on unformatted code)
 test: java-check k6 kube-tools ## Run every test tier this machine can run: unit, real PostgreSQL/stub/SUT/k6/kube-apiserver integration, chart, image smoke
 	eval "$$(VTBENCH_CACHE=$(CACHE) bash hack/kube-tools.sh env)" && $(MVN) install -Dvtbench.k6=$(K6)
 	HELM=$(CACHE)/bin/helm bash hack/chart-test.sh
+	python3 -m unittest discover -s hack/offline/tests
 	$(MAKE) --no-print-directory image-test
 
 .PHONY: chart-test

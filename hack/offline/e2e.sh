@@ -104,9 +104,19 @@ ctr_() { ctr --address "$cluster_dir/containerd/containerd.sock" --namespace k8s
 cluster_sh() { bash "$here/local-cluster.sh" "$@"; }
 mkdir -p "$artifacts"
 
+# Follows every TestRun and k6 runner pod from the install phase to the end, for the stall line.
+stalls_pid=""
+stalls_dir=$artifacts/testruns
+stop_stall_watch() {
+  [ -n "$stalls_pid" ] || return 0
+  kill -- "-$stalls_pid" 2>/dev/null || kill "$stalls_pid" 2>/dev/null || true
+  stalls_pid=""
+}
+
 finish() {
   local rc=$? t0=$SECONDS
   phase_end
+  stop_stall_watch
   if [ -f "$cluster_dir/kubeconfig" ] && k get --raw /readyz >/dev/null 2>&1; then
     k -n "$op_ns" logs deploy/vtbench --tail=-1 >"$artifacts/operator.log" 2>&1 || true
     k -n "$op_ns" logs deploy/vtbench --previous --tail=-1 >"$artifacts/operator-previous.log" 2>/dev/null || true
@@ -131,6 +141,10 @@ finish() {
   if [ -f "$timings" ] && grep -q '^cost ' "$timings"; then
     printf '\n== cost of each run (wall / measured hold; docs/cluster.md "What a cluster run costs")\n'
     sed -n 's/^cost /  /p' "$timings"
+  fi
+  if [ -d "$stalls_dir" ]; then
+    printf '\n== k6-operator (every TestRun of every phase; %s/report.txt per TestRun)\n' "$stalls_dir"
+    python3 "$here/testrun-stalls.py" report --out "$stalls_dir" 2>"$stalls_dir/report.txt" | sed 's/^/  /' || true
   fi
   printf '\ndiagnostics in %s\n' "$artifacts"
   [ "$rc" -eq 0 ] && echo "e2e: PASSED" || echo "e2e: FAILED"
@@ -237,6 +251,11 @@ if [ -n "$op_before" ]; then
 fi
 
 phase_end
+set -m # its own process group, so that finish stops kubectl's watches with it
+python3 "$here/testrun-stalls.py" watch --kubectl "$kubectl_bin --kubeconfig=$cluster_dir/kubeconfig" --out "$stalls_dir" \
+  2>"$artifacts/testrun-watch.log" &
+stalls_pid=$!
+set +m
 
 # The checks: TwoCoreRunE2E (phase testrun), StagedRunE2E (staged), RunnersE2E (runners), ReactiveRunE2E (reactive), JobRunE2E (job), then ByoRunE2E (byo). Maven's own [INFO] and
 # [WARNING] lines go to the log only.
