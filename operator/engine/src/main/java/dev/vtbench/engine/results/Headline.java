@@ -21,12 +21,13 @@ public final class Headline {
    * ratio of median throughputs with its 95 % interval and the verdict ({@link ModeComparison}),
    * e.g. {@code virtual 4.0x platform [3.4-4.3] at 800 VUs, pool 50 (1924 vs 482 req/s): virtual
    * faster}, or {@code ...: no verdict (1 repetition, need 3)} without an interval. A level with an
-   * overloaded row ({@link Overload}) is passed over for the highest one without, and the line ends
-   * by naming the levels passed over; the latest row's headline until both thread modes have a
-   * result for one cell. With reactive rows a second sentence says the same of reactive vs virtual,
-   * chosen by the same rules from their rows, e.g. {@code . reactive 1.2x virtual [1.1-1.3] at 800
-   * VUs, pool 50 (2300 vs 1924 req/s): reactive faster}. ASCII only ({@code x}, {@code -}): it ends
-   * up in terminals and Events of any encoding.
+   * overloaded row ({@link Overload}), or where a mode has no row at steady state ({@link
+   * VerdictRows}), is passed over for the highest one without, and the line ends by naming the
+   * levels passed over and why; with no level steady in both modes the line says so; the latest
+   * row's headline until both thread modes have a result for one cell. With reactive rows a second
+   * sentence says the same of reactive vs virtual, chosen by the same rules from their rows, e.g.
+   * {@code . reactive 1.2x virtual [1.1-1.3] at 800 VUs, pool 50 (2300 vs 1924 req/s): reactive
+   * faster}. ASCII only ({@code x}, {@code -}): it ends up in terminals and Events of any encoding.
    *
    * <p>Only the chosen cells are bootstrapped: the operator computes this on every reconcile.
    */
@@ -67,23 +68,29 @@ public final class Headline {
         Comparator.comparingInt(
                 (Map.Entry<SummaryTable.Key, SummaryTable.Rows> e) -> e.getKey().concurrency())
             .thenComparingInt(e -> e.getKey().hikariPool());
-    // the highest level none of whose rows is overloaded; the highest of all if every one is
+    // The highest level both modes measured at steady state and none of whose rows is overloaded;
+    // else the highest with steady rows of both, overloaded or not; a level with no steady row of
+    // one mode has no ratio to give.
+    List<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> steady =
+        hero.stream().filter(e -> unsteadyMode(e.getValue(), mode, baseline).isEmpty()).toList();
+    if (steady.isEmpty()) {
+      return Optional.of(
+          mode
+              + " vs "
+              + baseline
+              + ": no answer, no level has a steady row of both ("
+              + passedOver(hero, -1, mode, baseline)
+              + ")");
+    }
     Map.Entry<SummaryTable.Key, SummaryTable.Rows> best =
-        hero.stream()
+        steady.stream()
             .filter(e -> e.getValue().overloaded(mode, baseline) == 0)
             .max(highest)
-            .orElseGet(() -> hero.stream().max(highest).orElseThrow());
+            .orElseGet(() -> steady.stream().max(highest).orElseThrow());
     SummaryTable.Key key = best.getKey();
     SummaryTable.Rows cell = best.getValue();
     String unit = cell.unit();
-    List<Integer> passedOver =
-        hero.stream()
-            .filter(e -> e.getValue().overloaded(mode, baseline) > 0)
-            .map(e -> e.getKey().concurrency())
-            .filter(level -> level > key.concurrency())
-            .distinct()
-            .sorted()
-            .toList();
+    String passedOver = passedOver(hero, key.concurrency(), mode, baseline);
     ModeComparison c = ModeComparison.of(mode, cell.of(mode), baseline, cell.of(baseline));
     return Optional.of(
         mode
@@ -105,13 +112,62 @@ public final class Headline {
             + " req/s): "
             + (cell.overloaded(mode, baseline) > 0 ? "overloaded, " : "")
             + c.label()
-            + (passedOver.isEmpty()
-                ? ""
-                : "; the highest level not overloaded (overloaded at "
-                    + passedOver.stream().map(String::valueOf).collect(Collectors.joining(", "))
+            + (passedOver.isEmpty() ? "" : "; the highest level counted (" + passedOver + ")"));
+  }
+
+  /**
+   * The levels above {@code level} that do not count, each with why, e.g. {@code platform not
+   * steady at 100 VUs; overloaded at 400, 800 VUs}; empty when none.
+   */
+  private static String passedOver(
+      List<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> cells,
+      int level,
+      String mode,
+      String baseline) {
+    Map<String, List<Integer>> why = new java.util.LinkedHashMap<>();
+    String unit = "";
+    for (Map.Entry<SummaryTable.Key, SummaryTable.Rows> e :
+        cells.stream()
+            .filter(e -> e.getKey().concurrency() > level)
+            .sorted(Comparator.comparingInt(e -> e.getKey().concurrency()))
+            .toList()) {
+      Optional<String> unsteady = unsteadyMode(e.getValue(), mode, baseline);
+      String reason =
+          unsteady.isPresent()
+              ? unsteady.get() + " not steady"
+              : e.getValue().overloaded(mode, baseline) > 0 ? "overloaded" : null;
+      if (reason != null) {
+        List<Integer> levels = why.computeIfAbsent(reason, r -> new java.util.ArrayList<>());
+        if (!levels.contains(e.getKey().concurrency())) {
+          levels.add(e.getKey().concurrency());
+        }
+        unit = e.getValue().unit();
+      }
+    }
+    String u = unit;
+    return why.entrySet().stream()
+        .map(
+            e ->
+                e.getKey()
+                    + " at "
+                    + e.getValue().stream().map(String::valueOf).collect(Collectors.joining(", "))
                     + " "
-                    + unit
-                    + ")"));
+                    + u)
+        .collect(Collectors.joining("; "));
+  }
+
+  /**
+   * The mode (or {@code "both"}) with no row measured at steady state in {@code cell}, which then
+   * gives no median; empty when both have one.
+   */
+  private static Optional<String> unsteadyMode(
+      SummaryTable.Rows cell, String mode, String baseline) {
+    boolean modeSteady = !VerdictRows.of(cell.of(mode)).isEmpty();
+    boolean baselineSteady = !VerdictRows.of(cell.of(baseline)).isEmpty();
+    if (modeSteady && baselineSteady) {
+      return Optional.empty();
+    }
+    return Optional.of(modeSteady ? baseline : baselineSteady ? mode : "both");
   }
 
   /** One row in one line: mode, level, pool, throughput, p99, errors, and overload if labelled. */

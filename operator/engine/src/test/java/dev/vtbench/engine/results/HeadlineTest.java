@@ -58,6 +58,43 @@ class HeadlineTest {
         .isEqualTo(
             platformVirtual
                 + ". reactive 1.5x virtual [1.5-1.5] at 100 VUs, pool 50 (1500 vs 1002 req/s):"
-                + " reactive faster; the highest level not overloaded (overloaded at 200 VUs)");
+                + " reactive faster; the highest level counted (overloaded at 200 VUs)");
+  }
+
+  /**
+   * byo-orders' run of 2026-11-26: its platform row at 100 VUs was unsteady, and the line read
+   * {@code virtual -x platform at 100 VUs ... (654 vs - req/s)}. It answers from the highest level
+   * where both modes have a steady row and says why the higher one does not count.
+   */
+  @Test
+  void anUnsteadyTopLevelFallsBackToTheHighestSteadyOne() {
+    List<ResultRow> rows =
+        List.of(
+            Rows.row("platform", "released", 10, 50, 240).steadyState(true).build(),
+            Rows.row("platform", "released", 10, 100, 244).steadyState(false).build(),
+            Rows.row("virtual", "released", 10, 50, 583).steadyState(true).build(),
+            Rows.row("virtual", "released", 10, 100, 654).steadyState(true).build());
+    String h = Headline.of(rows);
+    assertThat(h)
+        .isEqualTo(
+            "virtual 2.4x platform at 50 VUs, pool 10 (583 vs 240 req/s): no verdict (1"
+                + " repetition, need 3); the highest level counted (platform not steady at 100"
+                + " VUs)");
+    assertThat(h).doesNotContain("-x").doesNotContain("vs -");
+  }
+
+  /** No level with a steady row of both modes: the line says so instead of a ratio of nothing. */
+  @Test
+  void noSteadyLevelInBothModesSaysThereIsNoAnswer() {
+    List<ResultRow> rows =
+        List.of(
+            Rows.row("platform", "released", 50, 50, 300).steadyState(false).build(),
+            Rows.row("virtual", "released", 50, 50, 450).steadyState(true).build(),
+            Rows.row("platform", "released", 50, 100, 310).steadyState(false).build(),
+            Rows.row("virtual", "released", 50, 100, 460).steadyState(false).build());
+    assertThat(Headline.of(rows))
+        .isEqualTo(
+            "virtual vs platform: no answer, no level has a steady row of both (platform not"
+                + " steady at 50 VUs; both not steady at 100 VUs)");
   }
 }
