@@ -108,6 +108,10 @@ image-test: images ## Build the five images and prove they start as non-root
 e2e: java-check ## End to end on a real single-node cluster built here, offline (root; 2 CPUs; ~25 min warm, ~70 min cold): the *E2E tests and the monitoring phase; see docs/e2e.md
 	bash hack/offline/e2e.sh $(E2E_ARGS)
 
+.PHONY: e2e-parity
+e2e-parity: java-check build ## The cluster half of results/reference/cluster-parity-* (root): examples/cluster-parity.yaml through the operator on make e2e's node, rendered into results/cluster-parity-cluster/
+	bash hack/offline/e2e.sh --parity $(E2E_ARGS)
+
 .PHONY: e2e-monitoring
 e2e-monitoring: java-check ## The monitoring phase of make e2e alone (root): a live Prometheus answers every dashboard query for a short run; see docs/monitoring.md
 	bash hack/offline/e2e.sh --monitoring-only $(E2E_ARGS)

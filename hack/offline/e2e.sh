@@ -34,6 +34,8 @@ k6op_cpu=${VTBENCH_E2E_K6OP_CPU:-25m}
 keep=no
 tests=yes
 monitoring=yes
+parity=no
+parity_out=${VTBENCH_PARITY_OUT:-$repo/results/cluster-parity-cluster}
 
 usage() {
   cat <<EOF
@@ -69,6 +71,9 @@ Options:
   --keep             keep the cluster and the operators running afterwards (a rerun starts warm)
   --monitoring-only  skip the *E2E tests (testrun, reactive, job, runners, byo): make e2e-monitoring
   --no-monitoring    no monitoring stack, chart monitoring off, no monitoring phase
+  --parity           instead of the phases above, examples/cluster-parity.yaml as a user applies it
+                     (ClusterParityRun, every run check), rendered into \$VTBENCH_PARITY_OUT
+                     ($parity_out): make e2e-parity
   -h, --help         this text
 
 Environment: VTBENCH_E2E_SPEC, VTBENCH_E2E_BYO_SPEC, VTBENCH_E2E_NAMESPACE, VTBENCH_E2E_DB_IMAGE ($db_image),
@@ -85,6 +90,7 @@ while [ $# -gt 0 ]; do
     --keep) keep=yes ;;
     --monitoring-only) tests=no ;;
     --no-monitoring) monitoring=no ;;
+    --parity) parity=yes; monitoring=no ;;
     -h | --help) usage; exit 0 ;;
     *) usage >&2; echo "e2e.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
@@ -103,6 +109,28 @@ k() { "$kubectl_bin" --kubeconfig="$cluster_dir/kubeconfig" "$@"; }
 ctr_() { ctr --address "$cluster_dir/containerd/containerd.sock" --namespace k8s.io "$@"; }
 cluster_sh() { bash "$here/local-cluster.sh" "$@"; }
 mkdir -p "$artifacts"
+
+# The parity run's rows (the CSV ClusterParityRun read from its results ConfigMaps) as a reference
+# folder: matrix.csv, summary.md and figures by `vtbench figures`, the spec, the machine.
+render_parity() {
+  local csv=$artifacts/cluster-parity-matrix.csv jar=$repo/operator/local/target/vtbench-local-0.1.0-SNAPSHOT-cli.jar
+  [ -s "$csv" ] || { log "no $csv: the parity run recorded nothing"; return 1; }
+  [ -f "$jar" ] || (cd "$repo" && make build >/dev/null) || return 1
+  mkdir -p "$parity_out"
+  cp "$csv" "$parity_out/matrix.csv"
+  "$JAVA_HOME/bin/java" -jar "$jar" figures "$parity_out/matrix.csv" --out "$parity_out" --title cluster-parity >&2 || return 1
+  cp "$repo/examples/cluster-parity.yaml" "$parity_out/spec.yaml"
+  {
+    echo "platform: make e2e-parity's offline single node (hack/offline/local-cluster.sh), $(date -u +%Y-%m-%d)"
+    echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+    echo "cpus: $(nproc) CPUs; kubelet static CPU manager: SUT pinned on the one exclusive CPU, stub, PostgreSQL and k6 on the shared pool (CPU 0)"
+    echo "memory: $(sed -n 's/^MemTotal:[[:space:]]*//p' /proc/meminfo)"
+    echo "kernel: Linux $(uname -r)"
+    echo "kubernetes: $KUBE_VERSION; CloudNativePG $CNPG_VERSION; k6-operator $K6_OPERATOR_VERSION; k6 $K6_VERSION"
+    echo "runner: what spec.load.runner auto chose (the rows' load_runners; docs/cluster.md)"
+  } >"$parity_out/machine.txt"
+  log "parity run rendered into ${parity_out#"$repo"/}"
+}
 
 # Follows every TestRun and k6 runner pod from the install phase to the end, for the stall line.
 stalls_pid=""
@@ -268,10 +296,21 @@ rc=0
 if [ "$tests" = yes ]; then
   log "mvn -Pe2e verify (operator/kube *E2E; log: $artifacts/e2e-tests.log)"
   set +e
-  (cd "$repo" && mvn -B -ntp -Dmaven.repo.local="$cache/m2" -Pe2e -pl operator/kube -am -DskipTests verify) 2>&1 |
+  only=()
+  if [ "$parity" = yes ]; then
+    # Not a *E2E: failsafe's it.test picks it alone. Six scenarios with steady-state warm-ups.
+    only=(-Dit.test=ClusterParityRun -Dfailsafe.failIfNoSpecifiedTests=false)
+    export VTBENCH_E2E_RUN_TIMEOUT=${VTBENCH_E2E_RUN_TIMEOUT:-2400}
+  fi
+  (cd "$repo" && mvn -B -ntp -Dmaven.repo.local="$cache/m2" -Pe2e -pl operator/kube -am -DskipTests "${only[@]}" verify) 2>&1 |
     tee "$artifacts/e2e-tests.log" | grep --line-buffered -v -E '^\[(INFO|WARNING)\]'
   rc=${PIPESTATUS[0]}
   set -e
+fi
+if [ "$parity" = yes ] && [ "$rc" -eq 0 ]; then
+  phase parity-results
+  render_parity || rc=1
+  phase_end
 fi
 if [ "$monitoring" = yes ]; then
   phase monitoring
