@@ -170,6 +170,27 @@ public final class Headline {
     return Optional.of(modeSteady ? baseline : baselineSteady ? mode : "both");
   }
 
+  /**
+   * Why a run can give no verdict, and what gives one, for the end of {@code vtbench run}: e.g.
+   * {@code no verdict with 1 repetition per thread mode (a verdict needs 3): set
+   * spec.matrix.repetitions: 3 and run again}; empty when the run had enough repetitions.
+   */
+  public static Optional<String> noVerdictHint(List<ResultRow> rows) {
+    int reps = rows.stream().mapToInt(ResultRow::rep).max().orElse(0);
+    if (rows.isEmpty() || reps >= CellEstimate.MIN_REPETITIONS) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "no verdict with "
+            + reps
+            + (reps == 1 ? " repetition" : " repetitions")
+            + " per thread mode (a verdict needs "
+            + CellEstimate.MIN_REPETITIONS
+            + "): set spec.matrix.repetitions: "
+            + CellEstimate.MIN_REPETITIONS
+            + " and run again");
+  }
+
   /** One row in one line: mode, level, pool, throughput, p99, errors, and overload if labelled. */
   public static String of(ResultRow r) {
     return r.threadMode()

@@ -97,4 +97,16 @@ class HeadlineTest {
             "virtual vs platform: no answer, no level has a steady row of both (platform not"
                 + " steady at 50 VUs; both not steady at 100 VUs)");
   }
+
+  /**
+   * The quickstart's one repetition: the last lines say why there is no verdict and what gives one.
+   */
+  @Test
+  void oneRepetitionNamesWhatGivesAVerdict() throws IOException {
+    assertThat(Headline.noVerdictHint(committed("quickstart")))
+        .contains(
+            "no verdict with 1 repetition per thread mode (a verdict needs 3): set"
+                + " spec.matrix.repetitions: 3 and run again");
+    assertThat(Headline.noVerdictHint(committed("bench-bottleneck"))).isEmpty();
+  }
 }
