@@ -86,11 +86,18 @@ fmt: java-check ## Format all Java code (the build fails on unformatted code)
 ##@ Test
 
 .PHONY: test
-test: java-check k6 kube-tools ## Run every test tier this machine can run: unit, real PostgreSQL/stub/SUT/k6/kube-apiserver integration, chart, image smoke
+test: java-check k6 kube-tools ## Run every test tier this machine can run: docs, unit, real PostgreSQL/stub/SUT/k6/kube-apiserver integration, chart, image smoke
+	python3 hack/docs-check.py
+	python3 -m unittest discover -s hack/tests
 	eval "$$(VTBENCH_CACHE=$(CACHE) bash hack/kube-tools.sh env)" && $(MVN) install -Dvtbench.k6=$(K6)
 	HELM=$(CACHE)/bin/helm bash hack/chart-test.sh
 	python3 -m unittest discover -s hack/offline/tests
 	$(MAKE) --no-print-directory image-test
+
+.PHONY: docs-check
+docs-check: ## Check that the docs name only targets, scripts, files and columns that exist, and quote the committed results as they are (hack/docs-check.py; first step of make test)
+	python3 hack/docs-check.py
+	python3 -m unittest discover -s hack/tests
 
 .PHONY: chart-test
 chart-test: kube-tools ## Lint and render the Helm chart, check the examples, and run the chart's Java checks (ChartIT, chart/*IT: security, RBAC, monitors, dashboard, values)
@@ -105,7 +112,7 @@ image-test: images ## Build the five images and prove they start as non-root
 	  operator/kube/target/vtbench-operator-image.tar examples/byo-orders/target/byo-orders-image.tar
 
 .PHONY: e2e
-e2e: java-check ## End to end on a real single-node cluster built here, offline (root; 2 CPUs; ~25 min warm, ~70 min cold): the *E2E tests and the monitoring phase; see docs/e2e.md
+e2e: java-check ## End to end on a real single-node cluster built here, offline (root; 2 CPUs; about 25 minutes warm, about 70 cold): the *E2E tests and the monitoring phase; see docs/e2e.md
 	bash hack/offline/e2e.sh $(E2E_ARGS)
 
 .PHONY: e2e-parity

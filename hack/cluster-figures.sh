@@ -6,7 +6,7 @@
 #
 # Usage: hack/cluster-figures.sh RUN [NAMESPACE] [OUT]     (OUT defaults to results/RUN)
 # Environment: KUBECTL (default kubectl), VTBENCH (the command running the CLI; default
-#   java -jar operator/local/target/vtbench-local-0.1.0-SNAPSHOT-cli.jar, from `make build`).
+#   hack/vtbench, which finds JDK 25 and builds the CLI jar when it is missing).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -18,7 +18,7 @@ run=$1
 ns=${2:-}
 out=${3:-$root/results/$run}
 kubectl=${KUBECTL:-kubectl}
-read -r -a vtbench <<<"${VTBENCH:-java -jar $root/operator/local/target/vtbench-local-0.1.0-SNAPSHOT-cli.jar}"
+read -r -a vtbench <<<"${VTBENCH:-$root/hack/vtbench}"
 nsarg=()
 if [ -n "$ns" ]; then nsarg=(-n "$ns"); fi
 

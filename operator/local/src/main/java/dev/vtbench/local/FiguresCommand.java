@@ -32,8 +32,7 @@ import picocli.CommandLine.Spec;
       "CSV parts are read in the order given and their rows joined; '-' reads standard input,"
           + " where parts may follow one another, each with its header line:",
       "  kubectl get configmap RUN-results -o jsonpath='{.data.matrix\\.csv}' \\",
-      "    | java -jar operator/local/target/vtbench-local-0.1.0-SNAPSHOT-cli.jar figures -"
-          + " --out results/RUN"
+      "    | hack/vtbench figures - --out results/RUN"
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {

@@ -406,15 +406,11 @@ public final class Figures {
 
   // Caps are a fixed share of the axis: multiplicative on a log axis, additive on a linear one.
   private static double capLeft(double x, double[] span) {
-    return logScale(span) ? x / 1.06 : x - 0.008 * Math.max(span[1] - span[0], 1);
+    return LogAxis.logScale(span) ? x / 1.06 : x - 0.008 * Math.max(span[1] - span[0], 1);
   }
 
   private static double capRight(double x, double[] span) {
-    return logScale(span) ? x * 1.06 : x + 0.008 * Math.max(span[1] - span[0], 1);
-  }
-
-  private static boolean logScale(double[] span) {
-    return span[0] > 0 && span[1] / span[0] > 10;
+    return LogAxis.logScale(span) ? x * 1.06 : x + 0.008 * Math.max(span[1] - span[0], 1);
   }
 
   private static void dashed(XYChart c, String name, double[] xs, double[] ys) {
@@ -447,18 +443,10 @@ public final class Figures {
     XYStyler s = c.getStyler();
     double[] xs = xRange(rows, x);
     // Decimal patterns, not custom tick formatters: XChart's custom formatters ignore log axes.
-    // Over two decades the 2..9 labels of each decade overlap at this size, so only decades get
-    // labels; over a narrower span (pool 50..800) they fit and help.
-    if (logScale(xs)) {
-      s.setXAxisLogarithmic(true);
-      s.setXAxisLogarithmicDecadeOnly(xs[1] / xs[0] >= 50);
-    }
+    LogAxis.applyX(s, xs);
     s.setXAxisDecimalPattern("#,##0");
     double[] ys = rows.stream().mapToDouble(y).filter(Double::isFinite).toArray();
-    if (!throughput && ys.length > 0 && logScale(spanOf(ys))) {
-      s.setYAxisLogarithmic(true);
-      s.setYAxisLogarithmicDecadeOnly(true);
-    } else {
+    if (throughput || ys.length == 0 || !LogAxis.applyY(s, spanOf(ys))) {
       s.setYAxisMin(0.0);
     }
     s.setYAxisDecimalPattern("#,##0");
