@@ -91,7 +91,6 @@ test: java-check k6 kube-tools ## Run every test tier this machine can run: docs
 	python3 -m unittest discover -s hack/tests
 	eval "$$(VTBENCH_CACHE=$(CACHE) bash hack/kube-tools.sh env)" && $(MVN) install -Dvtbench.k6=$(K6)
 	HELM=$(CACHE)/bin/helm bash hack/chart-test.sh
-	python3 -m unittest discover -s hack/offline/tests
 	$(MAKE) --no-print-directory image-test
 
 .PHONY: docs-check

@@ -7,7 +7,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parent.parent / "testrun-stalls.py"
+SCRIPT = Path(__file__).resolve().parent.parent / "offline" / "testrun-stalls.py"
 spec = importlib.util.spec_from_file_location("testrun_stalls", SCRIPT)
 stalls = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(stalls)
