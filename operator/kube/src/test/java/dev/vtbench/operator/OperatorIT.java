@@ -576,7 +576,7 @@ class OperatorIT {
     return create(
         ns,
         name,
-        SMALL.formatted("auto", "0s")
+        SMALL.formatted("testrun", "0s")
             + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
             + " repetitions: 1}\n");
   }

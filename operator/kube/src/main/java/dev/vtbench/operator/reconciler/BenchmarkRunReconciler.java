@@ -95,7 +95,7 @@ public class BenchmarkRunReconciler
 
   private Step.Result steps(
       BenchmarkRunResource run, Context<BenchmarkRunResource> ctx, RunStatus status) {
-    String runner = capabilities.runner(run.getSpec().load.runner);
+    String runner = capabilities.runner(run.getSpec().load).orElseThrow().label();
     RunView view =
         RunView.observe(run, ctx, results, capabilities, runner, status.status, clock.instant());
     observed(view, status);
