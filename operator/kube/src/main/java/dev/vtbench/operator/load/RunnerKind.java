@@ -1,6 +1,7 @@
 package dev.vtbench.operator.load;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.util.Optional;
 
 /**
@@ -15,6 +16,19 @@ public enum RunnerKind {
 
   RunnerKind(String label) {
     this.label = label;
+  }
+
+  /** What this kind does: its objects, stages, stall and lost-runner handling. */
+  public LoadKind load() {
+    return switch (this) {
+      case TESTRUN -> TestRunLoad.INSTANCE;
+      case JOB -> JobLoad.INSTANCE;
+    };
+  }
+
+  /** The kind of an existing load object: a Job, or a k6-operator TestRun. */
+  public static RunnerKind of(HasMetadata load) {
+    return "Job".equals(load.getKind()) ? JOB : TESTRUN;
   }
 
   /** As the spec and status.runner spell it: testrun or job. */
