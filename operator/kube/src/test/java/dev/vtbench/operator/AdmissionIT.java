@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.load.LoadScript;
+import dev.vtbench.operator.load.TestLoads;
 import dev.vtbench.operator.resources.DatabaseTier;
-import dev.vtbench.operator.resources.LoadTier;
 import dev.vtbench.operator.resources.StubTier;
 import dev.vtbench.operator.resources.SutTier;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -300,7 +301,7 @@ class AdmissionIT {
     assertThat(run.getSpec().load.prometheusRemoteWrite.nativeHistograms).isTrue();
 
     var testRun =
-        k8s.resource(LoadTier.testRun(run, "remote-write-load-0", "s0"))
+        k8s.resource(TestLoads.testRun(run, "remote-write-load-0", "s0"))
             .dryRun()
             .fieldManager("admission-it")
             .serverSideApply();
@@ -318,14 +319,14 @@ class AdmissionIT {
             Map.of("name", "K6_PROMETHEUS_RW_TREND_AS_NATIVE_HISTOGRAM", "value", "true"));
 
     Job job =
-        k8s.resource(LoadTier.job(run, "remote-write-load-0", "s0"))
+        k8s.resource(TestLoads.job(run, "remote-write-load-0", "s0"))
             .dryRun()
             .fieldManager("admission-it")
             .serverSideApply();
     var c = job.getSpec().getTemplate().getSpec().getContainers().getFirst();
     assertThat(c.getArgs())
         .containsSubsequence("--out", "experimental-prometheus-rw", "--tag", "testid=s0")
-        .endsWith("/scripts/" + LoadTier.SCRIPT_KEY);
+        .endsWith("/scripts/" + LoadScript.SCRIPT_KEY);
     assertThat(c.getEnv())
         .extracting(e -> e.getName() + "=" + e.getValue())
         .contains(
@@ -350,14 +351,14 @@ class AdmissionIT {
     // Off by default: no output, no env.
     BenchmarkRunResource plain = create(load("no-remote-write", "{}"));
     assertThat(plain.getSpec().load.prometheusRemoteWrite).isNull();
-    var plainJob = LoadTier.job(plain, "no-remote-write-load-0", "s0");
+    var plainJob = TestLoads.job(plain, "no-remote-write-load-0", "s0");
     assertThat(plainJob.getSpec().getTemplate().getSpec().getContainers().getFirst().getArgs())
         .doesNotContain("--out");
     assertThat(plainJob.getSpec().getTemplate().getSpec().getContainers().getFirst().getEnv())
         .isEmpty();
     Map<String, Object> plainSpec =
         (Map<String, Object>)
-            LoadTier.testRun(plain, "no-remote-write-load-0", "s0")
+            TestLoads.testRun(plain, "no-remote-write-load-0", "s0")
                 .getAdditionalProperties()
                 .get("spec");
     assertThat(plainSpec).containsEntry("arguments", "--no-usage-report --no-color");
@@ -392,7 +393,7 @@ class AdmissionIT {
     assertThat(run.getSpec().sut.dedicatedNode).isTrue();
     assertThat(create(load("unplaced", "{}")).getSpec().sut.dedicatedNode).isFalse();
 
-    var desiredTestRun = LoadTier.testRun(run, "placed-load-0", "s0");
+    var desiredTestRun = TestLoads.testRun(run, "placed-load-0", "s0");
     Map<String, Object> want =
         (Map<String, Object>) desiredTestRun.getAdditionalProperties().get("spec");
     Map<String, Object> got =
@@ -403,7 +404,7 @@ class AdmissionIT {
       assertThat(((Map<String, Object>) got.get(pod)).get("affinity")).as(pod).isEqualTo(affinity);
     }
 
-    Job job = LoadTier.job(run, "placed-load-0", "s0");
+    Job job = TestLoads.job(run, "placed-load-0", "s0");
     assertThat(dryRun(job).getSpec().getTemplate().getSpec().getAffinity())
         .isEqualTo(job.getSpec().getTemplate().getSpec().getAffinity());
     SutConfig config =

@@ -70,7 +70,7 @@ class ClusterCpuIT {
             ns,
             name,
             OperatorIT.SMALL
-                    .formatted("auto", "0s")
+                    .formatted("testrun", "0s")
                     .replace("stub: {cpu: 1,", "stub: {pinned: false, cpu: 400m,")
                     .replace("hold: 3s, cpu: 1,", "hold: 3s, pinned: false, cpu: 200m,")
                 + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"

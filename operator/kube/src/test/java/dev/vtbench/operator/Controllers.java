@@ -155,7 +155,7 @@ final class Controllers {
 
   /**
    * The Job controller's pod {@code pod} of the staged load Job {@code name} (one init container
-   * per stage but the last, LoadTier.stageContainer), as the kubelet reports it once the first
+   * per stage but the last, LoadScript.stageContainer), as the kubelet reports it once the first
    * {@code messages.size()} stages exited 0 with those summaries: the next stage runs, or, after
    * the last, the pod succeeded (and then the Job completed). Created on the first call, its status
    * rewritten on the next.

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.load.TestLoads;
 import dev.vtbench.operator.resources.DatabaseTier;
-import dev.vtbench.operator.resources.LoadTier;
 import dev.vtbench.operator.resources.NetworkPolicyTier;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.StubTier;
@@ -164,7 +164,7 @@ class NetworkPolicyIT {
             "virtual", 10, "released", "normal", 200, java.time.Duration.ofSeconds(60), Map.of());
     Map<String, Object> testRun =
         (Map<String, Object>)
-            LoadTier.testRun(run, load, "s1").getAdditionalProperties().get("spec");
+            TestLoads.testRun(run, load, "s1").getAdditionalProperties().get("spec");
     Map<String, Object> runner = (Map<String, Object>) testRun.get("runner");
     var cluster = DatabaseTier.cluster(run);
     Map<String, Object> clusterSpec =
@@ -184,7 +184,7 @@ class NetworkPolicyIT {
         StubTier.deployment(run).getSpec().getTemplate().getMetadata().getLabels());
     pods.put(
         n + "-load-job-pod",
-        LoadTier.job(run, load, "s1").getSpec().getTemplate().getMetadata().getLabels());
+        TestLoads.job(run, load, "s1").getSpec().getTemplate().getMetadata().getLabels());
     pods.put(
         n + "-load-testrun-pod",
         (Map<String, String>) ((Map<String, Object>) runner.get("metadata")).get("labels"));

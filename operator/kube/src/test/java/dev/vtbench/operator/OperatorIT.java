@@ -12,8 +12,9 @@ import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
 import dev.vtbench.operator.gitops.ArgoHealth;
 import dev.vtbench.operator.gitops.KStatus;
+import dev.vtbench.operator.load.LoadScript;
+import dev.vtbench.operator.load.TestLoads;
 import dev.vtbench.operator.resources.Labels;
-import dev.vtbench.operator.resources.LoadTier;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.api.model.Condition;
@@ -468,7 +469,7 @@ class OperatorIT {
     checkJob(job, run, plan.get(0).id());
     assertThat(job.getMetadata().getAnnotations())
         .containsEntry(
-            LoadTier.STAGES, plan.stream().map(Scenario::id).collect(Collectors.joining(",")));
+            LoadScript.STAGES, plan.stream().map(Scenario::id).collect(Collectors.joining(",")));
     String pod = first + "-xyz12";
 
     // Killed mid-stage; the first stage ends while nobody watches.
@@ -485,7 +486,7 @@ class OperatorIT {
     // A load object of an earlier try at the next scenario (an operator stopped between creating
     // it and a restart that found the stage running): not this run's load now, so it goes.
     String other = ResourceNames.load(run, plan.get(1).index(), false);
-    k8s.resource(LoadTier.job(get(ns, "again"), other, plan.get(1).id())).create();
+    k8s.resource(TestLoads.job(get(ns, "again"), other, plan.get(1).id())).create();
     await(other + " removed as stale", WAIT, () -> play.job(other) == null ? true : null);
 
     // Restarted again with nothing new to record: still one row; then the second stage ends.
@@ -576,7 +577,7 @@ class OperatorIT {
     return create(
         ns,
         name,
-        SMALL.formatted("auto", "0s")
+        SMALL.formatted("testrun", "0s")
             + "matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10],"
             + " repetitions: 1}\n");
   }

@@ -9,7 +9,7 @@ import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
-import dev.vtbench.operator.resources.LoadTier;
+import dev.vtbench.operator.load.LoadScript;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -43,14 +43,14 @@ class StagedLoadIT {
       String load = r.load();
       Job job = play.job(load);
 
-      assertThat(LoadTier.stages(job)).containsExactlyElementsOf(ids(plan));
+      assertThat(LoadScript.stages(job)).containsExactlyElementsOf(ids(plan));
       assertThat(job.getSpec().getTemplate().getSpec().getInitContainers())
           .extracting(Container::getName)
           .containsExactly("k6-stage-1", "k6-stage-2");
       // each stage's script loads the SUT at its own level
       ConfigMap scripts = OperatorIT.k8s.configMaps().inNamespace(ns).withName(load).get();
       for (int i = 0; i < plan.size(); i++) {
-        assertThat(scripts.getData().get(LoadTier.scriptKey(i, plan.size())))
+        assertThat(scripts.getData().get(LoadScript.scriptKey(i, plan.size())))
             .as("stage %d", i + 1)
             .contains("closed model (ramping-vus), " + plan.get(i).concurrency() + " VUs");
       }
@@ -122,7 +122,7 @@ class StagedLoadIT {
       play.loseRunner(load, load + "-xyz12");
       String again = ResourceNames.load(run, plan.get(1).index(), false);
       Job second = await(again, WAIT, () -> play.job(again));
-      assertThat(LoadTier.stages(second)).containsExactly(plan.get(1).id(), plan.get(2).id());
+      assertThat(LoadScript.stages(second)).containsExactly(plan.get(1).id(), plan.get(2).id());
       await(load + " deleted", WAIT, () -> play.job(load) == null ? true : null);
       assertThat(OperatorIT.get(ns, "lost").getStatus().recreatedLoad).isEqualTo(again);
       play.stagedPod(again, again + "-abc34", List.of(OperatorIT.runnerSummary()));

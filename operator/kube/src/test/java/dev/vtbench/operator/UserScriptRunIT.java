@@ -15,8 +15,8 @@ import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
+import dev.vtbench.operator.load.LoadScript;
 import dev.vtbench.operator.resources.CpusetProbe;
-import dev.vtbench.operator.resources.LoadTier;
 import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
@@ -97,9 +97,9 @@ class UserScriptRunIT {
     GenericKubernetesResource testRun = await(load, WAIT, () -> play.testRun(load));
     ConfigMap own = k8s.configMaps().inNamespace(ns).withName(load).get();
     ownedBy(own, run);
-    assertThat(own.getData()).containsOnlyKeys(LoadTier.SCRIPT_KEY, UserModule.FILE_NAME);
+    assertThat(own.getData()).containsOnlyKeys(LoadScript.SCRIPT_KEY, UserModule.FILE_NAME);
     assertThat(own.getData().get(UserModule.FILE_NAME)).isEqualTo(module);
-    assertThat(own.getData().get(LoadTier.SCRIPT_KEY))
+    assertThat(own.getData().get(LoadScript.SCRIPT_KEY))
         .contains("import * as MODULE from './" + UserModule.FILE_NAME + "';")
         .contains("/actuator/metrics")
         .doesNotContain("\"upTo\"");
@@ -107,7 +107,7 @@ class UserScriptRunIT {
     @SuppressWarnings("unchecked")
     Map<String, Object> spec = (Map<String, Object>) testRun.getAdditionalProperties().get("spec");
     assertThat(spec.get("script"))
-        .isEqualTo(Map.of("configMap", Map.of("name", load, "file", LoadTier.SCRIPT_KEY)));
+        .isEqualTo(Map.of("configMap", Map.of("name", load, "file", LoadScript.SCRIPT_KEY)));
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> env =
         (List<Map<String, Object>>) ((Map<String, Object>) spec.get("runner")).get("env");

@@ -598,8 +598,9 @@ public class BenchmarkRunSpec {
     public int parallelism = 1;
 
     @JsonPropertyDescription(
-        "How k6 runs on Kubernetes: auto (a k6-operator TestRun where its CRD is installed, else a"
-            + " Job), testrun, or job.")
+        "How k6 runs on Kubernetes: auto (with parallelism 1 one Job per SUT configuration, its"
+            + " scenarios as stages; with more runners a k6-operator TestRun per scenario where its"
+            + " CRD is installed, else an Indexed Job), testrun (a TestRun per scenario), or job.")
     @ValidationRule(value = "self in " + SpecRules.RUNNERS, message = SpecRules.RUNNERS_MESSAGE)
     @Size(max = 16)
     public String runner = "auto";

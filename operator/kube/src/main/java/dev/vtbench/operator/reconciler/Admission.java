@@ -24,7 +24,7 @@ final class Admission {
           "CloudNativePG is not installed (no postgresql.cnpg.io/v1 Cluster API): install"
               + " CloudNativePG 1.27, then restart the vtbench operator");
     }
-    if (capabilities.runner(run.getSpec().load.runner) == null) {
+    if (capabilities.runner(run.getSpec().load).isEmpty()) {
       return Step.Result.fail(
           Reason.K6OperatorMissing,
           "spec.load.runner is testrun but k6-operator is not installed (no k6.io/v1alpha1"

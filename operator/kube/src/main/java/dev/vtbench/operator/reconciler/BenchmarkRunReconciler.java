@@ -1,6 +1,7 @@
 package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.load.RunnerKind;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.NameConflict;
 import dev.vtbench.operator.resources.ResourceNames;
@@ -95,7 +96,7 @@ public class BenchmarkRunReconciler
 
   private Step.Result steps(
       BenchmarkRunResource run, Context<BenchmarkRunResource> ctx, RunStatus status) {
-    String runner = capabilities.runner(run.getSpec().load.runner);
+    RunnerKind runner = capabilities.runner(run.getSpec().load).orElseThrow();
     RunView view =
         RunView.observe(run, ctx, results, capabilities, runner, status.status, clock.instant());
     observed(view, status);
@@ -143,7 +144,7 @@ public class BenchmarkRunReconciler
 
   /** What the pass read, into status: the runner, the progress, the results and the rows. */
   private static void observed(RunView view, RunStatus status) {
-    status.status.runner = view.runner();
+    status.status.runner = view.runner().label();
     List<String> configMaps = new ArrayList<>(view.recorded().names());
     if (!view.recorded().rows().isEmpty()) {
       configMaps.add(ResourceNames.figures(view.run()));

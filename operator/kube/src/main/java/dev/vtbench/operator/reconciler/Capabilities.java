@@ -1,6 +1,9 @@
 package dev.vtbench.operator.reconciler;
 
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.operator.load.RunnerKind;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.Optional;
 
 /** What the cluster offers, discovered once at start-up. */
 public record Capabilities(boolean cnpg, boolean k6Operator) {
@@ -15,12 +18,8 @@ public record Capabilities(boolean cnpg, boolean k6Operator) {
     return list != null && list.getResources().stream().anyMatch(r -> kind.equals(r.getKind()));
   }
 
-  /** How k6 runs for {@code requested} (spec.load.runner): testrun, job, or null if it cannot. */
-  String runner(String requested) {
-    return switch (requested) {
-      case "job" -> "job";
-      case "testrun" -> k6Operator ? "testrun" : null;
-      default -> k6Operator ? "testrun" : "job";
-    };
+  /** How k6 runs for {@code load} (spec.load): empty if it cannot ({@link RunnerKind#choose}). */
+  Optional<RunnerKind> runner(BenchmarkRunSpec.Load load) {
+    return RunnerKind.choose(load, k6Operator);
   }
 }

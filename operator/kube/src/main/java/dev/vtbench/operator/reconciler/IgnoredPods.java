@@ -1,6 +1,7 @@
 package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.load.LoadPods;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.util.Collection;

@@ -2,17 +2,18 @@ package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
+import dev.vtbench.operator.load.LoadKind;
+import dev.vtbench.operator.load.LoadRequest;
+import dev.vtbench.operator.load.TestRunLoad;
+import dev.vtbench.operator.load.TestRunNudge;
 import dev.vtbench.operator.resources.DatabaseTier;
 import dev.vtbench.operator.resources.Labels;
-import dev.vtbench.operator.resources.LoadTier;
 import dev.vtbench.operator.resources.NameConflict;
 import dev.vtbench.operator.resources.Ownership;
 import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
-import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Resource;
@@ -101,63 +102,19 @@ final class OwnedObjects {
     }
   }
 
-  /**
-   * The script's ConfigMap, then the TestRun or Job that runs it.
-   *
-   * @param warmUpFrom a warm-up step's {@link dev.vtbench.operator.resources.Labels#WARM_UP_FROM},
-   *     or null for a measured load
-   */
-  void startLoad(
-      BenchmarkRunResource run,
-      String runner,
-      String name,
-      List<String> stages,
-      String warmUpFrom,
-      LoadTier.Script script) {
-    if (stages.size() != script.stages().size() || runner.equals("testrun") && stages.size() > 1) {
-      throw new IllegalArgumentException(
-          name + ": " + stages.size() + " stages for " + script.stages().size() + " scripts");
-    }
-    apply(run, LoadTier.script(run, name, script));
-    apply(
-        run,
-        runner.equals("testrun")
-            ? LoadTier.testRun(run, name, stages.getFirst(), warmUpFrom, script.env())
-            : LoadTier.job(run, name, stages, warmUpFrom, script.env()));
+  /** The script's ConfigMap, then the TestRun or Job of {@code kind} that runs it. */
+  void startLoad(BenchmarkRunResource run, LoadKind kind, LoadRequest request) {
+    apply(run, request.script().configMap(run, request.name()));
+    apply(run, kind.object(run, request));
   }
 
-  /**
-   * The load's TestRun or Job and its script. A TestRun's own Jobs (k6-operator's initializer and
-   * runners) go with it: the garbage collector would delete them, and without one they would be
-   * left behind, labelled as the run's, by a run that no longer owns anything they belong to.
-   */
-  void deleteLoad(BenchmarkRunResource run, String runner, String name) {
-    String ns = run.getMetadata().getNamespace();
-    if (runner.equals("testrun")) {
-      HasMetadata testRun =
-          client
-              .genericKubernetesResources(LoadTier.K6_API, "TestRun")
-              .inNamespace(ns)
-              .withName(name)
-              .get();
-      if (testRun != null && Ownership.owns(run, testRun)) {
-        client
-            .batch()
-            .v1()
-            .jobs()
-            .inNamespace(ns)
-            .withLabelSelector(selector(run))
-            .list()
-            .getItems()
-            .stream()
-            .filter(j -> testRun.getMetadata().getUid().equals(Ownership.controllerUid(j)))
-            .forEach(this::delete);
-        delete(testRun);
-      }
-    } else {
-      deleteOwned(run, client.batch().v1().jobs().inNamespace(ns).withName(name).get());
-    }
-    deleteOwned(run, client.configMaps().inNamespace(ns).withName(name).get());
+  /** The load object {@code load}, what it controls ({@link LoadKind#parts}), and its script. */
+  void deleteLoad(BenchmarkRunResource run, HasMetadata load) {
+    String name = load.getMetadata().getName();
+    LoadKind.of(load).parts(client, run, name).forEach(this::delete);
+    deleteOwned(
+        run,
+        client.configMaps().inNamespace(run.getMetadata().getNamespace()).withName(name).get());
   }
 
   /**
@@ -165,12 +122,12 @@ final class OwnedObjects {
    * so that k6-operator reconciles it at once. A TestRun that is not the run's is left as it is,
    * and so is one of the same name created since it was read (the patch carries its UID).
    */
-  void nudge(BenchmarkRunResource run, GenericKubernetesResource testRun, Instant now) {
+  void nudge(BenchmarkRunResource run, HasMetadata testRun, Instant now) {
     if (!Ownership.owns(run, testRun)) {
       return;
     }
     client
-        .genericKubernetesResources(LoadTier.K6_API, "TestRun")
+        .genericKubernetesResources(TestRunLoad.API, TestRunLoad.KIND)
         .inNamespace(testRun.getMetadata().getNamespace())
         .withName(testRun.getMetadata().getName())
         .patch(PatchContext.of(PatchType.JSON_MERGE), TestRunNudge.patch(testRun, now));
@@ -185,7 +142,7 @@ final class OwnedObjects {
   void deleteLoadsExcept(RunView view, Set<String> keep) {
     for (HasMetadata l : view.loads()) {
       if (!keep.contains(l.getMetadata().getName())) {
-        deleteLoad(view.run(), l instanceof Job ? "job" : "testrun", l.getMetadata().getName());
+        deleteLoad(view.run(), l);
       }
     }
   }
@@ -218,7 +175,7 @@ final class OwnedObjects {
     if (capabilities.k6Operator()) {
       labelled.addAll(
           client
-              .genericKubernetesResources(LoadTier.K6_API, "TestRun")
+              .genericKubernetesResources(TestRunLoad.API, TestRunLoad.KIND)
               .inNamespace(ns)
               .withLabelSelector(selector)
               .list()

@@ -13,6 +13,7 @@ import dev.vtbench.engine.run.Platform;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.ScenarioRow;
 import dev.vtbench.engine.steady.WarmState;
+import dev.vtbench.operator.load.LoadState;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.CpusetProbe;
 import dev.vtbench.operator.resources.ResourceNames;
@@ -29,7 +30,7 @@ import java.util.Optional;
 /**
  * A finished measured load's row appended to the CSV before anything else changes, so a restart at
  * any point resumes without losing or duplicating a row; then its load objects go, once the row of
- * its last stage is recorded (a load of several stages runs on, LoadTier#stages).
+ * its last stage is recorded (a load of several stages runs on, LoadScript#stages).
  */
 final class RecordStep implements Step {
 
@@ -66,9 +67,7 @@ final class RecordStep implements Step {
       String image =
           SutImage.of(view.pods(SutTier.COMPONENT), view.jvm(s).key(), specImage(view.spec(), s));
       boolean sameNode =
-          GeneratorCores.sameNode(
-              view.loadPods().trusted().stream().filter(RunView::isRunner).toList(),
-              view.pods(StubTier.COMPONENT));
+          GeneratorCores.sameNode(view.loadPods().runners(), view.pods(StubTier.COMPONENT));
       row =
           row(
               view.spec(),
@@ -90,7 +89,7 @@ final class RecordStep implements Step {
     configMaps.add(ResourceNames.figures(run));
     boolean more = view.laterStages();
     if (!more) {
-      owned.deleteLoad(run, view.runner(), name);
+      owned.deleteLoad(run, view.load());
     }
     List<ResultRow> rows = new ArrayList<>(view.recorded().rows());
     rows.add(row);

@@ -8,8 +8,10 @@ import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
+import dev.vtbench.operator.load.LoadPods;
+import dev.vtbench.operator.load.LoadState;
+import dev.vtbench.operator.load.RunnerKind;
 import dev.vtbench.operator.resources.Labels;
-import dev.vtbench.operator.resources.LoadTier;
 import dev.vtbench.operator.resources.Ownership;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.SutTier;
@@ -23,8 +25,6 @@ import io.javaoperatorsdk.operator.api.reconciler.Context;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -32,27 +32,19 @@ import java.util.Optional;
  * the run cursor's next action, and the objects the run owns from the informers' caches. Steps
  * decide from this; none of them reads the cluster again.
  *
- * @param runner how k6 runs: testrun or job
+ * @param runner how k6 runs: a TestRun or a Job ({@link RunnerKind#choose})
  * @param warm how warm the SUT of the next scenario is ({@link WarmUpStatus}); a fresh start when
  *     it runs another configuration or restarted
  * @param sutStart which start of the SUT that is ({@link SutPods#start}), or null when unobserved
  * @param action the cursor's next action, given {@code warm}
- * @param loadName the name of {@code action}'s load object: of the load whose later stage it is
- *     when one runs it ({@link LoadTier#stages}), else the one it would be created under; null
- *     without a load
- * @param load the load object of {@code action}, if it exists (for a warm-up: of this step)
- * @param staleLoad an earlier warm-up step's object under the name {@code action}'s load needs
- * @param loadState where that load stands (running, finished, failed), or null without one
- * @param loadPods the pods labelled as that load's: those whose owner chain ends at the load, and
- *     those ignored ({@link LoadPods}); read from its trusted pods only
- * @param loads every load object the run owns (TestRuns and its own Jobs)
+ * @param loadView the run's load objects and the one that runs {@code action} ({@link LoadView})
  * @param pods every pod of the run (SUT, stub, k6 initializers and runners), by the run label
  */
 record RunView(
     BenchmarkRunResource run,
     BenchmarkRunSpec spec,
     Instant now,
-    String runner,
+    RunnerKind runner,
     ResultsStore.Recorded recorded,
     RunCursor cursor,
     WarmState warm,
@@ -61,12 +53,7 @@ record RunView(
     GenericKubernetesResource database,
     Deployment sut,
     Deployment stub,
-    List<HasMetadata> loads,
-    String loadName,
-    HasMetadata load,
-    HasMetadata staleLoad,
-    LoadState loadState,
-    LoadPods loadPods,
+    LoadView loadView,
     List<Pod> pods) {
 
   static RunView observe(
@@ -74,7 +61,7 @@ record RunView(
       Context<BenchmarkRunResource> ctx,
       ResultsStore results,
       Capabilities capabilities,
-      String runner,
+      RunnerKind runner,
       BenchmarkRunStatus status,
       Instant now) {
     BenchmarkRunSpec spec = run.getSpec();
@@ -105,37 +92,6 @@ record RunView(
           .filter(t -> ownedBy(t, run))
           .forEach(loads::add);
     }
-    HasMetadata load = null;
-    HasMetadata stale = null;
-    LoadState state = null;
-    LoadPods loadPods = LoadPods.NONE;
-    String loadName = null;
-    if (action instanceof RunCursor.Load l) {
-      // a later stage of a load already running the next scenarios runs under that load's name
-      String name =
-          (l instanceof RunCursor.Measure ? staged(loads, l.id()) : Optional.<HasMetadata>empty())
-              .map(o -> o.getMetadata().getName())
-              .orElse(loadName(run, l));
-      loadName = name;
-      String step = warmUpFrom(l, warm, sutStart);
-      load = named(loads, name).filter(o -> ofStep(o, step)).orElse(null);
-      stale = named(loads, name).filter(o -> !ofStep(o, step)).orElse(null);
-      if (load != null) {
-        List<String> stages = LoadTier.stages(load);
-        loadPods = LoadPods.of(load, jobs, labelledAs(pods, stages.getFirst(), step));
-        List<Pod> runners = loadPods.trusted().stream().filter(RunView::isRunner).toList();
-        // Ended, yet no terminated runner pod: the pod informer may lag the TestRun's or Job's
-        // by a moment, so it counts as running; if the pod is gone for good, the deadline fails.
-        state =
-            Objects.requireNonNullElse(
-                LoadState.fromRunnerPods(
-                    name,
-                    runners,
-                    spec.load.parallelism,
-                    LoadTier.stageContainer(position(stages, l.id()), Math.max(1, stages.size()))),
-                LoadState.RUNNING);
-      }
-    }
     return new RunView(
         run,
         spec,
@@ -155,12 +111,7 @@ record RunView(
             : null,
         owned(deployments, ResourceNames.sut(run), run).orElse(null),
         owned(deployments, ResourceNames.stub(run), run).orElse(null),
-        List.copyOf(loads),
-        loadName,
-        load,
-        stale,
-        state,
-        loadPods,
+        LoadView.observe(run, action, warm, sutStart, loads, jobs, pods),
         List.copyOf(pods));
   }
 
@@ -175,42 +126,38 @@ record RunView(
         .toList();
   }
 
-  /**
-   * The pods labelled as one load's (k6-operator's initializer and starter, and the runner), by
-   * anyone, for a warm-up those of the step labelled {@code step} ({@link #warmUpFrom}), not an
-   * earlier step's: {@link LoadPods} says which of them are the load's.
-   */
-  static List<Pod> labelledAs(List<Pod> pods, RunCursor.Load load, String step) {
-    return labelledAs(pods, load.id(), step);
+  /** Every load object the run owns (TestRuns and its own Jobs). */
+  List<HasMetadata> loads() {
+    return loadView.all();
   }
 
-  /**
-   * The pods labelled as the load of the scenario {@code scenarioId} (a staged load's first), of
-   * step {@code step}.
-   */
-  static List<Pod> labelledAs(List<Pod> pods, String scenarioId, String step) {
-    return pods.stream()
-        .filter(p -> "load".equals(p.getMetadata().getLabels().get(Labels.COMPONENT)))
-        .filter(p -> scenarioId.equals(p.getMetadata().getLabels().get(Labels.SCENARIO)))
-        .filter(p -> ofStep(p, step))
-        .toList();
+  /** The name of the next load's object ({@link LoadView#name}); null without a load. */
+  String loadName() {
+    return loadView.name();
   }
 
-  /**
-   * The measured load among {@code loads} that runs the scenario {@code scenarioId} as a later
-   * stage, if one does ({@link LoadTier#STAGES}).
-   */
-  static Optional<HasMetadata> staged(List<HasMetadata> loads, String scenarioId) {
-    return loads.stream()
-        .filter(o -> ofStep(o, null))
-        .filter(o -> o.getMetadata().getDeletionTimestamp() == null)
-        .filter(o -> LoadTier.stages(o).indexOf(scenarioId) > 0)
-        .findFirst();
+  /** The next load's object, if it exists; null otherwise. */
+  HasMetadata load() {
+    return loadView.object();
   }
 
-  /** The scenario ids the current load runs, in order ({@link LoadTier#stages}); empty: none. */
+  /** An earlier warm-up step's object under the name the next load needs, or null. */
+  HasMetadata staleLoad() {
+    return loadView.stale();
+  }
+
+  /** Where the next load stands, or null without its object. */
+  LoadState loadState() {
+    return loadView.state();
+  }
+
+  LoadPods loadPods() {
+    return loadView.pods();
+  }
+
+  /** The scenario ids the current load runs, in order; empty: none. */
   List<String> loadStages() {
-    return load == null ? List.of() : LoadTier.stages(load);
+    return loadView.stages();
   }
 
   /**
@@ -218,7 +165,7 @@ record RunView(
    * of one scenario (a warm-up step among them).
    */
   int stagePosition() {
-    return nextLoad().map(l -> position(loadStages(), l.id())).orElse(0);
+    return nextLoad().map(l -> LoadView.position(loadStages(), l.id())).orElse(0);
   }
 
   /** Whether stages of the current load follow the one of the next load's scenario. */
@@ -228,32 +175,9 @@ record RunView(
     return at >= 0 && at < stages.size() - 1;
   }
 
-  private static int position(List<String> stages, String scenarioId) {
-    return Math.max(0, stages.indexOf(scenarioId));
-  }
-
-  /**
-   * The {@link Labels#WARM_UP_FROM} of {@code load} started at {@code warm} on the SUT start {@code
-   * sutStart}: a warm-up step's, null for a measured load.
-   */
-  static String warmUpFrom(RunCursor.Load load, WarmState warm, String sutStart) {
-    return load instanceof RunCursor.WarmUp ? WarmUpStatus.stepLabel(warm, sutStart) : null;
-  }
-
   /** The {@link Labels#WARM_UP_FROM} of the next load (null: none, or a measured one). */
   String warmUpFrom() {
-    return nextLoad().map(l -> warmUpFrom(l, warm, sutStart)).orElse(null);
-  }
-
-  /** Whether {@code o} belongs to the load step labelled {@code step} (null: a measured load). */
-  static boolean ofStep(HasMetadata o, String step) {
-    Map<String, String> labels = o.getMetadata().getLabels();
-    return Objects.equals(step, labels == null ? null : labels.get(Labels.WARM_UP_FROM));
-  }
-
-  /** The load object's name for {@code load}: one per scenario, and one for its warm-up. */
-  static String loadName(BenchmarkRunResource run, RunCursor.Load load) {
-    return ResourceNames.load(run, load.scenario().index(), load instanceof RunCursor.WarmUp);
+    return nextLoad().map(l -> LoadView.warmUpFrom(l, warm, sutStart)).orElse(null);
   }
 
   /** The next load, if the run has one. */
@@ -291,16 +215,6 @@ record RunView(
 
   K6Plan k6Plan(RunCursor.Load l) {
     return cursor.k6Plan(l, sutUrl(), spec.load.parallelism);
-  }
-
-  /**
-   * k6-operator labels its initializer and starter pods like the runner (it copies the runner's
-   * labels), but only runner pods carry {@code runner=true}; the initializer's exit is not a
-   * summary.
-   */
-  static boolean isRunner(Pod pod) {
-    var labels = pod.getMetadata().getLabels();
-    return !labels.containsKey("k6_cr") || "true".equals(labels.get("runner"));
   }
 
   /** The run's own: labels say which run an object claims to be of, this says it is. */

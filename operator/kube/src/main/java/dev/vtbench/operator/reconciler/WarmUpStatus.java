@@ -1,6 +1,8 @@
 package dev.vtbench.operator.reconciler;
 
+import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.SutConfig;
+import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
 import java.time.Duration;
@@ -73,5 +75,34 @@ final class WarmUpStatus {
    */
   static long stepNumber(WarmState warm, Duration step) {
     return warm.underLoad().toMillis() / step.toMillis() + 1;
+  }
+
+  /** "JIT warm-up step 2 (60 s so far, at most 180 s)": where the SUT's warm-up stands. */
+  static String step(WarmState warm, RunCursor cursor) {
+    return "JIT warm-up step "
+        + stepNumber(warm, cursor.warmUpStep())
+        + " ("
+        + seconds(warm.underLoad())
+        + " so far, at most "
+        + seconds(cursor.warmUpCap())
+        + ")";
+  }
+
+  /** What a finished warm-up step found: "SUT steady after 75 s of load", or not yet. */
+  static String verdict(WarmState after, Duration cap) {
+    if (after.steady()) {
+      return "SUT steady after " + seconds(after.underLoad()) + " of load";
+    }
+    return "SUT not steady after "
+        + seconds(after.underLoad())
+        + " of load"
+        + (after.underLoad().compareTo(cap) < 0
+            ? " (at most " + seconds(cap) + ")"
+            : "; the warm-up cap (spec.load.sutWarmup) is spent: measuring, rows say"
+                + " steady_state=false");
+  }
+
+  private static String seconds(Duration d) {
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : Durations.format(d);
   }
 }

@@ -1,6 +1,7 @@
 package dev.vtbench.operator.resources;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.load.RunnerPod;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
@@ -89,7 +90,7 @@ public final class NetworkPolicyTier {
         ResourceNames.sut(run),
         SutTier.COMPONENT,
         SutTier.containerPort(run),
-        List.of(LoadTier.COMPONENT),
+        List.of(RunnerPod.COMPONENT),
         egress);
   }
 
@@ -99,7 +100,7 @@ public final class NetworkPolicyTier {
         ResourceNames.stub(run),
         StubTier.COMPONENT,
         AppTier.HTTP_PORT,
-        List.of(SutTier.COMPONENT, LoadTier.COMPONENT),
+        List.of(SutTier.COMPONENT, RunnerPod.COMPONENT),
         List.of(dns()));
   }
 

@@ -34,13 +34,6 @@ public final class Ownership {
             || uid.equals(annotations(o).get(RUN_UID)));
   }
 
-  /** The run UID a desired object names as its owner ({@link RunMeta} puts it there). */
-  public static String ownerUid(HasMetadata desired) {
-    return controller(desired)
-        .map(OwnerReference::getUid)
-        .orElseGet(() -> annotations(desired).get(RUN_UID));
-  }
-
   /**
    * Controlled by {@code kind} {@code name} with {@code uid}: the -rw Service of our CNPG Cluster.
    */

@@ -2,6 +2,7 @@ package dev.vtbench.operator.resources;
 
 import dev.vtbench.engine.model.PlacementRules;
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.load.RunnerPod;
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
@@ -29,7 +30,7 @@ import java.util.TreeMap;
  * off any node another pod of the run already runs on. As fabric8's {@link Affinity} for the pods
  * vtbench writes, or as the plain map a TestRun and a CloudNativePG Cluster take ({@link #asMap}).
  */
-final class Placement {
+public final class Placement {
 
   /** The spread's weight: the most a preference may have (1 to 100). */
   static final int SPREAD_WEIGHT = 100;
@@ -43,8 +44,8 @@ final class Placement {
    * another runner of it (soft, so N runners still start on fewer nodes), and never on the SUT's
    * nodes when the SUT has them to itself.
    */
-  static Affinity runner(BenchmarkRunResource run, String scenarioId) {
-    Map<String, String> sameLoad = new TreeMap<>(Labels.selector(run, LoadTier.COMPONENT));
+  public static Affinity runner(BenchmarkRunResource run, String scenarioId) {
+    Map<String, String> sameLoad = new TreeMap<>(Labels.selector(run, RunnerPod.COMPONENT));
     sameLoad.put(Labels.SCENARIO, scenarioId);
     return new AffinityBuilder()
         .withNodeAffinity(offSutNodes(run))
@@ -89,7 +90,7 @@ final class Placement {
    * Any other pod of a run whose SUT has nodes to itself (the stub, k6-operator's starter): never
    * on those nodes. Null otherwise.
    */
-  static Affinity awayFromSut(BenchmarkRunResource run) {
+  public static Affinity awayFromSut(BenchmarkRunResource run) {
     NodeAffinity off = offSutNodes(run);
     return off == null ? null : new AffinityBuilder().withNodeAffinity(off).build();
   }
@@ -133,7 +134,7 @@ final class Placement {
 
   /** A fabric8 object as the plain map a TestRun or a Cluster holds, spelled as the API does. */
   @SuppressWarnings("unchecked")
-  static Map<String, Object> asMap(Object o) {
+  public static Map<String, Object> asMap(Object o) {
     return SERIALIZATION.convertValue(o, Map.class);
   }
 

@@ -36,7 +36,7 @@ public final class PodHardening {
   /**
    * A hardened container with Guaranteed {@code resources}: {@code mounts} and then {@code /tmp}.
    */
-  static ContainerBuilder container(
+  public static ContainerBuilder container(
       String name,
       String image,
       ResourceRequirements resources,
@@ -60,7 +60,8 @@ public final class PodHardening {
    * A hardened pod of one container: {@code volumes} and then the {@code /tmp} emptyDir, on the
    * tier's nodes ({@code nodeSelector}, none when empty).
    */
-  static PodSpecBuilder pod(Container c, List<Volume> volumes, Map<String, String> nodeSelector) {
+  public static PodSpecBuilder pod(
+      Container c, List<Volume> volumes, Map<String, String> nodeSelector) {
     List<Volume> all = new ArrayList<>(volumes);
     all.add(new VolumeBuilder().withName(TMP).withNewEmptyDir().endEmptyDir().build());
     return new PodSpecBuilder()
@@ -72,7 +73,7 @@ public final class PodHardening {
         .withNodeSelector(nodeSelector.isEmpty() ? null : new TreeMap<>(nodeSelector));
   }
 
-  static VolumeMount mount(String volume, String path, boolean readOnly) {
+  public static VolumeMount mount(String volume, String path, boolean readOnly) {
     return new VolumeMountBuilder()
         .withName(volume)
         .withMountPath(path)
@@ -109,7 +110,7 @@ public final class PodHardening {
    * Restricted Pod Security for k6-operator's runner pod, pod level, as the plain map a TestRun
    * takes: unlike {@link #podSecurity()}, no fsGroup.
    */
-  static Map<String, Object> runnerPodSecurity() {
+  public static Map<String, Object> runnerPodSecurity() {
     return Map.of(
         "runAsNonRoot",
         true,
@@ -125,7 +126,7 @@ public final class PodHardening {
    * Restricted Pod Security for k6-operator's runner container: unlike {@link
    * #containerSecurity()}, the root filesystem stays writable.
    */
-  static Map<String, Object> runnerContainerSecurity() {
+  public static Map<String, Object> runnerContainerSecurity() {
     return Map.of(
         "allowPrivilegeEscalation",
         false,

@@ -17,7 +17,10 @@ class ByoRunE2E {
     E2eSettings settings = E2eSettings.fromEnvironment();
     try (E2eContext e2e = new E2eContext(settings)) {
       RunSpec spec = RunSpec.fromFile(e2e.k8s.getKubernetesSerialization(), settings.byoSpec());
-      spec.named(spec.fileName(), e2e.namespace()).images(settings.dbImage(), settings.k6Image());
+      // explicit: auto stages one runner in a Job; this phase keeps k6-operator proven
+      spec.named(spec.fileName(), e2e.namespace())
+          .images(settings.dbImage(), settings.k6Image())
+          .runner("testrun");
       ConfigMap sql = UserSql.create(e2e, spec);
       UserServiceChecks service = new UserServiceChecks(e2e, spec.serviceImage());
       EndToEndRun.run(e2e, "byo", spec, false, List.of(sql), service::check);

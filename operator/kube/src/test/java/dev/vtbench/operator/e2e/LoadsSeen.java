@@ -1,7 +1,7 @@
 package dev.vtbench.operator.e2e;
 
+import dev.vtbench.operator.load.LoadScript;
 import dev.vtbench.operator.resources.Labels;
-import dev.vtbench.operator.resources.LoadTier;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -36,8 +36,8 @@ final class LoadsSeen implements AutoCloseable {
       return new Load(
           o.getKind(),
           o.getMetadata().getName(),
-          // a load of several stages runs them all (LoadTier#stages)
-          String.join(",", LoadTier.stages(o)),
+          // a load of several stages runs them all (LoadScript#stages)
+          String.join(",", LoadScript.stages(o)),
           refs.isEmpty() ? "" : refs.getFirst().getKind());
     }
 

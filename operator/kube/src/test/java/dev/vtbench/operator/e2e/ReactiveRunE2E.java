@@ -16,6 +16,8 @@ class ReactiveRunE2E {
       RunSpec spec = RunSpec.fromFile(e2e.k8s.getKubernetesSerialization(), settings.spec());
       spec.named(spec.fileName() + "-reactive", e2e.namespace())
           .images(settings.dbImage(), settings.k6Image())
+          // explicit: auto stages one runner in a Job; this phase keeps k6-operator proven
+          .runner("testrun")
           .oneScenario("reactive");
       EndToEndRun.run(e2e, "reactive", spec, false);
       e2e.checks.verify();

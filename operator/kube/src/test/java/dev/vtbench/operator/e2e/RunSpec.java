@@ -5,6 +5,7 @@ import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.Workloads;
+import dev.vtbench.operator.load.RunnerKind;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -70,11 +71,12 @@ final class RunSpec {
 
   /**
    * How many measured load objects the run should make with {@code runner}: one per scenario
-   * through TestRuns, one per run of stages ({@link RunCursor#stages}) through Jobs.
+   * through TestRuns and several runners' Jobs, one per run of stages ({@link RunCursor#stages})
+   * through one runner's Jobs.
    */
   int measuredLoads(KubernetesSerialization json, String runner) {
     RunCursor cursor = RunCursor.of(model(json), List.of());
-    if (!"job".equals(runner)) {
+    if (!"job".equals(runner) || model(json).load.parallelism > 1) {
       return cursor.total();
     }
     int loads = 0;
@@ -126,9 +128,17 @@ final class RunSpec {
     return this;
   }
 
-  /** The kind of load the operator will use: {@code job} only when the spec asks for Jobs. */
+  /**
+   * The kind of load the operator will use on this cluster, which has k6-operator ({@link
+   * RunnerKind#choose}): {@code auto} is the staged Job for one runner, TestRuns for several.
+   */
   String expectedRunner() {
-    return "job".equals(section("load").get("runner")) ? "job" : "testrun";
+    BenchmarkRunSpec.Load load = new BenchmarkRunSpec.Load();
+    Object runner = section("load").get("runner");
+    Object parallelism = section("load").get("parallelism");
+    load.runner = runner == null ? load.runner : runner.toString();
+    load.parallelism = parallelism instanceof Number n ? n.intValue() : load.parallelism;
+    return RunnerKind.choose(load, true).orElseThrow().label();
   }
 
   /**

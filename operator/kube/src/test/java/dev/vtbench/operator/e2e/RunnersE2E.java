@@ -4,13 +4,12 @@ import dev.vtbench.engine.results.ResultRow;
 import org.junit.jupiter.api.Test;
 
 /**
- * One scenario shared by two k6 runners (spec.load.parallelism 2) on a real kubelet, through an
- * Indexed Job of two pods (spec.load.runner job): each pod's script takes its execution segment by
- * its index, the operator waits for both and records one row of both, its latencies merged from
- * their histograms. Not through a TestRun: k6-operator v0.0.19 on this cluster left 2-runner
- * TestRuns in stage created for minutes, its check of runner 2's REST API through its Service
- * failing while the pod answered (docs/e2e.md); the TestRun path is proved against the API server
- * (RunnersIT).
+ * One scenario shared by two k6 runners (spec.load.parallelism 2) on a real kubelet through the
+ * default path (spec.load.runner auto), which for several runners is a k6-operator TestRun: its
+ * starter starts both runners, each with its execution segment; the operator waits for both and
+ * records one row of both, its latencies merged from their histograms. (k6-operator v0.0.19 left
+ * 2-runner TestRuns in stage created for minutes on this cluster, docs/e2e.md; the Indexed Job of
+ * spec.load.runner job is proved by RunnersIT.)
  */
 class RunnersE2E {
 
@@ -21,7 +20,6 @@ class RunnersE2E {
       RunSpec spec = RunSpec.fromFile(e2e.k8s.getKubernetesSerialization(), settings.spec());
       spec.named(spec.fileName() + "-runners", e2e.namespace())
           .images(settings.dbImage(), settings.k6Image())
-          .runner("job")
           .oneScenario("virtual")
           // two-core.yaml's 200m runner as two of 100m: the node's CPU budget holds
           .runners(2, "100m");

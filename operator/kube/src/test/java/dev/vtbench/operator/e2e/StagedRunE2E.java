@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The spec file (examples/two-core.yaml) through plain Jobs with its holds at 30 s: each SUT
- * configuration's scenarios run as stages of one Job (LoadTier#stages), the operator pod killed
+ * configuration's scenarios run as stages of one Job (LoadScript#stages), the operator pod killed
  * once after the first recorded scenario, which is while the first Job runs its second stage. Its
  * cost block gives the wall-clock ÷ hold and the time between scenarios on a running SUT that the
  * stages are for (docs/cluster.md, "Stages").

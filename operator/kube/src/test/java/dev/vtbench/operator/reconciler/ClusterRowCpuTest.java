@@ -12,6 +12,7 @@ import dev.vtbench.engine.results.Bottleneck;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.steady.WarmState;
+import dev.vtbench.operator.load.LoadState;
 import dev.vtbench.operator.resources.CpusetProbe;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;

@@ -2,6 +2,7 @@ package dev.vtbench.operator.reconciler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtbench.operator.load.LoadPods;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;

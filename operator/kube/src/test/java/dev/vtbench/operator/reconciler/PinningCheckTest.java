@@ -10,6 +10,7 @@ import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.steady.WarmState;
+import dev.vtbench.operator.load.LoadState;
 import dev.vtbench.operator.resources.CpusetProbe;
 import dev.vtbench.operator.resources.SutTier;
 import io.fabric8.kubernetes.api.model.Pod;

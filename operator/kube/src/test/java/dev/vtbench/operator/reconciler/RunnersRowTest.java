@@ -15,6 +15,7 @@ import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.stats.HistogramText;
 import dev.vtbench.engine.stats.LatencyHistogram;
 import dev.vtbench.engine.steady.WarmState;
+import dev.vtbench.operator.load.LoadState;
 import dev.vtbench.operator.resources.CpusetProbe;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -79,7 +80,7 @@ public class RunnersRowTest {
     assertThat(
             LoadState.fromRunnerPods(
                 "run-load-0", List.of(runner("run-load-0-1-x", summary(FAST, true)), running), 2))
-        .isNull();
+        .isEqualTo(LoadState.RUNNING);
   }
 
   @Test

@@ -6,6 +6,9 @@ import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
+import dev.vtbench.operator.load.LoadKind;
+import dev.vtbench.operator.load.LoadState;
+import dev.vtbench.operator.load.RunnerKind;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.SutTier;
 import io.fabric8.kubernetes.api.model.Condition;
@@ -90,7 +93,8 @@ class StepsTest {
     assertThat(silent.failure()).contains("left no summary");
 
     Pod running = new PodBuilder().withNewMetadata().withName("p").endMetadata().build();
-    assertThat(LoadState.fromRunnerPods("run-load-3", List.of(running), 1)).isNull();
+    assertThat(LoadState.fromRunnerPods("run-load-3", List.of(running), 1))
+        .isEqualTo(LoadState.RUNNING);
   }
 
   /**
@@ -139,8 +143,10 @@ class StepsTest {
     assertThat(first.finished()).isTrue();
     assertThat(first.summaries()).containsExactly("{\"metrics\":{\"c10\":{}}}");
     // the second stage runs, the last waits: neither has ended, whatever the first left
-    assertThat(LoadState.fromRunnerPods("run-load-3", List.of(pod), 1, "k6-stage-2")).isNull();
-    assertThat(LoadState.fromRunnerPods("run-load-3", List.of(pod), 1, "k6")).isNull();
+    assertThat(LoadState.fromRunnerPods("run-load-3", List.of(pod), 1, "k6-stage-2"))
+        .isEqualTo(LoadState.RUNNING);
+    assertThat(LoadState.fromRunnerPods("run-load-3", List.of(pod), 1, "k6"))
+        .isEqualTo(LoadState.RUNNING);
 
     LoadState failed =
         LoadState.fromRunnerPods(
@@ -160,19 +166,19 @@ class StepsTest {
     var cursor = dev.vtbench.engine.run.RunCursor.of(spec, List.of());
     var first = cursor.nextScenario().orElseThrow();
     var measure = new dev.vtbench.engine.run.RunCursor.Measure(first);
-    assertThat(LoadStep.stages(cursor, "job", 1, measure))
+    assertThat(RunnerKind.JOB.load().stages(cursor, 1, measure))
         .extracting(l -> l.scenario().concurrency())
         .containsExactly(5, 10, 20);
-    assertThat(LoadStep.stages(cursor, "testrun", 1, measure)).containsExactly(measure);
-    assertThat(LoadStep.stages(cursor, "job", 2, measure)).containsExactly(measure);
+    assertThat(RunnerKind.TESTRUN.load().stages(cursor, 1, measure)).containsExactly(measure);
+    assertThat(RunnerKind.JOB.load().stages(cursor, 2, measure)).containsExactly(measure);
     var warmUp = new dev.vtbench.engine.run.RunCursor.WarmUp(first, Duration.ofSeconds(20));
-    assertThat(LoadStep.stages(cursor, "job", 1, warmUp)).containsExactly(warmUp);
+    assertThat(RunnerKind.JOB.load().stages(cursor, 1, warmUp)).containsExactly(warmUp);
     // each stage's deadline counts the stages before it
     var k6 = cursor.k6Plan(measure, "http://sut:8080", 1);
-    assertThat(LoadStep.deadline(k6, 2).minus(LoadStep.deadline(k6, 0)))
+    assertThat(LoadKind.deadline(k6, 2).minus(LoadKind.deadline(k6, 0)))
         .isEqualTo(
             dev.vtbench.engine.k6.K6Script.totalDuration(k6)
-                .plus(LoadStep.STAGE_START)
+                .plus(LoadKind.STAGE_START)
                 .multipliedBy(2));
   }
 

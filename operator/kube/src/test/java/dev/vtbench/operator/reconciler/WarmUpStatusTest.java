@@ -66,7 +66,7 @@ class WarmUpStatusTest {
               + " ms");
       WarmState after = w.after(warm, peaks(step >= steadyFrom));
       WarmUpStatus.write(status, after, config, "uid-1/0");
-      said.add(LoadStep.verdict(after, cursor.warmUpCap()));
+      said.add(WarmUpStatus.verdict(after, cursor.warmUpCap()));
     }
   }
 
@@ -208,15 +208,16 @@ class WarmUpStatusTest {
     Pod first = loadPod(id, "0");
     Pod second = loadPod(id, "30000");
 
-    assertThat(RunView.labelledAs(List.of(first, second), warmUp, "30000")).containsExactly(second);
-    assertThat(RunView.labelledAs(List.of(first), warmUp, "30000")).isEmpty();
-    assertThat(RunView.ofStep(first, "0")).isTrue();
-    assertThat(RunView.ofStep(first, null)).as("a measured load's is unlabelled").isFalse();
+    assertThat(LoadView.labelledAs(List.of(first, second), warmUp, "30000"))
+        .containsExactly(second);
+    assertThat(LoadView.labelledAs(List.of(first), warmUp, "30000")).isEmpty();
+    assertThat(LoadView.ofStep(first, "0")).isTrue();
+    assertThat(LoadView.ofStep(first, null)).as("a measured load's is unlabelled").isFalse();
     WarmState at30 = new WarmState("k", Duration.ofSeconds(30), false);
-    assertThat(RunView.warmUpFrom(warmUp, at30, null)).isEqualTo("30000");
+    assertThat(LoadView.warmUpFrom(warmUp, at30, null)).isEqualTo("30000");
     // the first step after a SUT restart is not the first step before it
-    assertThat(RunView.warmUpFrom(warmUp, WarmState.NONE, "uid-1/0"))
+    assertThat(LoadView.warmUpFrom(warmUp, WarmState.NONE, "uid-1/0"))
         .startsWith("0-")
-        .isNotEqualTo(RunView.warmUpFrom(warmUp, WarmState.NONE, "uid-1/1"));
+        .isNotEqualTo(LoadView.warmUpFrom(warmUp, WarmState.NONE, "uid-1/1"));
   }
 }

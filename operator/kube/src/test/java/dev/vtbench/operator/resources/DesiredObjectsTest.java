@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.load.LoadScript;
+import dev.vtbench.operator.load.TestLoads;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -112,11 +114,14 @@ class DesiredObjectsTest {
     objects.put("sut", SutTier.deployment(run, config));
     objects.put("networkPolicies", NetworkPolicyTier.policies(run));
     objects.put("configHash", config.key());
-    objects.put("script", LoadTier.script(run, load, "export default function () {}\n"));
-    objects.put("testRun", LoadTier.testRun(run, load, "c1000-virtual-p120-r1"));
-    objects.put("warmUpTestRun", LoadTier.testRun(run, warmUp, "c100-platform-p20-r1-jit-warmup"));
-    objects.put("job", LoadTier.job(run, load, "c1000-virtual-p120-r1"));
-    objects.put("warmUpJob", LoadTier.job(run, warmUp, "c100-platform-p20-r1-jit-warmup"));
+    objects.put(
+        "script",
+        new LoadScript(List.of("export default function () {}\n"), null, Map.of())
+            .configMap(run, load));
+    objects.put("testRun", TestLoads.testRun(run, load, "c1000-virtual-p120-r1"));
+    objects.put("warmUpTestRun", TestLoads.testRun(run, warmUp, "c100-platform-p20-r1-jit-warmup"));
+    objects.put("job", TestLoads.job(run, load, "c1000-virtual-p120-r1"));
+    objects.put("warmUpJob", TestLoads.job(run, warmUp, "c100-platform-p20-r1-jit-warmup"));
     objects.put(
         "results",
         ResultsTier.configMap(run, ResourceNames.results(run, 2), Map.of("results.csv", "a")));

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.load.LoadScript;
+import dev.vtbench.operator.load.TestLoads;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -31,26 +33,31 @@ class LoadTierScriptTest {
   @Test
   void theLoadsConfigMapHoldsTheModuleBesideTheScript() {
     BenchmarkRunResource run = DesiredObjectsTest.run("orders");
-    LoadTier.Script script = new LoadTier.Script("// vtbench", "// theirs", ENV);
+    LoadScript script = new LoadScript(List.of("// vtbench"), "// theirs", ENV);
 
-    ConfigMap cm = LoadTier.script(run, "orders-load-0", script);
+    ConfigMap cm = script.configMap(run, "orders-load-0");
 
     assertThat(cm.getData())
         .containsExactly(
-            Map.entry(LoadTier.SCRIPT_KEY, "// vtbench"),
+            Map.entry(LoadScript.SCRIPT_KEY, "// vtbench"),
             Map.entry(UserModule.FILE_NAME, "// theirs"));
     assertThat(cm.getMetadata().getOwnerReferences())
         .singleElement()
         .satisfies(o -> assertThat(o.getUid()).isEqualTo(run.getMetadata().getUid()));
-    assertThat(LoadTier.script(run, "orders-load-0", "// vtbench").getData())
-        .containsOnlyKeys(LoadTier.SCRIPT_KEY);
+    assertThat(
+            new LoadScript(List.of("// vtbench"), null, Map.of())
+                .configMap(run, "orders-load-0")
+                .getData())
+        .containsOnlyKeys(LoadScript.SCRIPT_KEY);
   }
 
   @Test
   void aJobMountsTheWholeConfigMapAndRunsK6WithTheModulesVariables() {
     BenchmarkRunResource run = DesiredObjectsTest.run("orders");
 
-    Job job = LoadTier.job(run, "orders-load-0", "r1-virtual-pool10-c10", null, ENV);
+    Job job =
+        TestLoads.job(
+            run, TestLoads.request("orders-load-0", List.of("r1-virtual-pool10-c10"), null, ENV));
 
     var pod = job.getSpec().getTemplate().getSpec();
     Volume script =
@@ -58,11 +65,11 @@ class LoadTierScriptTest {
     assertThat(script.getConfigMap().getName()).isEqualTo("orders-load-0");
     assertThat(script.getConfigMap().getItems()).as("every key, the module too").isNullOrEmpty();
     Container k6 = pod.getContainers().getFirst();
-    assertThat(k6.getArgs()).last().isEqualTo("/scripts/" + LoadTier.SCRIPT_KEY);
+    assertThat(k6.getArgs()).last().isEqualTo("/scripts/" + LoadScript.SCRIPT_KEY);
     assertThat(k6.getEnv().stream().collect(Collectors.toMap(EnvVar::getName, EnvVar::getValue)))
         .containsAllEntriesOf(ENV);
     assertThat(
-            LoadTier.job(run, "orders-load-0", "r1-virtual-pool10-c10")
+            TestLoads.job(run, "orders-load-0", "r1-virtual-pool10-c10")
                 .getSpec()
                 .getTemplate()
                 .getSpec()
@@ -78,7 +85,8 @@ class LoadTierScriptTest {
     BenchmarkRunResource run = DesiredObjectsTest.run("orders");
 
     GenericKubernetesResource testRun =
-        LoadTier.testRun(run, "orders-load-0", "r1-virtual-pool10-c10", null, ENV);
+        TestLoads.testRun(
+            run, TestLoads.request("orders-load-0", List.of("r1-virtual-pool10-c10"), null, ENV));
 
     Map<String, Object> spec = (Map<String, Object>) testRun.getAdditionalProperties().get("spec");
     for (String pod : List.of("runner", "initializer")) {

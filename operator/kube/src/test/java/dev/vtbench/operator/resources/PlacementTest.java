@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vtbench.engine.model.PlacementRules;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.load.TestLoads;
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.LabelSelector;
@@ -51,7 +52,7 @@ class PlacementTest {
   }
 
   static Map<String, String> runnerLabels(BenchmarkRunResource run, String scenario) {
-    return LoadTier.job(run, "placed-load-0", scenario)
+    return TestLoads.job(run, "placed-load-0", scenario)
         .getSpec()
         .getTemplate()
         .getMetadata()
@@ -73,7 +74,7 @@ class PlacementTest {
 
   static Map<String, Object> testRunSpec(BenchmarkRunResource run) {
     return map(
-        LoadTier.testRun(run, "placed-load-0", SCENARIO).getAdditionalProperties().get("spec"));
+        TestLoads.testRun(run, "placed-load-0", SCENARIO).getAdditionalProperties().get("spec"));
   }
 
   static Map<String, Object> clusterSpec(BenchmarkRunResource run) {
@@ -143,7 +144,7 @@ class PlacementTest {
   void runnersOfOneLoadPreferDifferentNodesAndIgnoreOtherLoads() {
     BenchmarkRunResource run = DesiredObjectsTest.run("placed");
     Affinity affinity =
-        LoadTier.job(run, "placed-load-0", SCENARIO)
+        TestLoads.job(run, "placed-load-0", SCENARIO)
             .getSpec()
             .getTemplate()
             .getSpec()
@@ -172,7 +173,7 @@ class PlacementTest {
     BenchmarkRunResource run = dedicated();
     Map<String, Object> spec = testRunSpec(run);
     Affinity job =
-        LoadTier.job(run, "placed-load-0", SCENARIO)
+        TestLoads.job(run, "placed-load-0", SCENARIO)
             .getSpec()
             .getTemplate()
             .getSpec()
@@ -189,7 +190,7 @@ class PlacementTest {
     assertThat(sutPod(run).getAffinity()).isNull();
     assertThat(StubTier.deployment(run).getSpec().getTemplate().getSpec().getAffinity()).isNull();
     Affinity runner =
-        LoadTier.job(run, "placed-load-0", SCENARIO)
+        TestLoads.job(run, "placed-load-0", SCENARIO)
             .getSpec()
             .getTemplate()
             .getSpec()
@@ -218,7 +219,7 @@ class PlacementTest {
     BenchmarkRunResource run = dedicated();
     Affinity stub = StubTier.deployment(run).getSpec().getTemplate().getSpec().getAffinity();
     Affinity runner =
-        LoadTier.job(run, "placed-load-0", SCENARIO)
+        TestLoads.job(run, "placed-load-0", SCENARIO)
             .getSpec()
             .getTemplate()
             .getSpec()

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.load.TestLoads;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,13 +32,15 @@ class PodSecurityTest {
     Map<String, Map<String, Object>> pods = new LinkedHashMap<>();
     pods.put("stub Deployment", template(StubTier.deployment(run)));
     pods.put("sut Deployment", template(SutTier.deployment(run, config)));
-    pods.put("load Job", template(LoadTier.job(run, load, "c1-virtual-p120-r1")));
+    pods.put("load Job", template(TestLoads.job(run, load, "c1-virtual-p120-r1")));
     pods.put(
         "staged load Job",
         template(
-            LoadTier.job(
-                run, load, List.of("c1-virtual-p120-r1", "c2-virtual-p120-r1"), null, Map.of())));
-    Map<String, Object> testRun = json(LoadTier.testRun(run, load, "c1-virtual-p120-r1"));
+            TestLoads.job(
+                run,
+                TestLoads.request(
+                    load, List.of("c1-virtual-p120-r1", "c2-virtual-p120-r1"), null, Map.of()))));
+    Map<String, Object> testRun = json(TestLoads.testRun(run, load, "c1-virtual-p120-r1"));
     for (String role : List.of("runner", "initializer", "starter")) {
       pods.put("TestRun " + role, k6OperatorPod(map(map(testRun.get("spec")).get(role))));
     }

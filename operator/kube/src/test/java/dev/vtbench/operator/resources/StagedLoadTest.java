@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.load.LoadScript;
+import dev.vtbench.operator.load.TestLoads;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -26,30 +28,29 @@ class StagedLoadTest {
   @Test
   void eachStageHasItsScriptKeyAndItsContainerTheLastOnesAreAOneScenarioLoads() {
     assertThat(List.of(0, 1, 2))
-        .extracting(i -> LoadTier.scriptKey(i, 3))
-        .containsExactly("stage-1.js", "stage-2.js", LoadTier.SCRIPT_KEY);
+        .extracting(i -> LoadScript.scriptKey(i, 3))
+        .containsExactly("stage-1.js", "stage-2.js", LoadScript.SCRIPT_KEY);
     assertThat(List.of(0, 1, 2))
-        .extracting(i -> LoadTier.stageContainer(i, 3))
+        .extracting(i -> LoadScript.stageContainer(i, 3))
         .containsExactly("k6-stage-1", "k6-stage-2", "k6");
-    assertThat(LoadTier.scriptKey(0, 1)).isEqualTo(LoadTier.SCRIPT_KEY);
-    assertThat(LoadTier.stageContainer(0, 1)).isEqualTo("k6");
+    assertThat(LoadScript.scriptKey(0, 1)).isEqualTo(LoadScript.SCRIPT_KEY);
+    assertThat(LoadScript.stageContainer(0, 1)).isEqualTo("k6");
   }
 
   @Test
   void theConfigMapHoldsEveryStagesScriptAndTheModuleOnce() {
     BenchmarkRunResource run = DesiredObjectsTest.run("orders");
-    LoadTier.Script script =
-        new LoadTier.Script(
-            "// c50", "// theirs", LoadTierScriptTest.ENV, List.of("// c10", "// c20"));
+    LoadScript script =
+        new LoadScript(List.of("// c10", "// c20", "// c50"), "// theirs", LoadTierScriptTest.ENV);
 
-    ConfigMap cm = LoadTier.script(run, "orders-load-0", script);
+    ConfigMap cm = script.configMap(run, "orders-load-0");
 
-    assertThat(script.stages()).containsExactly("// c10", "// c20", "// c50");
+    assertThat(script.scripts()).containsExactly("// c10", "// c20", "// c50");
     assertThat(cm.getData())
         .containsOnly(
             Map.entry("stage-1.js", "// c10"),
             Map.entry("stage-2.js", "// c20"),
-            Map.entry(LoadTier.SCRIPT_KEY, "// c50"),
+            Map.entry(LoadScript.SCRIPT_KEY, "// c50"),
             Map.entry(UserModule.FILE_NAME, "// theirs"));
   }
 
@@ -57,12 +58,14 @@ class StagedLoadTest {
   void oneJobRunsTheStagesInOrderInOnePod() {
     BenchmarkRunResource run = DesiredObjectsTest.pinned();
 
-    Job job = LoadTier.job(run, "orders-load-0", STAGES, null, LoadTierScriptTest.ENV);
+    Job job =
+        TestLoads.job(
+            run, TestLoads.request("orders-load-0", STAGES, null, LoadTierScriptTest.ENV));
 
     assertThat(job.getMetadata().getAnnotations())
-        .containsEntry(LoadTier.STAGES, String.join(",", STAGES));
+        .containsEntry(LoadScript.STAGES, String.join(",", STAGES));
     assertThat(job.getMetadata().getLabels()).containsEntry(Labels.SCENARIO, STAGES.getFirst());
-    assertThat(LoadTier.stages(job)).isEqualTo(STAGES);
+    assertThat(LoadScript.stages(job)).isEqualTo(STAGES);
     var pod = job.getSpec().getTemplate().getSpec();
     assertThat(pod.getInitContainers())
         .extracting(Container::getName)
@@ -75,7 +78,7 @@ class StagedLoadTest {
       assertThat(c.getArgs())
           .as(c.getName())
           .last()
-          .isEqualTo("/scripts/" + LoadTier.scriptKey(i, 3));
+          .isEqualTo("/scripts/" + LoadScript.scriptKey(i, 3));
       // the same container but its name and script: resources (Guaranteed, so the pod stays
       // Guaranteed), security, mounts, env, and a termination message each
       assertThat(c.getResources()).isEqualTo(main.getResources());
@@ -96,11 +99,13 @@ class StagedLoadTest {
   @Test
   void aLoadOfOneScenarioHasNoStagesAnnotationAndNoInitContainer() {
     BenchmarkRunResource run = DesiredObjectsTest.pinned();
-    Job one = LoadTier.job(run, "orders-load-0", STAGES.subList(0, 1), null, Map.of());
+    Job one =
+        TestLoads.job(
+            run, TestLoads.request("orders-load-0", STAGES.subList(0, 1), null, Map.of()));
 
-    assertThat(one).isEqualTo(LoadTier.job(run, "orders-load-0", STAGES.getFirst()));
-    assertThat(one.getMetadata().getAnnotations()).doesNotContainKey(LoadTier.STAGES);
+    assertThat(one).isEqualTo(TestLoads.job(run, "orders-load-0", STAGES.getFirst()));
+    assertThat(one.getMetadata().getAnnotations()).doesNotContainKey(LoadScript.STAGES);
     assertThat(one.getSpec().getTemplate().getSpec().getInitContainers()).isEmpty();
-    assertThat(LoadTier.stages(one)).containsExactly(STAGES.getFirst());
+    assertThat(LoadScript.stages(one)).containsExactly(STAGES.getFirst());
   }
 }

@@ -1,6 +1,7 @@
-package dev.vtbench.operator.reconciler;
+package dev.vtbench.operator.load;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
 import java.time.Duration;
@@ -22,24 +23,24 @@ import java.util.Optional;
  * operator writes the time into the annotation {@value #NUDGED_AT}, every {@link #EVERY}, until
  * k6-operator moves on. The load's deadline bounds it like any other wait.
  */
-final class TestRunNudge {
+public final class TestRunNudge {
 
   /** The annotation the operator writes: an RFC 3339 time, the last nudge. */
-  static final String NUDGED_AT = "vtbench.dev/nudged-at";
+  public static final String NUDGED_AT = "vtbench.dev/nudged-at";
 
   /** How long every runner must have been Ready before the first nudge. */
   static final Duration READY_FOR = Duration.ofSeconds(3);
 
   /** Time between nudges. */
-  static final Duration EVERY = Duration.ofSeconds(5);
+  public static final Duration EVERY = Duration.ofSeconds(5);
 
   /**
    * How long every runner may be Ready, nudged, without k6-operator starting the TestRun before it
-   * counts as stuck and is created again ({@link LoadStep}). k6-operator v0.0.19 sometimes never
-   * starts one TestRun while it starts the next ones normally: in three `make e2e` runs of
-   * 2026-11-26, 7 of 18 loads stalled so, each until spec.timeouts.loadStart (3 min) had passed, 62
-   * % of one run's wall clock; each started at once when created again. A nudged TestRun that
-   * k6-operator is merely slow with starts within a few nudges.
+   * counts as stuck and is created again ({@link TestRunLoad#stalled}). k6-operator v0.0.19
+   * sometimes never starts one TestRun while it starts the next ones normally: in three `make e2e`
+   * runs of 2026-11-26, 7 of 18 loads stalled so, each until spec.timeouts.loadStart (3 min) had
+   * passed, 62 % of one run's wall clock; each started at once when created again. A nudged TestRun
+   * that k6-operator is merely slow with starts within a few nudges.
    */
   static final Duration STUCK_AFTER = Duration.ofSeconds(30);
 
@@ -76,7 +77,7 @@ final class TestRunNudge {
    * not waiting so.
    */
   static Optional<Instant> waitingSince(GenericKubernetesResource testRun, List<Pod> runners) {
-    if (!"created".equals(LoadState.testRunStage(testRun))
+    if (!"created".equals(TestRunLoad.stage(testRun))
         || runners.isEmpty()
         || runners.size() < parallelism(testRun)) {
       return Optional.empty();
@@ -111,7 +112,7 @@ final class TestRunNudge {
    * which the API server refuses to change: a TestRun of the same name that is not this one
    * (deleted and created again since it was read) is left as it is.
    */
-  static String patch(GenericKubernetesResource testRun, Instant now) {
+  public static String patch(HasMetadata testRun, Instant now) {
     return "{\"metadata\":{\"uid\":\""
         + testRun.getMetadata().getUid()
         + "\",\"annotations\":{\""

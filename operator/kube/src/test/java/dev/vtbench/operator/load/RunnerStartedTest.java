@@ -1,4 +1,4 @@
-package dev.vtbench.operator.reconciler;
+package dev.vtbench.operator.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,24 +24,24 @@ class RunnerStartedTest {
 
   @Test
   void aTestRunHasStartedOnceK6OperatorStartedItsRunners() {
-    assertThat(LoadState.runnerStarted(testRun(null))).isFalse();
-    assertThat(LoadState.runnerStarted(testRun("initialized"))).isFalse();
-    assertThat(LoadState.runnerStarted(testRun("created"))).isFalse();
-    assertThat(LoadState.runnerStarted(testRun("started"))).isTrue();
-    assertThat(LoadState.runnerStarted(testRun("finished"))).isTrue();
+    assertThat(TestRunLoad.INSTANCE.runnerStarted(testRun(null))).isFalse();
+    assertThat(TestRunLoad.INSTANCE.runnerStarted(testRun("initialized"))).isFalse();
+    assertThat(TestRunLoad.INSTANCE.runnerStarted(testRun("created"))).isFalse();
+    assertThat(TestRunLoad.INSTANCE.runnerStarted(testRun("started"))).isTrue();
+    assertThat(TestRunLoad.INSTANCE.runnerStarted(testRun("finished"))).isTrue();
   }
 
   @Test
   void aJobHasStartedOnceAPodWasReadyOrEnded() {
     Job created = new JobBuilder().withNewStatus().withActive(1).endStatus().build();
-    assertThat(LoadState.runnerStarted(created)).as("active counts pending pods").isFalse();
-    assertThat(LoadState.runnerStarted(new JobBuilder().build())).isFalse();
+    assertThat(JobLoad.INSTANCE.runnerStarted(created)).as("active counts pending pods").isFalse();
+    assertThat(JobLoad.INSTANCE.runnerStarted(new JobBuilder().build())).isFalse();
     assertThat(
-            LoadState.runnerStarted(
+            JobLoad.INSTANCE.runnerStarted(
                 new JobBuilder().withNewStatus().withActive(1).withReady(1).endStatus().build()))
         .isTrue();
     assertThat(
-            LoadState.runnerStarted(
+            JobLoad.INSTANCE.runnerStarted(
                 new JobBuilder().withNewStatus().withFailed(1).endStatus().build()))
         .isTrue();
   }

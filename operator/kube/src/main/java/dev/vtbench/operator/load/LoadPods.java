@@ -1,4 +1,4 @@
-package dev.vtbench.operator.reconciler;
+package dev.vtbench.operator.load;
 
 import dev.vtbench.operator.resources.Ownership;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -17,20 +17,21 @@ import java.util.stream.Collectors;
  * runner pod's termination message becomes a row of results. So a pod counts only when its owner
  * chain ends at the load: its controller is a Job that is the load itself (runner {@code job}) or a
  * Job the load controls (k6-operator's initializer and runner Jobs of the run's TestRun), matched
- * by UID against the Jobs the operator watches. The load is the run's own ({@link RunView}), so the
- * chain ends at the run's UID. Nothing of an ignored pod is read: not its status, not its
- * termination message. A pod whose controller is a Job the operator has not seen yet is neither:
- * its pod event can come before its Job's (k6-operator's runner Job, on a busy API server), so it
- * is judged on a later reconcile, once that Job is seen; until then nothing of it is read either.
+ * by UID against the Jobs the operator watches. The load is the run's own (the run's own, as the
+ * reconciler observes it), so the chain ends at the run's UID. Nothing of an ignored pod is read:
+ * not its status, not its termination message. A pod whose controller is a Job the operator has not
+ * seen yet is neither: its pod event can come before its Job's (k6-operator's runner Job, on a busy
+ * API server), so it is judged on a later reconcile, once that Job is seen; until then nothing of
+ * it is read either.
  *
  * @param trusted the load's pods
  * @param ignored pods with the load's labels that are not the load's
  */
-record LoadPods(List<Pod> trusted, List<Pod> ignored) {
+public record LoadPods(List<Pod> trusted, List<Pod> ignored) {
 
-  static final LoadPods NONE = new LoadPods(List.of(), List.of());
+  public static final LoadPods NONE = new LoadPods(List.of(), List.of());
 
-  static LoadPods of(HasMetadata load, Collection<Job> jobs, Collection<Pod> labelled) {
+  public static LoadPods of(HasMetadata load, Collection<Job> jobs, Collection<Pod> labelled) {
     String loadUid = load.getMetadata().getUid();
     Set<String> loadJobs =
         jobs.stream()
@@ -72,8 +73,10 @@ record LoadPods(List<Pod> trusted, List<Pod> ignored) {
         && !seenJobUids.contains(c.getUid());
   }
 
-  /** The pod's controller reference, or null: what {@link IgnoredPods} names in its Event. */
-  static OwnerReference controller(Pod pod) {
+  /**
+   * The pod's controller reference, or null: what the reconciler's IgnoredPods names in its Event.
+   */
+  public static OwnerReference controller(Pod pod) {
     List<OwnerReference> refs = pod.getMetadata().getOwnerReferences();
     return refs == null
         ? null
@@ -81,5 +84,10 @@ record LoadPods(List<Pod> trusted, List<Pod> ignored) {
             .filter(r -> Boolean.TRUE.equals(r.getController()))
             .findFirst()
             .orElse(null);
+  }
+
+  /** The load's runner pods ({@link RunnerPod#isRunner}), not k6-operator's other pods. */
+  public List<Pod> runners() {
+    return trusted.stream().filter(RunnerPod::isRunner).toList();
   }
 }

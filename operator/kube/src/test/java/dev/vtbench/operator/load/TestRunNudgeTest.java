@@ -1,4 +1,4 @@
-package dev.vtbench.operator.reconciler;
+package dev.vtbench.operator.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

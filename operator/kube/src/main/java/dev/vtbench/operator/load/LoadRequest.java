@@ -1,0 +1,26 @@
+package dev.vtbench.operator.load;
+
+import java.util.List;
+
+/**
+ * One load object to create: its name, the scenario ids it runs in order (one, or a staged Job's
+ * several), and its scripts.
+ *
+ * @param warmUpFrom a warm-up step's {@link dev.vtbench.operator.resources.Labels#WARM_UP_FROM}
+ *     label, or null for a measured load
+ */
+public record LoadRequest(String name, List<String> stages, String warmUpFrom, LoadScript script) {
+
+  public LoadRequest {
+    stages = List.copyOf(stages);
+    if (stages.size() != script.scripts().size()) {
+      throw new IllegalArgumentException(
+          name + ": " + stages.size() + " stages for " + script.scripts().size() + " scripts");
+    }
+  }
+
+  /** The scenario the load's labels name: its first stage's. */
+  public String scenarioId() {
+    return stages.getFirst();
+  }
+}
