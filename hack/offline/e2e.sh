@@ -55,8 +55,9 @@ End to end on the single-node cluster of hack/offline/local-cluster.sh (root, 2 
             configuration's scenarios as stages of one Job, the operator killed mid-stage
   reactive  ReactiveRunE2E: one scenario on the reactive SUT (spec.sut.reactiveImage)
   job       JobRunE2E: one cell at two pool sizes with spec.load.runner=job (one SUT pod)
-  runners   RunnersE2E: one scenario shared by two k6 runners (spec.load.parallelism 2, 100m
-            each) as an Indexed Job; the row says load_runners 2, its latencies merged
+  runners   RunnersE2E: $(basename "$spec_file")'s 4 scenarios, each shared by two k6 runners
+            (spec.load.parallelism 2, 100m each) through auto, i.e. a 2-runner TestRun per
+            scenario; every row says load_runners 2, its latencies merged
   byo       ByoRunE2E: $(basename "$byo_spec_file"), a user's own service from its image
             (vtbench/byo-orders:dev) with its SQL from a ConfigMap the test makes as a user would;
             deleting the run must leave that ConfigMap untouched
