@@ -106,6 +106,10 @@ import java.util.Map;
     message = ServiceRules.AXIS_COVERED_MESSAGE,
     fieldPath = ".sut.service.axisEnv.hikariPool")
 @ValidationRule(
+    value = ServiceRules.TOMCAT_COVERED_RULE,
+    message = ServiceRules.AXIS_COVERED_MESSAGE,
+    fieldPath = ".sut.service.axisEnv.tomcatThreads")
+@ValidationRule(
     value = ServiceRules.IMAGE_ON_CLUSTER_RULE,
     message = ServiceRules.IMAGE_ON_CLUSTER_MESSAGE,
     fieldPath = ".sut.service.image")
@@ -707,6 +711,9 @@ public class BenchmarkRunSpec {
             + " container or a command); with two or more, summary.md compares each to the first.")
     @Size(min = 1, max = SpecRules.JVM_OPTIONS_MAX)
     @ValidationRule(value = SpecRules.JVM_OPTIONS_RULE, message = SpecRules.JVM_OPTIONS_MESSAGE)
+    @ValidationRule(
+        value = SpecRules.FORBIDDEN_JVM_OPTION_RULE,
+        message = SpecRules.FORBIDDEN_JVM_OPTION_MESSAGE)
     public List<@Size(max = SpecRules.JVM_OPTION_MAX) String> jvmOptions =
         new ArrayList<>(List.of(""));
 

@@ -21,6 +21,10 @@ import java.util.Map;
     value = ServiceRules.JAR_OR_COMMAND_RULE,
     message = ServiceRules.JAR_OR_COMMAND_MESSAGE)
 @ValidationRule(
+    value = ServiceRules.STUB_ENV_ONCE_RULE,
+    message = ServiceRules.STUB_ENV_ONCE_MESSAGE,
+    fieldPath = ".stubUrlEnv")
+@ValidationRule(
     value = ServiceRules.STUB_PATH_NEEDS_ENV_RULE,
     message = ServiceRules.STUB_PATH_NEEDS_ENV_MESSAGE,
     fieldPath = ".stubPath")
