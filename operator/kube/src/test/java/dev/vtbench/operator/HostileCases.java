@@ -19,7 +19,8 @@ final class HostileCases {
   private HostileCases() {}
 
   static Stream<Case> cases() {
-    return Stream.of(jvmOptions(), environment(), axisEnv(), http(), numbers(), nulls(), sizes())
+    return Stream.of(
+            jvmOptions(), environment(), axisEnv(), http(), numbers(), nulls(), sizes(), files())
         .flatMap(s -> s);
   }
 
@@ -224,6 +225,33 @@ final class HostileCases {
         valid("sut: {env: null, nodeSelector: null}\ndatabase: {seed: null}"),
         valid("matrix: {threadModes: null, concurrency: [100]}"),
         invalid("spec.matrix.concurrency", "matrix: {concurrency: [null]}"));
+  }
+
+  /** Local file references stay inside the folder vtbench run starts in, by name. */
+  static Stream<Case> files() {
+    String jar = "spec.sut.service.jar";
+    String script = "spec.workload.script.file";
+    String sql = "spec.database.sql.files";
+    return Stream.of(
+        valid(jarIs("./target/app-1.0.jar")),
+        invalid(jar, jarIs("/etc/passwd")),
+        invalid(jar, jarIs("~/app.jar")),
+        invalid(jar, jarIs("../other/app.jar")),
+        invalid(jar, jarIs("'target\\..\\app.jar'")),
+        invalid(
+            "spec.matrix.builds[0].jar",
+            service("", "", "", ", builds: [{name: a, jar: a/../../b.jar}]")),
+        invalid(
+            script,
+            ServiceParityIT.SERVICE + ServiceParityIT.SCRIPT.replace("k6/orders.js", "/tmp/o.js")),
+        invalid(
+            sql,
+            service("", "", "sql: {files: [db/../../etc/seed.sql], configMap: orders-sql}", "")));
+  }
+
+  /** A valid service spec whose jar is {@code jar}. */
+  static String jarIs(String jar) {
+    return service("", "", "", "").replace("jar: app.jar", "jar: " + jar);
   }
 
   /** The case with {@code name} as the service's stub variable. */

@@ -467,6 +467,7 @@ public class BenchmarkRunSpec {
             + " directory locally; on Kubernetes their base names are the keys of configMap.")
     @Required
     @Size(min = 1, max = ServiceRules.SQL_FILES_MAX)
+    @ValidationRule(value = SpecRules.FILE_LIST_RULE, message = SpecRules.FILE_MESSAGE)
     public List<@Size(min = 1, max = SpecRules.FILE_MAX) String> files;
 
     @JsonPropertyDescription(

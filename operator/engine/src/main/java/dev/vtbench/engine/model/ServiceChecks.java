@@ -86,7 +86,7 @@ final class ServiceChecks {
         } else {
           check.atMost("spec.database.sql.files", files, ServiceRules.SQL_FILES_MAX);
           for (int i = 0; i < files.size(); i++) {
-            check.text("spec.database.sql.files[" + i + "]", files.get(i), SpecRules.FILE_MAX);
+            check.file("spec.database.sql.files[" + i + "]", files.get(i));
           }
         }
       }
@@ -119,7 +119,7 @@ final class ServiceChecks {
   private static void script(ScriptSpec script, FieldChecks check) {
     String at = "spec.workload.script";
     if (script.file != null) {
-      check.text(at + ".file", script.file, SpecRules.FILE_MAX);
+      check.file(at + ".file", script.file);
     }
     if (script.configMap != null) {
       String name = at + ".configMap.name";
@@ -147,7 +147,7 @@ final class ServiceChecks {
       check.add(at + ": " + ServiceRules.JAR_OR_COMMAND_MESSAGE);
     }
     if (v.jar != null) {
-      check.text(at + ".jar", v.jar, SpecRules.FILE_MAX);
+      check.file(at + ".jar", v.jar);
     }
     if (v.command != null) {
       check.atMost(at + ".command", v.command, ServiceRules.COMMAND_MAX);

@@ -283,6 +283,26 @@ public final class SpecRules {
   public static final int FILE_MAX = 1024;
 
   /**
+   * A local file reference (a service's or build's jar, a k6 module, an SQL file): printable ASCII,
+   * relative to the folder {@code vtbench run} starts in, never leaving it by name: not absolute
+   * ({@code /}, {@code ~}), no {@code ..} segment, no backslash. A symlink out of the folder is
+   * refused when the run starts ({@code LocalFiles}), as only then do the files exist.
+   */
+  public static final String FILE = "^[ -~]+$";
+
+  /** What leaves the folder by name, as a CEL string body ({@link #celRegex} for Java). */
+  public static final String FILE_ESCAPE_CEL = "^[/~]|(^|/)[.][.](/|$)|[\\\\\\\\]";
+
+  public static final String FILE_RULE =
+      "self.matches('" + FILE + "') && !self.matches('" + FILE_ESCAPE_CEL + "')";
+  public static final String FILE_LIST_RULE =
+      "self.all(f, f.matches('" + FILE + "') && !f.matches('" + FILE_ESCAPE_CEL + "'))";
+  public static final String FILE_MESSAGE =
+      "must be a path relative to the folder vtbench run starts in, of printable ASCII: not"
+          + " absolute (/, ~), no '..' segment, no backslash; local runs read files only inside"
+          + " that folder";
+
+  /**
    * Largest Hikari pool. PostgreSQL's max_connections is set from the largest pool (plus room for
    * the operator's own connections), so every pool fits; at 1,000 busy backends PostgreSQL already
    * needs gigabytes of memory.
