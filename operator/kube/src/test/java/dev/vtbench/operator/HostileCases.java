@@ -246,7 +246,16 @@ final class HostileCases {
             ServiceParityIT.SERVICE + ServiceParityIT.SCRIPT.replace("k6/orders.js", "/tmp/o.js")),
         invalid(
             sql,
-            service("", "", "sql: {files: [db/../../etc/seed.sql], configMap: orders-sql}", "")));
+            service("", "", "sql: {files: [db/../../etc/seed.sql], configMap: orders-sql}", "")),
+        // on a cluster each file is the ConfigMap key of its base name: the API server now says so
+        ServiceParityIT.perPlatform(
+            false,
+            sql,
+            service("", "", "sql: {files: [a/init.sql, b/init.sql], configMap: orders-sql}", "")),
+        ServiceParityIT.perPlatform(
+            false,
+            sql,
+            service("", "", "sql: {files: ['db/bad name.sql'], configMap: orders-sql}", "")));
   }
 
   /** A valid service spec whose jar is {@code jar}. */

@@ -461,6 +461,10 @@ public class BenchmarkRunSpec {
   @ValidationRule(
       value = ServiceRules.SQL_CONFIG_MAP_RULE,
       message = ServiceRules.SQL_CONFIG_MAP_MESSAGE)
+  @ValidationRule(
+      value = ServiceRules.SQL_KEYS_RULE,
+      message = ServiceRules.SQL_KEYS_MESSAGE,
+      fieldPath = ".files")
   public static class Sql {
     @JsonPropertyDescription(
         "SQL files run in this order, e.g. [db/schema.sql, db/seed.sql]: read from the working"

@@ -318,6 +318,26 @@ public final class ServiceRules {
   static final String SQL_CONFIG_MAP_MESSAGE =
       "set configMap to the ConfigMap holding the files, keyed by base name (kubectl create"
           + " configmap NAME --from-file=...): on Kubernetes the operator cannot read local files";
+  // Each SQL file is the ConfigMap key of its base name on a cluster (SpecValidator.sqlKeys): the
+  // API server refused neither a base name that is no key nor two files of one base name, and the
+  // operator refused both at its first reconcile.
+  private static final String BASE = "f.substring(f.lastIndexOf('/') + 1)";
+  static final String SQL_KEYS_RULE =
+      "!has(self.files) || self.files.all(f, "
+          + BASE
+          + ".matches('"
+          + SpecRules.CONFIG_MAP_KEY
+          + "') && size("
+          + BASE
+          + ") <= "
+          + SpecRules.KUBE_NAME_MAX
+          + " && self.files.filter(g, g.substring(g.lastIndexOf('/') + 1) == "
+          + BASE
+          + ").size() == 1)";
+  static final String SQL_KEYS_MESSAGE =
+      "on Kubernetes each file is the ConfigMap key of its base name (kubectl create configmap"
+          + " --from-file): every base name must be a ConfigMap key (letters, digits, '-', '_',"
+          + " '.') and appear once";
   static final String SCRIPT_CONFIG_MAP_RULE = "has(self.configMap)";
   static final String SCRIPT_CONFIG_MAP_MESSAGE =
       "set configMap (name and key of the ConfigMap holding your k6 module, e.g. kubectl create"
