@@ -274,22 +274,32 @@ public final class ServiceRules {
   static final String EXTERNAL_NEEDS_ENABLED_MESSAGE =
       "database.external needs database.enabled true (its default): enabled: false means the"
           + " service has no database at all";
-  // With the matrix's defaults where it leaves a list out (BenchmarkRunSpec.Matrix, Sut), so the
-  // API server refuses what the operator would otherwise reach as a bug.
+  // With the matrix's defaults where it leaves a list out, so the API server refuses what the
+  // operator would otherwise reach as a bug. The defaults are BenchmarkRunSpec's (HostileSpecTest).
+  static final String DEFAULT_THREAD_MODES = "['platform', 'virtual']";
+  static final int DEFAULT_POOL = 50;
+  static final int DEFAULT_TOMCAT_THREADS = 200;
+
   static final String THREAD_MODES_COVERED_RULE =
       "!has(self.sut) || !has(self.sut.service) || !has(self.sut.service.axisEnv)"
           + " || !has(self.sut.service.axisEnv.threadMode)"
           + " || (has(self.matrix) && has(self.matrix.threadModes) ? self.matrix.threadModes"
-          + " : ['platform', 'virtual']).all(m, m in self.sut.service.axisEnv.threadMode)";
+          + " : "
+          + DEFAULT_THREAD_MODES
+          + ").all(m, m in self.sut.service.axisEnv.threadMode)";
   static final String POOLS_COVERED_RULE =
       "!has(self.sut) || !has(self.sut.service) || !has(self.sut.service.axisEnv)"
           + " || !has(self.sut.service.axisEnv.hikariPool)"
           + " || (has(self.matrix) && has(self.matrix.hikariPoolSizes) ? self.matrix.hikariPoolSizes"
-          + " : [50]).all(p, string(p) in self.sut.service.axisEnv.hikariPool)";
+          + " : ["
+          + DEFAULT_POOL
+          + "]).all(p, string(p) in self.sut.service.axisEnv.hikariPool)";
   static final String TOMCAT_COVERED_RULE =
       "!has(self.sut) || !has(self.sut.service) || !has(self.sut.service.axisEnv)"
           + " || !has(self.sut.service.axisEnv.tomcatThreads)"
-          + " || string(has(self.sut.tomcatMaxThreads) ? self.sut.tomcatMaxThreads : 200)"
+          + " || string(has(self.sut.tomcatMaxThreads) ? self.sut.tomcatMaxThreads : "
+          + DEFAULT_TOMCAT_THREADS
+          + ")"
           + " in self.sut.service.axisEnv.tomcatThreads";
   static final String NO_REACTIVE_RULE =
       "!has(self.sut) || !has(self.sut.service) || !has(self.matrix)"

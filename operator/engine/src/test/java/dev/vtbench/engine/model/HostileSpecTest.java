@@ -118,6 +118,16 @@ class HostileSpecTest {
         .startsWith("spec.workload.requests[0].params.id: 9007199254740992 must be a whole number");
   }
 
+  /** The API server's axisEnv coverage rules read the matrix's defaults from ServiceRules. */
+  @Test
+  void theCoverageRulesDefaultsAreTheModelsDefaults() {
+    BenchmarkRunSpec defaults = new BenchmarkRunSpec();
+    assertThat(SpecRules.values(ServiceRules.DEFAULT_THREAD_MODES))
+        .isEqualTo(defaults.matrix.threadModes);
+    assertThat(List.of(ServiceRules.DEFAULT_POOL)).isEqualTo(defaults.matrix.hikariPoolSizes);
+    assertThat(ServiceRules.DEFAULT_TOMCAT_THREADS).isEqualTo(defaults.sut.tomcatMaxThreads);
+  }
+
   @Test
   void aSectionWrittenAsNullReadsAsItsDefaults() {
     assertThat(problems("  matrix: null\n  sut: {env: null}\n  database: {seed: null}")).isEmpty();
