@@ -201,6 +201,7 @@ public final class Main implements Runnable {
           }
         }
       }
+      missing.addAll(LocalFiles.outside(run.spec, Path.of("")));
       try {
         LocalModule.of(run.spec);
       } catch (IllegalArgumentException e) {

@@ -106,6 +106,10 @@ import java.util.Map;
     message = ServiceRules.AXIS_COVERED_MESSAGE,
     fieldPath = ".sut.service.axisEnv.hikariPool")
 @ValidationRule(
+    value = ServiceRules.TOMCAT_COVERED_RULE,
+    message = ServiceRules.AXIS_COVERED_MESSAGE,
+    fieldPath = ".sut.service.axisEnv.tomcatThreads")
+@ValidationRule(
     value = ServiceRules.IMAGE_ON_CLUSTER_RULE,
     message = ServiceRules.IMAGE_ON_CLUSTER_MESSAGE,
     fieldPath = ".sut.service.image")
@@ -457,12 +461,17 @@ public class BenchmarkRunSpec {
   @ValidationRule(
       value = ServiceRules.SQL_CONFIG_MAP_RULE,
       message = ServiceRules.SQL_CONFIG_MAP_MESSAGE)
+  @ValidationRule(
+      value = ServiceRules.SQL_KEYS_RULE,
+      message = ServiceRules.SQL_KEYS_MESSAGE,
+      fieldPath = ".files")
   public static class Sql {
     @JsonPropertyDescription(
         "SQL files run in this order, e.g. [db/schema.sql, db/seed.sql]: read from the working"
             + " directory locally; on Kubernetes their base names are the keys of configMap.")
     @Required
     @Size(min = 1, max = ServiceRules.SQL_FILES_MAX)
+    @ValidationRule(value = SpecRules.FILE_LIST_RULE, message = SpecRules.FILE_MESSAGE)
     public List<@Size(min = 1, max = SpecRules.FILE_MAX) String> files;
 
     @JsonPropertyDescription(
@@ -708,6 +717,9 @@ public class BenchmarkRunSpec {
             + " container or a command); with two or more, summary.md compares each to the first.")
     @Size(min = 1, max = SpecRules.JVM_OPTIONS_MAX)
     @ValidationRule(value = SpecRules.JVM_OPTIONS_RULE, message = SpecRules.JVM_OPTIONS_MESSAGE)
+    @ValidationRule(
+        value = SpecRules.FORBIDDEN_JVM_OPTION_RULE,
+        message = SpecRules.FORBIDDEN_JVM_OPTION_MESSAGE)
     public List<@Size(max = SpecRules.JVM_OPTION_MAX) String> jvmOptions =
         new ArrayList<>(List.of(""));
 

@@ -43,7 +43,7 @@ final class BuildChecks {
         check.add(at + ": " + ServiceRules.JAR_OR_COMMAND_MESSAGE);
       }
       if (b.jar != null) {
-        check.text(at + ".jar", b.jar, SpecRules.FILE_MAX);
+        check.file(at + ".jar", b.jar);
       }
       if (b.command != null) {
         check.atMost(at + ".command", b.command, ServiceRules.COMMAND_MAX);

@@ -38,6 +38,7 @@ public class BuildSpec {
       "The build's executable jar (local runs), in place of spec.sut.service's jar or command;"
           + " with command unset too: the service's.")
   @Size(min = 1, max = SpecRules.FILE_MAX)
+  @ValidationRule(value = SpecRules.FILE_RULE, message = SpecRules.FILE_MESSAGE)
   public String jar;
 
   @JsonPropertyDescription(

@@ -151,6 +151,20 @@ final class FieldChecks {
     longest(field, value, max);
   }
 
+  private static final Pattern FILE = Pattern.compile(SpecRules.FILE);
+  private static final Pattern FILE_ESCAPE =
+      Pattern.compile(SpecRules.celRegex(SpecRules.FILE_ESCAPE_CEL));
+
+  /** A local file reference: 1 to {@link SpecRules#FILE_MAX} characters inside the run's folder. */
+  void file(String field, String value) {
+    text(field, value, SpecRules.FILE_MAX);
+    if (value != null
+        && !value.isEmpty()
+        && (!FILE.matcher(value).matches() || FILE_ESCAPE.matcher(value).find())) {
+      errors.add(field + ": '" + value + "' " + SpecRules.FILE_MESSAGE);
+    }
+  }
+
   void longest(String field, String value, int max) {
     if (value != null && value.length() > max) {
       errors.add(field + ": " + value.length() + " characters, at most " + max + " allowed");

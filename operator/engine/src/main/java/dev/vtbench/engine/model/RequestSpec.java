@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
+import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Required;
 import io.fabric8.generator.annotation.Size;
 import io.fabric8.generator.annotation.ValidationRule;
@@ -16,6 +17,10 @@ import java.util.Map;
  * One request of {@code spec.workload.requests}: what k6 sends to the user's service, how often
  * relative to the others, and which answers count as success.
  */
+@ValidationRule(
+    value = ServiceRules.PARAMS_USED_RULE,
+    message = ServiceRules.PARAMS_USED_MESSAGE,
+    fieldPath = ".params")
 public class RequestSpec {
 
   @JsonPropertyDescription("HTTP method: GET, POST, PUT, PATCH, DELETE or HEAD.")
@@ -44,8 +49,10 @@ public class RequestSpec {
   @JsonPropertyDescription("Request headers, e.g. {Content-Type: application/json}.")
   @Size(max = ServiceRules.HEADERS_MAX)
   @ValidationRule(value = ServiceRules.HEADER_KEYS_RULE, message = ServiceRules.HEADER_KEYS_MESSAGE)
-  public Map<String, @Size(max = ServiceRules.PARAM_VALUE_MAX) String> headers =
-      new LinkedHashMap<>();
+  public Map<
+          String,
+          @Size(max = ServiceRules.PARAM_VALUE_MAX) @Pattern(ServiceRules.HEADER_VALUE) String>
+      headers = new LinkedHashMap<>();
 
   @JsonPropertyDescription("Request body, {name} filled from params as in path; unset: none.")
   @Size(max = ServiceRules.BODY_MAX)
@@ -70,10 +77,16 @@ public class RequestSpec {
       message = ServiceRules.RANGE_OR_VALUES_MESSAGE)
   @ValidationRule(value = ServiceRules.RANGE_ORDER_RULE, message = ServiceRules.RANGE_ORDER_MESSAGE)
   public static class Param {
-    @JsonPropertyDescription("Smallest whole number drawn (with to).")
+    @JsonPropertyDescription(
+        "Smallest whole number drawn (with to), within ±9007199254740991 (2^53 - 1).")
+    @Min(-ServiceRules.PARAM_NUMBER_MAX)
+    @Max(ServiceRules.PARAM_NUMBER_MAX)
     public Long from;
 
-    @JsonPropertyDescription("Largest whole number drawn (with from).")
+    @JsonPropertyDescription(
+        "Largest whole number drawn (with from), within ±9007199254740991 (2^53 - 1).")
+    @Min(-ServiceRules.PARAM_NUMBER_MAX)
+    @Max(ServiceRules.PARAM_NUMBER_MAX)
     public Long to;
 
     @JsonPropertyDescription("Values drawn, each equally likely (instead of from and to).")

@@ -25,6 +25,8 @@ final class ServiceChecks {
   private static final Pattern PARAM_NAME = Pattern.compile(ServiceRules.PARAM_NAME);
   private static final Pattern HEADER_NAME = Pattern.compile(ServiceRules.HEADER_NAME);
   private static final Pattern NUMBER = Pattern.compile("^[1-9][0-9]{0,5}$");
+  private static final Pattern FRAMING_HEADER = Pattern.compile(ServiceRules.FRAMING_HEADER);
+  private static final Pattern HEADER_VALUE = Pattern.compile(ServiceRules.HEADER_VALUE);
 
   /** A {name} placeholder in a path or body. */
   static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z_][A-Za-z0-9_]*)}");
@@ -84,7 +86,7 @@ final class ServiceChecks {
         } else {
           check.atMost("spec.database.sql.files", files, ServiceRules.SQL_FILES_MAX);
           for (int i = 0; i < files.size(); i++) {
-            check.text("spec.database.sql.files[" + i + "]", files.get(i), SpecRules.FILE_MAX);
+            check.file("spec.database.sql.files[" + i + "]", files.get(i));
           }
         }
       }
@@ -117,7 +119,7 @@ final class ServiceChecks {
   private static void script(ScriptSpec script, FieldChecks check) {
     String at = "spec.workload.script";
     if (script.file != null) {
-      check.text(at + ".file", script.file, SpecRules.FILE_MAX);
+      check.file(at + ".file", script.file);
     }
     if (script.configMap != null) {
       String name = at + ".configMap.name";
@@ -145,7 +147,7 @@ final class ServiceChecks {
       check.add(at + ": " + ServiceRules.JAR_OR_COMMAND_MESSAGE);
     }
     if (v.jar != null) {
-      check.text(at + ".jar", v.jar, SpecRules.FILE_MAX);
+      check.file(at + ".jar", v.jar);
     }
     if (v.command != null) {
       check.atMost(at + ".command", v.command, ServiceRules.COMMAND_MAX);
@@ -176,13 +178,7 @@ final class ServiceChecks {
     }
     if (v.stubUrlEnv != null) {
       if (!envName(v.stubUrlEnv) || RESERVED.matcher(v.stubUrlEnv).matches()) {
-        check.add(
-            at
-                + ".stubUrlEnv: '"
-                + v.stubUrlEnv
-                + "' "
-                + ServiceRules.ENV_NAME_MESSAGE
-                + " not reserved by vtbench");
+        check.add(at + ".stubUrlEnv: '" + v.stubUrlEnv + "' " + ServiceRules.ENV_NAME_MESSAGE);
       } else if (v.env != null && v.env.containsKey(v.stubUrlEnv)) {
         check.add(at + ".stubUrlEnv: '" + v.stubUrlEnv + "' is also set in env; set it once");
       }
@@ -203,6 +199,9 @@ final class ServiceChecks {
         covered(at + ".axisEnv.hikariPool", a.hikariPool, matrix.hikariPoolSizes, check);
       }
       covered(at + ".axisEnv.tomcatThreads", a.tomcatThreads, List.of(tomcatThreads), check);
+      once(at, v, a.threadMode, check);
+      once(at, v, a.hikariPool, check);
+      once(at, v, a.tomcatThreads, check);
     }
   }
 
@@ -223,23 +222,33 @@ final class ServiceChecks {
             check.add(field + ": key '" + value + "' " + ServiceRules.NUMBER_KEYS_MESSAGE);
           }
           if (env == null || env.isEmpty()) {
-            check.add(field + "." + value + ": must set at least one variable");
+            check.add(field + "." + value + ": " + ServiceRules.AXIS_ENV_MESSAGE);
             return;
           }
           check.atMost(field + "." + value, env, SpecRules.ENV_MAX);
           for (String name : env.keySet()) {
-            if (!envName(name) || name.toUpperCase(java.util.Locale.ROOT).contains("PASSWORD")) {
-              check.add(
-                  field
-                      + "."
-                      + value
-                      + ": '"
-                      + name
-                      + "' must be an environment variable name [A-Za-z_][A-Za-z0-9_]* and not"
-                      + " a password");
+            if (!envName(name) || RESERVED.matcher(name).matches()) {
+              check.add(field + "." + value + ": '" + name + "' " + ServiceRules.AXIS_ENV_MESSAGE);
             }
           }
         });
+  }
+
+  /** A variable of an axis override is not also in env or the stub's variable. */
+  private static void once(
+      String at, ServiceSpec v, Map<String, Map<String, String>> byValue, FieldChecks check) {
+    if (byValue == null) {
+      return;
+    }
+    Set<String> twice = new java.util.TreeSet<>();
+    byValue.values().stream()
+        .filter(env -> env != null)
+        .flatMap(env -> env.keySet().stream())
+        .filter(k -> (v.env != null && v.env.containsKey(k)) || k.equals(v.stubUrlEnv))
+        .forEach(twice::add);
+    for (String name : twice) {
+      check.add(at + ".axisEnv: '" + name + "'; " + ServiceRules.AXIS_ENV_ONCE_MESSAGE);
+    }
   }
 
   /** Every value the matrix runs has its variables where the axis is overridden. */
@@ -271,10 +280,14 @@ final class ServiceChecks {
     if (r.headers != null) {
       r.headers.forEach(
           (name, value) -> {
-            if (!HEADER_NAME.matcher(name).matches()) {
+            if (!HEADER_NAME.matcher(name).matches() || FRAMING_HEADER.matcher(name).matches()) {
               check.add(at + ".headers: '" + name + "' " + ServiceRules.HEADER_KEYS_MESSAGE);
             }
             check.longest(at + ".headers." + name, value, ServiceRules.PARAM_VALUE_MAX);
+            if (value == null || !HEADER_VALUE.matcher(value).matches()) {
+              check.add(
+                  at + ".headers." + name + ": its value " + ServiceRules.HEADER_KEYS_MESSAGE);
+            }
           });
     }
     if (r.expectedStatus != null) {
@@ -314,6 +327,11 @@ final class ServiceChecks {
     boolean list = p.values != null && !p.values.isEmpty();
     if (range == list || (!range && (p.from != null || p.to != null))) {
       check.add(at + ": " + ServiceRules.RANGE_OR_VALUES_MESSAGE);
+    }
+    for (Long n : java.util.Arrays.asList(p.from, p.to)) {
+      if (n != null && (n > ServiceRules.PARAM_NUMBER_MAX || n < -ServiceRules.PARAM_NUMBER_MAX)) {
+        check.add(at + ": " + n + " " + ServiceRules.PARAM_NUMBER_MESSAGE);
+      }
     }
     if (range && p.from > p.to) {
       check.add(at + ": from " + p.from + " must be at most to " + p.to);

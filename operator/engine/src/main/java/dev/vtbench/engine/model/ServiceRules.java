@@ -48,22 +48,41 @@ public final class ServiceRules {
   static final String JAR_OR_COMMAND_MESSAGE =
       "set jar or command, not both: a local run starts the service one way";
 
-  /** An absolute path without spaces, query or fragment. */
-  public static final String PATH = "^/[^ ?#]*$";
+  /**
+   * What a path may hold besides '/': URL characters that need no escaping in a request line. No
+   * control character (CR and LF would end the request line and start a header), no space, no '@',
+   * '\\', '#' or quote, so nothing written here can split a request or name another host.
+   */
+  private static final String PATH_CHARS = "-A-Za-z0-9._~!$&()*+,;=:%";
+
+  /**
+   * An absolute path without query or fragment: '/', then URL characters; not starting with {@code
+   * //}, which a URL resolver reads as another host.
+   */
+  public static final String PATH = "^/([" + PATH_CHARS + "][" + PATH_CHARS + "/]*)?$";
 
   static final String PATH_RULE = "self.matches('" + PATH + "')";
-  static final String PATH_MESSAGE = "must be a path starting with '/', without spaces, ? or #";
+  static final String PATH_MESSAGE =
+      "must be a path starting with one '/', of letters, digits and - . _ ~ ! $ & ( ) * + , ; = :"
+          + " % / (no spaces, control characters, @, ? or #), e.g. /actuator/health/readiness";
 
-  /** A request's path template: a path, then an optional query, no spaces or fragment. */
-  public static final String REQUEST_PATH = "^/[^ #]*$";
+  /**
+   * A request's path template: a path as {@link #PATH}, with {name} placeholders, then an optional
+   * query; no fragment.
+   */
+  public static final String REQUEST_PATH =
+      "^/([" + PATH_CHARS + "{}][" + PATH_CHARS + "{}/]*)?([?][" + PATH_CHARS + "{}/?]*)?$";
 
   static final String PATH_RULE_WITH_QUERY = "self.matches('" + REQUEST_PATH + "')";
 
   static final String REQUEST_PATH_MESSAGE =
-      "must be a path starting with '/', without spaces or #, e.g. /orders/{id}?page={page}";
+      "must be a path starting with one '/' and an optional query, of letters, digits, {name}"
+          + " placeholders and - . _ ~ ! $ & ( ) * + , ; = : % / ? (no spaces, control characters,"
+          + " @ or #), e.g. /orders/{id}?page={page}";
   static final String OPTIONAL_PATH_RULE = "self == '' || self.matches('" + PATH + "')";
   static final String OPTIONAL_PATH_MESSAGE =
-      "must be empty (no Actuator) or a path starting with '/', without spaces, ? or #";
+      "must be empty (no Actuator) or a path starting with one '/', of letters, digits and"
+          + " - . _ ~ ! $ & ( ) * + , ; = : % / (no spaces, control characters, @, ? or #)";
 
   public static final String STUB_PATHS = "['/downstream', '/upper', '/']";
   public static final String STUB_PATHS_MESSAGE =
@@ -77,9 +96,19 @@ public final class ServiceRules {
   static final String STUB_PATH_NEEDS_ENV_MESSAGE =
       "stubPath needs stubUrlEnv: without it no stub runs";
 
-  static final String ENV_NAME_RULE = "self.matches('" + SpecRules.ENV_NAME + "')";
+  static final String ENV_NAME_RULE =
+      "self.matches('"
+          + SpecRules.ENV_NAME
+          + "') && !self.matches('"
+          + ServiceRules.RESERVED_ENV
+          + "')";
   static final String ENV_NAME_MESSAGE =
-      "must be an environment variable name [A-Za-z_][A-Za-z0-9_]*";
+      "must be an environment variable name [A-Za-z_][A-Za-z0-9_]* not reserved by vtbench (as in"
+          + " spec.sut.service.env)";
+  static final String STUB_ENV_ONCE_RULE =
+      "!has(self.stubUrlEnv) || !has(self.env) || !(self.stubUrlEnv in self.env)";
+  static final String STUB_ENV_ONCE_MESSAGE =
+      "stubUrlEnv is also set in env: vtbench sets it to the stub's URL; set it once";
 
   /**
    * What {@code spec.sut.service.env} may not set, case-insensitively: what vtbench hands the
@@ -88,8 +117,9 @@ public final class ServiceRules {
    * configtree file, never in its environment.
    */
   public static final String RESERVED_ENV =
-      "(?i)^(SERVER_PORT|SPRING_DATASOURCE_.*|SPRING_THREADS_.*|SERVER_TOMCAT_.*"
-          + "|SPRING_CONFIG_IMPORT|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS|.*PASSWORD.*)$";
+      "(?i)^(SERVER_+PORT|SPRING_+DATASOURCE(_.*)?|SPRING_+THREADS(_.*)?|SERVER_+TOMCAT(_.*)?"
+          + "|SPRING_+CONFIG(_.*)?|SPRING_+APPLICATION_+JSON|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS"
+          + "|_JAVA_OPTIONS|JAVA_OPTS|.*PASSWORD.*)$";
 
   static final String ENV_RULE =
       "self.all(k, size(k) <= "
@@ -101,9 +131,22 @@ public final class ServiceRules {
           + "'))";
   static final String ENV_MESSAGE =
       "names must be [A-Za-z_][A-Za-z0-9_]* and not set by vtbench: SERVER_PORT,"
-          + " SPRING_DATASOURCE_*, SPRING_THREADS_*, SERVER_TOMCAT_*, SPRING_CONFIG_IMPORT and the"
-          + " JVM's option variables are reserved, and no name may hold PASSWORD (the password"
-          + " reaches the service as a configtree file)";
+          + " SPRING_DATASOURCE_*, SPRING_THREADS_*, SERVER_TOMCAT_*, SPRING_CONFIG_*,"
+          + " SPRING_APPLICATION_JSON (any case) and the JVM's option variables (JAVA_TOOL_OPTIONS,"
+          + " JDK_JAVA_OPTIONS, _JAVA_OPTIONS, JAVA_OPTS) are reserved, and no name may hold"
+          + " PASSWORD (the password reaches the service as a configtree file)";
+
+  // Each axis value's variables (spec.sut.service.axisEnv.*): at least one, each a valid name and
+  // none of RESERVED_ENV, none also in env or the stub's variable. Checked by the operator's
+  // admission and the local validator (ServiceChecks), not CEL: a rule reading the keys of maps
+  // inside maps exceeds the API server's cost budget 5 to 100 times (names have no maxLength).
+  static final String AXIS_ENV_MESSAGE =
+      "each value must set at least one variable, named [A-Za-z_][A-Za-z0-9_]* and not reserved"
+          + " as in spec.sut.service.env (Spring's own SPRING_THREADS_*, SPRING_DATASOURCE_*,"
+          + " SERVER_TOMCAT_*: leave axisEnv out to use them)";
+
+  static final String AXIS_ENV_ONCE_MESSAGE =
+      "a variable of axisEnv must not also be in env or be stubUrlEnv: set each variable once";
 
   static final String THREAD_MODE_KEYS_RULE = "self.all(k, k in " + SpecRules.THREAD_MODES + ")";
   static final String THREAD_MODE_KEYS_MESSAGE = "keys must be platform or virtual";
@@ -125,8 +168,40 @@ public final class ServiceRules {
   /** A header name: an HTTP token (without ' and `, which a CEL string literal cannot hold). */
   public static final String HEADER_NAME = "^[-!#$%&*+.^_|~0-9A-Za-z]+$";
 
-  static final String HEADER_KEYS_RULE = "self.all(k, k.matches('" + HEADER_NAME + "'))";
-  static final String HEADER_KEYS_MESSAGE = "names must be HTTP header names";
+  /**
+   * Headers k6 sets from the request itself: the target's host and the message's framing. Set by
+   * hand they would send the request elsewhere or smuggle a second one.
+   */
+  public static final String FRAMING_HEADER =
+      "(?i)^(host|content-length|transfer-encoding|connection|upgrade|te|trailer|keep-alive)$";
+
+  /** A header value: printable ASCII and spaces, no CR, LF or other control character. */
+  public static final String HEADER_VALUE = "^[ -~]*$";
+
+  static final String HEADER_KEYS_RULE =
+      "self.all(k, k.matches('" + HEADER_NAME + "') && !k.matches('" + FRAMING_HEADER + "'))";
+  static final String HEADER_KEYS_MESSAGE =
+      "names must be HTTP header names, not Host, Content-Length, Transfer-Encoding, Connection,"
+          + " Upgrade, TE, Trailer or Keep-Alive (k6 sets those from the request), and values"
+          + " printable ASCII without CR, LF or other control characters";
+
+  /**
+   * The largest whole number a param may draw: JavaScript's Number.MAX_SAFE_INTEGER (2^53 − 1), the
+   * last integer k6 holds exactly; beyond it two ids would print the same.
+   */
+  public static final long PARAM_NUMBER_MAX = 9_007_199_254_740_991L;
+
+  static final String PARAM_NUMBER_MESSAGE =
+      "must be a whole number from -9007199254740991 to 9007199254740991 (2^53 - 1, the largest"
+          + " integer k6's JavaScript holds exactly)";
+
+  // Every {name} of path and body needs a param: the operator's admission and ServiceChecks, not
+  // CEL (findAll over path and body exceeds the cost budget 2.5 times); the converse is CEL's.
+  static final String PARAMS_USED_RULE =
+      "!has(self.params) || self.params.all(k, (has(self.path) && self.path.contains('{' + k +"
+          + " '}')) || (has(self.body) && self.body.contains('{' + k + '}')))";
+  static final String PARAMS_USED_MESSAGE =
+      "every param must fill a {name} in path or body; remove the ones not used";
 
   static final String RANGE_OR_VALUES_RULE =
       "(has(self.from) && has(self.to) && !has(self.values))"
@@ -199,17 +274,33 @@ public final class ServiceRules {
   static final String EXTERNAL_NEEDS_ENABLED_MESSAGE =
       "database.external needs database.enabled true (its default): enabled: false means the"
           + " service has no database at all";
+  // With the matrix's defaults where it leaves a list out, so the API server refuses what the
+  // operator would otherwise reach as a bug. The defaults are BenchmarkRunSpec's (HostileSpecTest).
+  static final String DEFAULT_THREAD_MODES = "['platform', 'virtual']";
+  static final int DEFAULT_POOL = 50;
+  static final int DEFAULT_TOMCAT_THREADS = 200;
+
   static final String THREAD_MODES_COVERED_RULE =
       "!has(self.sut) || !has(self.sut.service) || !has(self.sut.service.axisEnv)"
-          + " || !has(self.sut.service.axisEnv.threadMode) || !has(self.matrix)"
-          + " || !has(self.matrix.threadModes)"
-          + " || self.matrix.threadModes.all(m, m in self.sut.service.axisEnv.threadMode)";
+          + " || !has(self.sut.service.axisEnv.threadMode)"
+          + " || (has(self.matrix) && has(self.matrix.threadModes) ? self.matrix.threadModes"
+          + " : "
+          + DEFAULT_THREAD_MODES
+          + ").all(m, m in self.sut.service.axisEnv.threadMode)";
   static final String POOLS_COVERED_RULE =
       "!has(self.sut) || !has(self.sut.service) || !has(self.sut.service.axisEnv)"
-          + " || !has(self.sut.service.axisEnv.hikariPool) || !has(self.matrix)"
-          + " || !has(self.matrix.hikariPoolSizes)"
-          + " || self.matrix.hikariPoolSizes.all(p, string(p) in"
-          + " self.sut.service.axisEnv.hikariPool)";
+          + " || !has(self.sut.service.axisEnv.hikariPool)"
+          + " || (has(self.matrix) && has(self.matrix.hikariPoolSizes) ? self.matrix.hikariPoolSizes"
+          + " : ["
+          + DEFAULT_POOL
+          + "]).all(p, string(p) in self.sut.service.axisEnv.hikariPool)";
+  static final String TOMCAT_COVERED_RULE =
+      "!has(self.sut) || !has(self.sut.service) || !has(self.sut.service.axisEnv)"
+          + " || !has(self.sut.service.axisEnv.tomcatThreads)"
+          + " || string(has(self.sut.tomcatMaxThreads) ? self.sut.tomcatMaxThreads : "
+          + DEFAULT_TOMCAT_THREADS
+          + ")"
+          + " in self.sut.service.axisEnv.tomcatThreads";
   static final String NO_REACTIVE_RULE =
       "!has(self.sut) || !has(self.sut.service) || !has(self.matrix)"
           + " || !has(self.matrix.threadModes) || !('"
@@ -237,6 +328,26 @@ public final class ServiceRules {
   static final String SQL_CONFIG_MAP_MESSAGE =
       "set configMap to the ConfigMap holding the files, keyed by base name (kubectl create"
           + " configmap NAME --from-file=...): on Kubernetes the operator cannot read local files";
+  // Each SQL file is the ConfigMap key of its base name on a cluster (SpecValidator.sqlKeys): the
+  // API server refused neither a base name that is no key nor two files of one base name, and the
+  // operator refused both at its first reconcile.
+  private static final String BASE = "f.substring(f.lastIndexOf('/') + 1)";
+  static final String SQL_KEYS_RULE =
+      "!has(self.files) || self.files.all(f, "
+          + BASE
+          + ".matches('"
+          + SpecRules.CONFIG_MAP_KEY
+          + "') && size("
+          + BASE
+          + ") <= "
+          + SpecRules.KUBE_NAME_MAX
+          + " && self.files.filter(g, g.substring(g.lastIndexOf('/') + 1) == "
+          + BASE
+          + ").size() == 1)";
+  static final String SQL_KEYS_MESSAGE =
+      "on Kubernetes each file is the ConfigMap key of its base name (kubectl create configmap"
+          + " --from-file): every base name must be a ConfigMap key (letters, digits, '-', '_',"
+          + " '.') and appear once";
   static final String SCRIPT_CONFIG_MAP_RULE = "has(self.configMap)";
   static final String SCRIPT_CONFIG_MAP_MESSAGE =
       "set configMap (name and key of the ConfigMap holding your k6 module, e.g. kubectl create"

@@ -21,6 +21,10 @@ import java.util.Map;
     value = ServiceRules.JAR_OR_COMMAND_RULE,
     message = ServiceRules.JAR_OR_COMMAND_MESSAGE)
 @ValidationRule(
+    value = ServiceRules.STUB_ENV_ONCE_RULE,
+    message = ServiceRules.STUB_ENV_ONCE_MESSAGE,
+    fieldPath = ".stubUrlEnv")
+@ValidationRule(
     value = ServiceRules.STUB_PATH_NEEDS_ENV_RULE,
     message = ServiceRules.STUB_PATH_NEEDS_ENV_MESSAGE,
     fieldPath = ".stubPath")
@@ -35,9 +39,11 @@ public class ServiceSpec {
   public String image;
 
   @JsonPropertyDescription(
-      "The service's executable jar (local runs; relative to the working directory), started as"
+      "The service's executable jar (local runs; relative to the folder vtbench run starts in,"
+          + " never outside it), started as"
           + " java -Xmx<3/4 of spec.sut.memory> -jar <jar>.")
   @Size(min = 1, max = SpecRules.FILE_MAX)
+  @ValidationRule(value = SpecRules.FILE_RULE, message = SpecRules.FILE_MESSAGE)
   public String jar;
 
   @JsonPropertyDescription(

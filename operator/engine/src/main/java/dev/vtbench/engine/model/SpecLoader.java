@@ -87,6 +87,7 @@ public final class SpecLoader {
       if (tree == null || tree.isMissingNode() || tree.isNull()) {
         throw new InvalidSpecException(source, List.of("the file is empty"));
       }
+      pruneNulls(tree);
       cpusAsText(source, tree);
       run = YAML.treeToValue(tree, BenchmarkRun.class);
     } catch (UnrecognizedPropertyException e) {
@@ -109,6 +110,22 @@ public final class SpecLoader {
       throw new InvalidSpecException(source, problems);
     }
     return run;
+  }
+
+  /**
+   * Drops every field written as {@code null} ({@code matrix: null}, {@code env: {A: null}}), as
+   * the API server prunes a null where the schema neither allows one nor has a default: the
+   * operator then reads the section's defaults, and so does a local run. A null inside a list
+   * stays, and is refused on both.
+   */
+  static void pruneNulls(JsonNode node) {
+    if (node instanceof ObjectNode o) {
+      List<String> nulls = o.propertyNames().stream().filter(k -> o.get(k).isNull()).toList();
+      nulls.forEach(o::remove);
+      o.values().forEach(SpecLoader::pruneNulls);
+    } else if (node != null && node.isArray()) {
+      node.values().forEach(SpecLoader::pruneNulls);
+    }
   }
 
   /**

@@ -283,6 +283,26 @@ public final class SpecRules {
   public static final int FILE_MAX = 1024;
 
   /**
+   * A local file reference (a service's or build's jar, a k6 module, an SQL file): printable ASCII,
+   * relative to the folder {@code vtbench run} starts in, never leaving it by name: not absolute
+   * ({@code /}, {@code ~}), no {@code ..} segment, no backslash. A symlink out of the folder is
+   * refused when the run starts ({@code LocalFiles}), as only then do the files exist.
+   */
+  public static final String FILE = "^[ -~]+$";
+
+  /** What leaves the folder by name, as a CEL string body ({@link #celRegex} for Java). */
+  public static final String FILE_ESCAPE_CEL = "^[/~]|(^|/)[.][.](/|$)|[\\\\\\\\]";
+
+  public static final String FILE_RULE =
+      "self.matches('" + FILE + "') && !self.matches('" + FILE_ESCAPE_CEL + "')";
+  public static final String FILE_LIST_RULE =
+      "self.all(f, f.matches('" + FILE + "') && !f.matches('" + FILE_ESCAPE_CEL + "'))";
+  public static final String FILE_MESSAGE =
+      "must be a path relative to the folder vtbench run starts in, of printable ASCII: not"
+          + " absolute (/, ~), no '..' segment, no backslash; local runs read files only inside"
+          + " that folder";
+
+  /**
    * Largest Hikari pool. PostgreSQL's max_connections is set from the largest pool (plus room for
    * the operator's own connections), so every pool fits; at 1,000 busy backends PostgreSQL already
    * needs gigabytes of memory.
@@ -329,6 +349,35 @@ public final class SpecRules {
    */
   public static final String JVM_OPTIONS =
       "^(-[-A-Za-z0-9_.:+=,/@%]+( -[-A-Za-z0-9_.:+=,/@%]+)*)?$";
+
+  /**
+   * Options no value of spec.matrix.jvmOptions may hold, case-insensitively, wherever they stand in
+   * it: system properties that would override what vtbench sets for each scenario (a system
+   * property beats the environment vtbench hands a service, and Spring's relaxed binding makes
+   * {@code -Dspring.dataSource.URL} the same property): the thread mode, the datasource and its
+   * Hikari pool, Tomcat's threads and port, the config import the password arrives through and
+   * SPRING_APPLICATION_JSON; Actuator's exposure (a heap dump holds the database password); and
+   * whatever loads code or options vtbench cannot see: agents ({@code -javaagent}, {@code
+   * -agentpath}, {@code -agentlib}, {@code -Xrun}), options files ({@code -XX:Flags=}, {@code
+   * -XX:VMOptionsFile=}) and commands run on a crash ({@code -XX:OnError=}, {@code
+   * -XX:OnOutOfMemoryError=}). {@code @argfiles} never pass {@link #JVM_OPTIONS}: every option
+   * starts with '-'.
+   */
+  public static final String FORBIDDEN_JVM_OPTION =
+      "(?i)(^| )(-D(spring[-_.]*(threads|datasource|config|application[-_.]*json)"
+          + "|server[-_.]*(tomcat|port)|management)"
+          + "|-javaagent|-agentpath|-agentlib|-Xrun|-XX:Flags=|-XX:VMOptionsFile="
+          + "|-XX:OnError=|-XX:OnOutOfMemoryError=)";
+
+  public static final String FORBIDDEN_JVM_OPTION_MESSAGE =
+      "must not set what vtbench sets or load what it cannot see: -Dspring.threads.*,"
+          + " -Dspring.datasource.*, -Dspring.config.*, -Dspring.application.json,"
+          + " -Dserver.tomcat.*, -Dserver.port, -Dmanagement.* (in any spelling), agents"
+          + " (-javaagent, -agentpath, -agentlib, -Xrun), options files (-XX:Flags=,"
+          + " -XX:VMOptionsFile=) and -XX:OnError= / -XX:OnOutOfMemoryError= are refused";
+
+  public static final String FORBIDDEN_JVM_OPTION_RULE =
+      "self.all(o, !o.matches('" + FORBIDDEN_JVM_OPTION + "'))";
 
   public static final String JVM_OPTIONS_RULE =
       "self.all(o, o.matches('" + JVM_OPTIONS + "')) && self.all(o, self.exists_one(p, p == o))";
@@ -442,7 +491,8 @@ public final class SpecRules {
    */
   public static final String RESERVED_ENV =
       "(?i)^(DB_.*|HIKARI_.*|TOMCAT_.*|STUB_.*|SERVER_.*|MANAGEMENT_.*|SPRING_.*"
-          + "|VT_ENABLED|SUT_STACK|CONN_MODE|PATH_MODE|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS)$";
+          + "|VT_ENABLED|SUT_STACK|CONN_MODE|PATH_MODE|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS"
+          + "|JAVA_OPTS)$";
 
   public static final String ENV_RULE =
       "self.all(k, size(k) <= "
@@ -460,18 +510,21 @@ public final class SpecRules {
   // --- remote write ------------------------------------------------------------------------------
 
   /**
-   * The remote-write endpoint: http:// or https://, a host without user name or password (those go
-   * in a Secret), then anything without white space. As the body of a CEL string literal ({@code
-   * \\s} stands for the regular expression's {@code \s}): {@link #celRegex} turns it into the Java
-   * pattern.
+   * The remote-write endpoint: http:// or https://, a host name or IPv4 address and a port, without
+   * user name or password (those go in a Secret), then a path and query of URL characters. No
+   * character a shell reads ($, `, ;, |, &amp;, quotes, parentheses, *, !, spaces, backslashes, #):
+   * the URL reaches k6 as an environment variable, and k6-operator builds its runner's command with
+   * {@code sh -c}.
    */
   public static final String REMOTE_WRITE_URL_CEL =
-      "^https?://[^\\\\s/?#@\\\\[\\\\]]+([/?#][^\\\\s]*)?$";
+      "^https?://[-A-Za-z0-9.]+(:[0-9]{1,5})?([/?][-A-Za-z0-9._~%/:=?+,@]*)?$";
 
   public static final String REMOTE_WRITE_URL_RULE = "self.matches('" + REMOTE_WRITE_URL_CEL + "')";
   public static final String REMOTE_WRITE_URL_MESSAGE =
       "must be an http:// or https:// URL with a host name and no user or password (credentials go"
-          + " in credentialsSecretRef), e.g. http://prometheus:9090/api/v1/write";
+          + " in credentialsSecretRef), its path and query only letters, digits and - . _ ~ % / : ="
+          + " ? + , @ (no shell characters such as $ ` ; | & ' \" ( ) or spaces), e.g."
+          + " http://prometheus:9090/api/v1/write";
 
   /**
    * Hosts remote write may not reach: loopback (localhost, 127/8, 0.0.0.0), link-local 169.254/16

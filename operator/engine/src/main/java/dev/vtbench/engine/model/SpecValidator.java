@@ -36,6 +36,8 @@ public final class SpecValidator {
   private static final Pattern ENV_NAME = Pattern.compile(SpecRules.ENV_NAME);
   private static final Pattern RESERVED_ENV = Pattern.compile(SpecRules.RESERVED_ENV);
   private static final Pattern JVM_OPTIONS = Pattern.compile(SpecRules.JVM_OPTIONS);
+  private static final Pattern FORBIDDEN_JVM_OPTION =
+      Pattern.compile(SpecRules.FORBIDDEN_JVM_OPTION);
 
   private SpecValidator() {}
 
@@ -187,6 +189,8 @@ public final class SpecValidator {
                     ? " is longer than " + SpecRules.JVM_OPTION_MAX + " characters; "
                     : " is not allowed; ")
                 + SpecRules.JVM_OPTIONS_MESSAGE);
+      } else if (FORBIDDEN_JVM_OPTION.matcher(o).find()) {
+        check.add(field + "[" + i + "]: '" + o + "' " + SpecRules.FORBIDDEN_JVM_OPTION_MESSAGE);
       } else if (options.indexOf(o) < i) {
         check.add(
             field

@@ -65,7 +65,7 @@ class ServiceSpecTest {
         bad(
             "relative path",
             s -> s.workload.requests.getFirst().path = "orders/{id}",
-            "spec.workload.requests[0].path: 'orders/{id}' must be a path starting with '/'"),
+            "spec.workload.requests[0].path: 'orders/{id}' must be a path starting with one '/'"),
         bad(
             "placeholder without param",
             s -> s.workload.requests.getFirst().path = "/orders/{id}?expand={what}",
@@ -111,7 +111,7 @@ class ServiceSpecTest {
         bad(
             "health path",
             s -> s.sut.service.healthPath = "health",
-            "spec.sut.service.healthPath: 'health' must be a path starting with '/'"),
+            "spec.sut.service.healthPath: 'health' must be a path starting with one '/'"),
         bad(
             "port",
             s -> s.sut.service.port = 70_000,
@@ -141,8 +141,8 @@ class ServiceSpecTest {
         bad(
             "password in axis env",
             s -> axis(s).tomcatThreads = Map.of("200", Map.of("ADMIN_PASSWORD", "x")),
-            "spec.sut.service.axisEnv.tomcatThreads.200: 'ADMIN_PASSWORD' must be an environment"
-                + " variable name"),
+            "spec.sut.service.axisEnv.tomcatThreads.200: 'ADMIN_PASSWORD' each value must set at"
+                + " least one variable, named [A-Za-z_][A-Za-z0-9_]* and not reserved"),
         bad(
             "reactive",
             s -> s.matrix.threadModes = List.of("virtual", "reactive"),

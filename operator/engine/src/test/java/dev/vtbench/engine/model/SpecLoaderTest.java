@@ -179,7 +179,9 @@ class SpecLoaderTest {
                     .containsExactly(
                         "spec.load.prometheusRemoteWrite.url: must be an http:// or https:// URL"
                             + " with a host name and no user or password (credentials go in"
-                            + " credentialsSecretRef), e.g. http://prometheus:9090/api/v1/write (got"
+                            + " credentialsSecretRef), its path and query only letters, digits and"
+                            + " - . _ ~ % / : = ? + , @ (no shell characters such as $ ` ; | & '"
+                            + " \" ( ) or spaces), e.g. http://prometheus:9090/api/v1/write (got"
                             + " 'p:9090/write')"));
   }
 

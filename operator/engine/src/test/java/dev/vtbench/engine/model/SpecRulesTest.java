@@ -43,12 +43,25 @@ class SpecRulesTest {
   @Test
   void theRemoteWriteCelLiteralIsTheJavaPattern() {
     Pattern url = Pattern.compile(SpecRules.celRegex(SpecRules.REMOTE_WRITE_URL_CEL));
+    // no backslash, so the CEL literal and the Java pattern are the same text
     assertThat(SpecRules.celRegex(SpecRules.REMOTE_WRITE_URL_CEL))
-        .isEqualTo("^https?://[^\\s/?#@\\[\\]]+([/?#][^\\s]*)?$");
+        .isEqualTo(SpecRules.REMOTE_WRITE_URL_CEL);
     matchesOnly(
         url,
-        List.of("http://p:9090/api/v1/write", "https://p/a@b"),
-        List.of("http://p:9090/a b", "http://p\t/write", "http://u:pw@p/w", "http://[::1]/w"));
+        List.of("http://p:9090/api/v1/write", "https://p/a@b", "https://m.example/push?t=a"),
+        List.of(
+            "http://p:9090/a b",
+            "http://p\t/write",
+            "http://u:pw@p/w",
+            "http://[::1]/w",
+            "http://p/w?x=$(id)",
+            "http://p/w;reboot",
+            "http://p/`id`",
+            "http://p/a|b",
+            "http://p/a&b",
+            "http://p/a'b",
+            "http://p$(id)/w",
+            "http://p/w#frag"));
   }
 
   @Test

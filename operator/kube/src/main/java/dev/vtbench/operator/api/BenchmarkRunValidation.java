@@ -1,14 +1,18 @@
 package dev.vtbench.operator.api;
 
+import dev.vtbench.engine.k6.LoadSize;
 import dev.vtbench.engine.model.BenchmarkRun;
 import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.operator.resources.StubTier;
+import dev.vtbench.operator.resources.SutTier;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The operator's own check of a BenchmarkRun before it starts: the engine's {@link SpecValidator}
  * (the same rules the CRD's schema and CEL apply at admission, plus the cross-field ones CEL cannot
- * see where the spec leaves a list to its default) and the cluster's baseline source.
+ * see where the spec leaves a list to its default), the cluster's baseline source and the size of
+ * the loads' ConfigMaps ({@link LoadSize}).
  */
 public final class BenchmarkRunValidation {
 
@@ -29,6 +33,10 @@ public final class BenchmarkRunValidation {
     List<String> problems = new ArrayList<>(SpecValidator.validate(view));
     problems.addAll(SpecValidator.baselineSource(run.getSpec(), true));
     problems.addAll(SpecValidator.serviceSource(run.getSpec(), true));
+    if (problems.isEmpty()) {
+      // What no schema can compute: the loads' ConfigMaps as the operator will render them.
+      LoadSize.problem(run.getSpec(), SutTier.url(run), StubTier.url(run)).ifPresent(problems::add);
+    }
     return problems;
   }
 }
