@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
  * runners, each with its execution segment; the operator waits for both and records one row of
  * both, its latencies merged from their histograms. Six 2-runner TestRuns: with the testrun,
  * reactive, byo and monitoring phases, make e2e starts at least 20 TestRuns, the count its stall
- * line (hack/offline/testrun-stalls.py) is judged on. (k6-operator v0.0.19 left
- * 2-runner TestRuns in stage created for minutes on this cluster, docs/e2e.md; the Indexed Job of
- * spec.load.runner job is proved by RunnersIT.)
+ * line (hack/offline/testrun-stalls.py) is judged on. (k6-operator v0.0.19 left 2-runner TestRuns
+ * in stage created for minutes on this cluster, docs/e2e.md; the Indexed Job of spec.load.runner
+ * job is proved by RunnersIT.)
  */
 class RunnersE2E {
 
