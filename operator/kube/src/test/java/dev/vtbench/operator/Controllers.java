@@ -28,7 +28,7 @@ import java.util.Map;
  * and the kubelet records the k6 runner container's exit code and termination message, or a volume
  * it cannot mount.
  */
-final class Controllers {
+public final class Controllers {
 
   private final KubernetesClient k8s;
   private final String ns;
@@ -36,7 +36,7 @@ final class Controllers {
   /** The node the scheduler puts the next pods on ({@code spec.nodeName}); null: none named. */
   private String node;
 
-  Controllers(KubernetesClient k8s, String ns) {
+  public Controllers(KubernetesClient k8s, String ns) {
     this.k8s = k8s;
     this.ns = ns;
   }
@@ -47,14 +47,14 @@ final class Controllers {
     return this;
   }
 
-  GenericKubernetesResource cluster(String name) {
+  public GenericKubernetesResource cluster(String name) {
     return k8s.genericKubernetesResources("postgresql.cnpg.io/v1", "Cluster")
         .inNamespace(ns)
         .withName(name)
         .get();
   }
 
-  void clusterReady(String name) {
+  public void clusterReady(String name) {
     GenericKubernetesResource c = cluster(name);
     Map<String, Object> condition = new LinkedHashMap<>();
     condition.put("type", "Ready");
@@ -70,11 +70,11 @@ final class Controllers {
         .updateStatus();
   }
 
-  Deployment deployment(String name) {
+  public Deployment deployment(String name) {
     return k8s.apps().deployments().inNamespace(ns).withName(name).get();
   }
 
-  void available(String name) {
+  public void available(String name) {
     Deployment d = deployment(name);
     d.setStatus(
         new DeploymentStatusBuilder()
@@ -94,7 +94,7 @@ final class Controllers {
         .get();
   }
 
-  Job job(String name) {
+  public Job job(String name) {
     return k8s.batch().v1().jobs().inNamespace(ns).withName(name).get();
   }
 
@@ -322,7 +322,7 @@ final class Controllers {
   }
 
   /** The Job controller and kubelet: the runner pod exited, the Job completed or failed. */
-  void finishJob(String name, int exitCode, String message) {
+  public void finishJob(String name, int exitCode, String message) {
     finishJob(name, name + "-xyz12", exitCode, message);
   }
 

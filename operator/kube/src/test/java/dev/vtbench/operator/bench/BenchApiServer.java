@@ -1,0 +1,185 @@
+package dev.vtbench.operator.bench;
+
+import io.fabric8.kubeapitest.KubeAPIServer;
+import io.fabric8.kubeapitest.KubeAPIServerConfigBuilder;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A kube-apiserver and etcd of its own for the benchmark (fabric8 kube-api-test, offline, as the
+ * ITs' KubeApi), with an audit log of every request's verb, resource and user agent: the count of
+ * the operator's requests is taken at the server, not in either client.
+ */
+final class BenchApiServer implements AutoCloseable {
+
+  /** The driver's user agent: its requests are told apart from the operator's in the audit log. */
+  static final String DRIVER_AGENT = "vtbench-bench-driver";
+
+  private final KubeAPIServer server;
+  private final Path auditLog;
+  private final KubernetesClient client;
+  private boolean closed;
+
+  private BenchApiServer(KubeAPIServer server, Path auditLog) {
+    this.server = server;
+    this.auditLog = auditLog;
+    this.client =
+        new KubernetesClientBuilder()
+            .withConfig(
+                new ConfigBuilder(Config.fromKubeconfig(server.getKubeConfigYaml()))
+                    .withUserAgent(DRIVER_AGENT)
+                    .withMaxConcurrentRequests(128)
+                    .withMaxConcurrentRequestsPerHost(64)
+                    .build())
+            .build();
+  }
+
+  /** Starts the server with auditing into {@code dir}, and installs every CRD the ITs install. */
+  static BenchApiServer start(Path dir) throws IOException {
+    String testDir = System.getenv("KUBE_API_TEST_DIR");
+    if (testDir == null || !Files.isDirectory(Path.of(testDir, "k8s"))) {
+      throw new IllegalStateException(
+          "no kube-apiserver/etcd (KUBE_API_TEST_DIR="
+              + testDir
+              + "): run through `make operator-bench`, or `eval \"$(bash hack/kube-tools.sh"
+              + " env)\"` after `make kube-tools`");
+    }
+    Files.createDirectories(dir);
+    Path policy = dir.resolve("audit-policy.yaml");
+    // One event per request once its response is complete (a watch also when it starts, so one
+    // still open at the end is counted): the auditID tells them apart.
+    Files.writeString(
+        policy,
+        """
+        apiVersion: audit.k8s.io/v1
+        kind: Policy
+        omitStages: [RequestReceived]
+        rules:
+          - level: Metadata
+        """);
+    Path audit = dir.resolve("audit.log");
+    Files.deleteIfExists(audit);
+    KubeAPIServer server =
+        new KubeAPIServer(
+            KubeAPIServerConfigBuilder.anAPIServerConfig()
+                .withOfflineMode(true)
+                .withUpdateKubeConfig(false)
+                .withStartupTimeout(120_000)
+                .withApiServerFlag("--audit-policy-file", policy.toAbsolutePath().toString())
+                .withApiServerFlag("--audit-log-path", audit.toAbsolutePath().toString())
+                .withApiServerFlag("--audit-log-format", "json")
+                .withApiServerFlag("--audit-log-mode", "blocking")
+                .build());
+    server.start();
+    BenchApiServer b = new BenchApiServer(server, audit);
+    b.installCrds();
+    return b;
+  }
+
+  KubernetesClient client() {
+    return client;
+  }
+
+  String kubeconfig() {
+    return server.getKubeConfigYaml();
+  }
+
+  Path auditLog() {
+    return auditLog;
+  }
+
+  /** {@code count} namespaces {@code bench-1…}, each with its default ServiceAccount. */
+  List<String> namespaces(int count) {
+    List<String> names = new ArrayList<>();
+    for (int i = 1; i <= count; i++) {
+      String ns = "bench-" + i;
+      client
+          .namespaces()
+          .resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
+          .create();
+      client
+          .serviceAccounts()
+          .inNamespace(ns)
+          .resource(
+              new ServiceAccountBuilder()
+                  .withNewMetadata()
+                  .withName("default")
+                  .endMetadata()
+                  .build())
+          .create();
+      names.add(ns);
+    }
+    return names;
+  }
+
+  private void installCrds() throws IOException {
+    Path ours = Path.of(System.getProperty("vtbench.crds", "../../crds"));
+    String third = System.getenv("VTBENCH_CRDS");
+    Path theirs =
+        third != null
+            ? Path.of(third)
+            : Path.of(System.getProperty("user.home"), ".cache/vtbench/crds");
+    List<Path> files = new ArrayList<>();
+    try (Stream<Path> s = Files.list(ours)) {
+      files.addAll(s.filter(p -> p.toString().endsWith(".yml")).sorted().toList());
+    }
+    for (String f :
+        List.of(
+            "postgresql.cnpg.io_clusters.yaml",
+            "k6.io_testruns.yaml",
+            "monitoring.coreos.com_servicemonitors.yaml",
+            "monitoring.coreos.com_podmonitors.yaml")) {
+      Path crd = theirs.resolve(f);
+      if (!Files.exists(crd)) {
+        throw new IllegalStateException(crd + " missing: run `make kube-tools`");
+      }
+      files.add(crd);
+    }
+    for (Path file : files) {
+      try (InputStream in = Files.newInputStream(file)) {
+        CustomResourceDefinition crd =
+            client.apiextensions().v1().customResourceDefinitions().load(in).item();
+        client.resource(crd).serverSideApply();
+        client
+            .apiextensions()
+            .v1()
+            .customResourceDefinitions()
+            .withName(crd.getMetadata().getName())
+            .waitUntilCondition(
+                c ->
+                    c.getStatus() != null
+                        && c.getStatus().getConditions() != null
+                        && c.getStatus().getConditions().stream()
+                            .anyMatch(
+                                x ->
+                                    "Established".equals(x.getType())
+                                        && "True".equals(x.getStatus())),
+                60,
+                TimeUnit.SECONDS);
+      }
+    }
+  }
+
+  /** Stops the server (once), which flushes the audit log. */
+  @Override
+  public synchronized void close() {
+    if (!closed) {
+      closed = true;
+      client.close();
+      server.stop();
+    }
+  }
+}
