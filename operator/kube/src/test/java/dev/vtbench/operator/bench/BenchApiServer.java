@@ -75,6 +75,7 @@ final class BenchApiServer implements AutoCloseable {
     KubeAPIServer server =
         new KubeAPIServer(
             KubeAPIServerConfigBuilder.anAPIServerConfig()
+                .withTestDir(widerServiceRange(Path.of(testDir), dir).toString())
                 .withOfflineMode(true)
                 .withUpdateKubeConfig(false)
                 .withStartupTimeout(120_000)
@@ -87,6 +88,34 @@ final class BenchApiServer implements AutoCloseable {
     BenchApiServer b = new BenchApiServer(server, audit);
     b.installCrds();
     return b;
+  }
+
+  /**
+   * kube-api-test's binaries under a test dir of the bench's own, the kube-apiserver wrapped so
+   * that its Service range is a /16: kube-api-test appends a /24 after any flag of ours, and 200
+   * runs hold 400 ClusterIP Services (a SUT and a stub each), which a /24 refuses past 254.
+   */
+  private static Path widerServiceRange(Path testDir, Path dir) throws IOException {
+    Path root = dir.resolve("kube-api-test");
+    try (Stream<Path> versions = Files.list(testDir.resolve("k8s"))) {
+      for (Path version : versions.filter(Files::isDirectory).toList()) {
+        Path to = root.resolve("k8s").resolve(version.getFileName());
+        Files.createDirectories(to);
+        for (String tool : List.of("etcd", "kubectl")) {
+          Path link = to.resolve(tool);
+          Files.deleteIfExists(link);
+          Files.createSymbolicLink(link, version.resolve(tool).toAbsolutePath());
+        }
+        Path wrapper = to.resolve("kube-apiserver");
+        Files.writeString(
+            wrapper,
+            "#!/bin/sh\nexec '"
+                + version.resolve("kube-apiserver").toAbsolutePath()
+                + "' \"$@\" --service-cluster-ip-range=10.0.0.0/16\n");
+        wrapper.toFile().setExecutable(true);
+      }
+    }
+    return root;
   }
 
   KubernetesClient client() {

@@ -125,6 +125,7 @@ class OperatorBench {
       double cpuSeconds;
       String scrape;
       int actions;
+      String nmt;
       try (PlayedControllers played = new PlayedControllers(k8s, summary).start();
           OperatorProcess operator =
               OperatorProcess.start(o.jar(), api.kubeconfig(), o.out(), o.operatorJvm());
@@ -183,6 +184,7 @@ class OperatorBench {
         heapMax = (long) OperatorProcess.sum(scrape, "jvm_memory_max_bytes", "area=\"heap\"");
         hwm = operator.procStatusBytes("VmHWM");
         cpuSeconds = cpuSeconds(operator.pid());
+        nmt = nativeMemory(operator.pid(), o);
         actions = played.actions();
         Files.writeString(o.out().resolve("operator-metrics.txt"), scrape);
       }
@@ -195,6 +197,7 @@ class OperatorBench {
       double reconciles = reconcile.isEmpty() ? 0 : reconcile.lastEntry().getValue();
       double p50 = OperatorProcess.quantile(reconcile, 0.50) * 1000;
       double p99 = OperatorProcess.quantile(reconcile, 0.99) * 1000;
+      double slowest = reconcileMaxMs(scrape);
       double meanMs =
           OperatorProcess.sum(
                   scrape, "operator_sdk_controllers_execution_reconcile_seconds_sum", "")
@@ -269,6 +272,9 @@ class OperatorBench {
           "driver (played controllers) requests: %d; other (the API server's own): %d",
           audit.driver(),
           audit.other());
+      if (!nmt.isEmpty()) {
+        line(out, "native memory (committed, NMT): %s", nmt);
+      }
       for (String p : problems) {
         line(out, "PROBLEM: %s", p);
       }
@@ -345,6 +351,45 @@ class OperatorBench {
                 Collectors.counting()));
   }
 
+  /**
+   * With {@code -XX:NativeMemoryTracking=summary} among the operator's options: its committed
+   * memory by category (jcmd VM.native_memory, saved whole as nmt.txt), the largest first; else "".
+   */
+  static String nativeMemory(long pid, Options o) {
+    if (o.operatorJvm().stream().noneMatch(s -> s.startsWith("-XX:NativeMemoryTracking"))) {
+      return "";
+    }
+    try {
+      Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+      Process p =
+          new ProcessBuilder(
+                  jcmd.toString(), Long.toString(pid), "VM.native_memory", "summary", "scale=KB")
+              .redirectErrorStream(true)
+              .start();
+      String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      p.waitFor();
+      Files.writeString(o.out().resolve("nmt.txt"), text);
+      java.util.regex.Matcher m =
+          java.util.regex.Pattern.compile(
+                  "-\\s+([A-Za-z][A-Za-z ]*?) \\(reserved=\\d+KB, committed=(\\d+)KB")
+              .matcher(text);
+      Map<String, Long> byCategory = new TreeMap<>();
+      while (m.find()) {
+        byCategory.put(m.group(1).strip(), Long.parseLong(m.group(2)) >> 10);
+      }
+      return byCategory.entrySet().stream()
+          .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+          .limit(8)
+          .map(e -> e.getKey() + " " + e.getValue() + " MiB")
+          .collect(Collectors.joining(", "));
+    } catch (IOException e) {
+      return "jcmd failed: " + e.getMessage();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "";
+    }
+  }
+
   /** User plus system CPU seconds of process {@code pid} (/proc/pid/stat, 100 ticks a second). */
   static double cpuSeconds(long pid) {
     try {
@@ -362,6 +407,20 @@ class OperatorBench {
         .limit(n)
         .map(e -> e.getKey() + " " + e.getValue())
         .collect(Collectors.joining(", "));
+  }
+
+  /**
+   * A quantile read from the timer's histogram: the upper bound of its bucket, or, past the last
+   * finite bucket (30 s), "> 30 s".
+   */
+  static String ms(double ms) {
+    return Double.isInfinite(ms) ? "> 30000 ms" : String.format(Locale.ROOT, "<= %.0f ms", ms);
+  }
+
+  /** The timer's own max (Micrometer's, over its last 2 minutes), in ms. */
+  static double reconcileMaxMs(String scrape) {
+    return OperatorProcess.sum(scrape, "operator_sdk_controllers_execution_reconcile_seconds_max", "")
+        * 1000;
   }
 
   private static String mark(boolean met) {
