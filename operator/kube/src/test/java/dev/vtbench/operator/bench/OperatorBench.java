@@ -419,8 +419,8 @@ class OperatorBench {
 
   /** The timer's own max (Micrometer's, over its last 2 minutes), in ms. */
   static double reconcileMaxMs(String scrape) {
-    return OperatorProcess.sum(scrape, "operator_sdk_controllers_execution_reconcile_seconds_max", "")
-        * 1000;
+    String max = "operator_sdk_controllers_execution_reconcile_seconds_max";
+    return OperatorProcess.sum(scrape, max, "") * 1000;
   }
 
   private static String mark(boolean met) {
