@@ -6,6 +6,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import dev.vtbench.proc.ProcessCpu;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,6 +17,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
+import java.util.stream.Collectors;
 import java.util.regex.Pattern;
 
 /**
@@ -27,10 +30,6 @@ final class OperatorProcess implements AutoCloseable {
 
   /** The operator's user agent, by which the audit log tells its requests apart. */
   static final String AGENT = "vtbench-operator-under-bench";
-
-  private static final Pattern SAMPLE =
-      Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{[^}]*\\})? ([-+0-9.eE]+|NaN|[+-]Inf)$");
-  private static final Pattern LE = Pattern.compile("le=\"([^\"]+)\"");
 
   private final Process process;
   private final int port;
@@ -148,61 +147,48 @@ final class OperatorProcess implements AutoCloseable {
     return -1;
   }
 
-  /** The sum of every series of {@code name} whose labels contain {@code labelPart}. */
-  static double sum(String scrape, String name, String labelPart) {
-    double total = 0;
-    for (String line : scrape.split("\n")) {
-      Matcher m = SAMPLE.matcher(line);
-      if (m.matches()
-          && m.group(1).equals(name)
-          && (labelPart.isEmpty() || (m.group(2) != null && m.group(2).contains(labelPart)))) {
-        total += Double.parseDouble(m.group(3));
-      }
+  /**
+   * With {@code -XX:NativeMemoryTracking=summary} among the operator's options: its committed
+   * memory by category (jcmd VM.native_memory, saved whole as {@code out}/nmt.txt), the largest first; else "".
+   */
+  String nativeMemory(List<String> jvmOptions, Path out) {
+    if (jvmOptions.stream().noneMatch(s -> s.startsWith("-XX:NativeMemoryTracking"))) {
+      return "";
     }
-    return total;
+    try {
+      Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+      Process p =
+          new ProcessBuilder(
+                  jcmd.toString(), Long.toString(pid()), "VM.native_memory", "summary", "scale=KB")
+              .redirectErrorStream(true)
+              .start();
+      String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      p.waitFor();
+      Files.writeString(out.resolve("nmt.txt"), text);
+      Matcher m =
+          Pattern.compile(
+                  "-\\s+([A-Za-z][A-Za-z ]*?) \\(reserved=\\d+KB, committed=(\\d+)KB")
+              .matcher(text);
+      Map<String, Long> byCategory = new TreeMap<>();
+      while (m.find()) {
+        byCategory.put(m.group(1).strip(), Long.parseLong(m.group(2)) >> 10);
+      }
+      return byCategory.entrySet().stream()
+          .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+          .limit(8)
+          .map(e -> e.getKey() + " " + e.getValue() + " MiB")
+          .collect(Collectors.joining(", "));
+    } catch (IOException e) {
+      return "jcmd failed: " + e.getMessage();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "";
+    }
   }
 
-  /**
-   * The cumulative histogram {@code name}_bucket, summed over its series by upper bound (seconds);
-   * +Inf as {@link Double#POSITIVE_INFINITY}.
-   */
-  static TreeMap<Double, Double> histogram(String scrape, String name) {
-    TreeMap<Double, Double> buckets = new TreeMap<>();
-    for (String line : scrape.split("\n")) {
-      Matcher m = SAMPLE.matcher(line);
-      if (m.matches() && m.group(1).equals(name + "_bucket") && m.group(2) != null) {
-        Matcher le = LE.matcher(m.group(2));
-        if (le.find()) {
-          double bound =
-              le.group(1).equals("+Inf")
-                  ? Double.POSITIVE_INFINITY
-                  : Double.parseDouble(le.group(1));
-          buckets.merge(bound, Double.parseDouble(m.group(3)), Double::sum);
-        }
-      }
-    }
-    return buckets;
-  }
-
-  /**
-   * The upper bound (seconds) of the first bucket holding the {@code q} quantile of a cumulative
-   * histogram: the quantile is at most this; NaN when empty.
-   */
-  static double quantile(TreeMap<Double, Double> cumulative, double q) {
-    if (cumulative.isEmpty()) {
-      return Double.NaN;
-    }
-    double total = cumulative.lastEntry().getValue();
-    if (total <= 0) {
-      return Double.NaN;
-    }
-    double rank = q * total;
-    for (var e : cumulative.entrySet()) {
-      if (e.getValue() >= rank) {
-        return e.getKey();
-      }
-    }
-    return Double.POSITIVE_INFINITY;
+  /** User plus system CPU seconds of the operator's process so far. */
+  double cpuSeconds() {
+    return ProcessCpu.seconds(pid());
   }
 
   @Override
