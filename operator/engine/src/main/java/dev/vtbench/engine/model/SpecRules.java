@@ -389,7 +389,7 @@ public final class SpecRules {
           + " - (no quotes, spaces inside an option, $, *, ;, | or other shell characters), e.g."
           + " '-XX:+UseZGC -Xss512k'";
 
-  // What the matrix plans when a list is left out: BenchmarkRunSpec.Matrix's defaults
+  // What the matrix plans when a list is left out: MatrixSpec's defaults
   // (SpecRulesTest keeps them equal).
   static final int DEFAULT_THREAD_MODES = 2;
   static final int DEFAULT_POOL_SIZES = 1;

@@ -95,7 +95,7 @@ public final class SpecValidator {
     }
     if (check.required(s.database, "spec.database")
         && check.required(s.database.seed, "spec.database.seed")) {
-      BenchmarkRunSpec.Database d = s.database;
+      DatabaseSpec d = s.database;
       tier(check, "spec.database", d.cpu, d.pinned, d.nodeSelector);
       check.memory(
           "spec.database.memory", d.memory, SpecRules.DATABASE_MEMORY_MIN, SpecRules.MEMORY_MAX);
@@ -111,13 +111,13 @@ public final class SpecValidator {
       load(check, s.load);
     }
     if (check.required(s.timeouts, "spec.timeouts")) {
-      BenchmarkRunSpec.Timeouts t = s.timeouts;
+      TimeoutsSpec t = s.timeouts;
       check.deadline("spec.timeouts.database", t.database, SpecRules.DATABASE_TIMEOUT_MAX);
       check.deadline("spec.timeouts.sutStart", t.sutStart, SpecRules.SUT_START_TIMEOUT_MAX);
       check.deadline("spec.timeouts.loadStart", t.loadStart, SpecRules.LOAD_START_TIMEOUT_MAX);
     }
     if (check.required(s.matrix, "spec.matrix")) {
-      BenchmarkRunSpec.Matrix m = s.matrix;
+      MatrixSpec m = s.matrix;
       if (m.threadModes == null || m.threadModes.isEmpty()) {
         check.add("spec.matrix.threadModes: must list at least one of " + THREAD_MODES);
       } else {
@@ -265,8 +265,7 @@ public final class SpecValidator {
    * How long a request blocks (the stub's delay or the endpoint's own wait): at most {@link
    * SpecRules#REQUEST_TIMEOUT_MAX}, and shorter than the request timeout.
    */
-  private static void blocking(
-      FieldChecks check, String field, String value, BenchmarkRunSpec.Load load) {
+  private static void blocking(FieldChecks check, String field, String value, LoadSpec load) {
     java.time.Duration d = check.duration(field, value, false, SpecRules.REQUEST_TIMEOUT_MAX);
     String timeout = load == null ? null : load.requestTimeout;
     if (d != null && timeout != null && timeout.matches(SpecRules.DURATION)) {
@@ -280,7 +279,7 @@ public final class SpecValidator {
     }
   }
 
-  private static void load(FieldChecks check, BenchmarkRunSpec.Load l) {
+  private static void load(FieldChecks check, LoadSpec l) {
     check.oneOf("spec.load.executor", l.executor, EXECUTORS);
     check.duration("spec.load.ramp", l.ramp, false, SpecRules.WINDOW_MAX);
     check.duration("spec.load.warmup", l.warmup, false, SpecRules.WINDOW_MAX);
@@ -294,7 +293,7 @@ public final class SpecValidator {
     image(check, "spec.load.image", l.image);
     check.oneOf("spec.load.runner", l.runner, RUNNERS);
     check.between("spec.load.parallelism", l.parallelism, SpecRules.PARALLELISM_MAX);
-    BenchmarkRunSpec.PrometheusRemoteWrite rw = l.prometheusRemoteWrite;
+    PrometheusRemoteWriteSpec rw = l.prometheusRemoteWrite;
     if (rw == null) {
       return;
     }
@@ -329,7 +328,7 @@ public final class SpecValidator {
     if (s == null || s.thresholds == null || s.thresholds.baseline == null) {
       return List.of();
     }
-    BenchmarkRunSpec.Baseline b = s.thresholds.baseline;
+    BaselineSpec b = s.thresholds.baseline;
     String at = "spec.thresholds.baseline";
     if (cluster && (b.file != null || b.configMapRef == null)) {
       return List.of(
@@ -357,7 +356,7 @@ public final class SpecValidator {
       return List.of();
     }
     List<String> problems = new ArrayList<>();
-    BenchmarkRunSpec.Sql sql = s.database == null ? null : s.database.sql;
+    SqlSpec sql = s.database == null ? null : s.database.sql;
     List<BuildSpec> builds = s.matrix == null ? null : s.matrix.builds;
     ScriptSpec script = s.workload == null ? null : s.workload.script;
     if (script != null && cluster && script.configMap == null) {
@@ -392,11 +391,11 @@ public final class SpecValidator {
   }
 
   /** On a cluster each SQL file is a ConfigMap key: its base name must be one, and unique. */
-  private static List<String> sqlKeys(BenchmarkRunSpec.Sql sql) {
+  private static List<String> sqlKeys(SqlSpec sql) {
     List<String> problems = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (int i = 0; i < sql.files.size(); i++) {
-      String key = BenchmarkRunSpec.Sql.key(sql.files.get(i));
+      String key = SqlSpec.key(sql.files.get(i));
       String at = "spec.database.sql.files[" + i + "]";
       if (!CONFIG_MAP_KEY.matcher(key).matches() || key.length() > SpecRules.KUBE_NAME_MAX) {
         problems.add(at + ": its base name '" + key + "' " + SpecRules.CONFIG_MAP_KEY_MESSAGE);

@@ -163,7 +163,7 @@ class SpecRulesTest {
 
   @Test
   void theScenarioRulesDefaultsAreTheMatrixDefaults() {
-    BenchmarkRunSpec.Matrix m = new BenchmarkRunSpec.Matrix();
+    MatrixSpec m = new MatrixSpec();
     assertThat(m.threadModes).hasSize(SpecRules.DEFAULT_THREAD_MODES);
     assertThat(m.hikariPoolSizes).hasSize(SpecRules.DEFAULT_POOL_SIZES);
     assertThat(m.concurrency).hasSize(SpecRules.DEFAULT_LEVELS);
