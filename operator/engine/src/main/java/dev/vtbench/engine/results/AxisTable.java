@@ -49,7 +49,7 @@ public record AxisTable(Axis axis, String baseline, List<Line> lines) {
       return new AxisTable(axis, values.isEmpty() ? "" : values.getFirst(), List.of());
     }
     String first = values.getFirst();
-    Map<SummaryTable.Key, SummaryTable.Rows> grouped = SummaryTable.grouped(rows);
+    Map<SummaryTable.Key, SummaryStats.Rows> grouped = SummaryStats.grouped(rows);
     List<Line> lines = new ArrayList<>();
     // grouped is in table order, each cell's first value before its others
     grouped.forEach(
@@ -57,7 +57,7 @@ public record AxisTable(Axis axis, String baseline, List<Line> lines) {
           if (axis.of(key).equals(first)) {
             return;
           }
-          SummaryTable.Rows base = grouped.get(axis.with(key, first));
+          SummaryStats.Rows base = grouped.get(axis.with(key, first));
           if (base == null) {
             return;
           }

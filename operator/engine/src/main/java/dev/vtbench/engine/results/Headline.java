@@ -32,7 +32,7 @@ public final class Headline {
    * <p>Only the chosen cells are bootstrapped: the operator computes this on every reconcile.
    */
   public static String of(List<ResultRow> rows) {
-    Map<SummaryTable.Key, SummaryTable.Rows> grouped = SummaryTable.grouped(rows);
+    Map<SummaryTable.Key, SummaryStats.Rows> grouped = SummaryStats.grouped(rows);
     String line =
         sentence(grouped, ResultRow.VIRTUAL, ResultRow.PLATFORM)
             .orElseGet(() -> of(rows.getLast()));
@@ -46,14 +46,14 @@ public final class Headline {
    * hero experiment's lines first); empty until both have a result for one cell.
    */
   private static Optional<String> sentence(
-      Map<SummaryTable.Key, SummaryTable.Rows> grouped, String mode, String baseline) {
-    List<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> both =
+      Map<SummaryTable.Key, SummaryStats.Rows> grouped, String mode, String baseline) {
+    List<Map.Entry<SummaryTable.Key, SummaryStats.Rows>> both =
         grouped.entrySet().stream().filter(e -> e.getValue().both(mode, baseline)).toList();
     if (both.isEmpty()) {
       return Optional.empty();
     }
     SummaryTable.Key first = both.getFirst().getKey();
-    List<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> hero =
+    List<Map.Entry<SummaryTable.Key, SummaryStats.Rows>> hero =
         both.stream()
             .filter(
                 e ->
@@ -64,14 +64,14 @@ public final class Headline {
                         && e.getKey().jvmOptions().equals(first.jvmOptions())
                         && e.getKey().build().equals(first.build()))
             .toList();
-    Comparator<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> highest =
+    Comparator<Map.Entry<SummaryTable.Key, SummaryStats.Rows>> highest =
         Comparator.comparingInt(
-                (Map.Entry<SummaryTable.Key, SummaryTable.Rows> e) -> e.getKey().concurrency())
+                (Map.Entry<SummaryTable.Key, SummaryStats.Rows> e) -> e.getKey().concurrency())
             .thenComparingInt(e -> e.getKey().hikariPool());
     // The highest level both modes measured at steady state and none of whose rows is overloaded;
     // else the highest with steady rows of both, overloaded or not; a level with no steady row of
     // one mode has no ratio to give.
-    List<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> steady =
+    List<Map.Entry<SummaryTable.Key, SummaryStats.Rows>> steady =
         hero.stream().filter(e -> unsteadyMode(e.getValue(), mode, baseline).isEmpty()).toList();
     if (steady.isEmpty()) {
       return Optional.of(
@@ -82,13 +82,13 @@ public final class Headline {
               + passedOver(hero, -1, mode, baseline)
               + ")");
     }
-    Map.Entry<SummaryTable.Key, SummaryTable.Rows> best =
+    Map.Entry<SummaryTable.Key, SummaryStats.Rows> best =
         steady.stream()
             .filter(e -> e.getValue().overloaded(mode, baseline) == 0)
             .max(highest)
             .orElseGet(() -> steady.stream().max(highest).orElseThrow());
     SummaryTable.Key key = best.getKey();
-    SummaryTable.Rows cell = best.getValue();
+    SummaryStats.Rows cell = best.getValue();
     String unit = cell.unit();
     String passedOver = passedOver(hero, key.concurrency(), mode, baseline);
     ModeComparison c = ModeComparison.of(mode, cell.of(mode), baseline, cell.of(baseline));
@@ -120,13 +120,13 @@ public final class Headline {
    * steady at 100 VUs; overloaded at 400, 800 VUs}; empty when none.
    */
   private static String passedOver(
-      List<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> cells,
+      List<Map.Entry<SummaryTable.Key, SummaryStats.Rows>> cells,
       int level,
       String mode,
       String baseline) {
     Map<String, List<Integer>> why = new java.util.LinkedHashMap<>();
     String unit = "";
-    for (Map.Entry<SummaryTable.Key, SummaryTable.Rows> e :
+    for (Map.Entry<SummaryTable.Key, SummaryStats.Rows> e :
         cells.stream()
             .filter(e -> e.getKey().concurrency() > level)
             .sorted(Comparator.comparingInt(e -> e.getKey().concurrency()))
@@ -161,7 +161,7 @@ public final class Headline {
    * gives no median; empty when both have one.
    */
   private static Optional<String> unsteadyMode(
-      SummaryTable.Rows cell, String mode, String baseline) {
+      SummaryStats.Rows cell, String mode, String baseline) {
     boolean modeSteady = !VerdictRows.of(cell.of(mode)).isEmpty();
     boolean baselineSteady = !VerdictRows.of(cell.of(baseline)).isEmpty();
     if (modeSteady && baselineSteady) {
