@@ -1,7 +1,7 @@
 package dev.vtbench.stub;
 
 import com.sun.management.OperatingSystemMXBean;
-import dev.vtbench.engine.run.ProcStat;
+import dev.vtbench.proc.ProcStat;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.vtbench.stub;
 
-import dev.vtbench.engine.run.CoreBusy;
-import dev.vtbench.engine.run.ProcStat;
+import dev.vtbench.proc.CoreBusy;
+import dev.vtbench.proc.ProcStat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;

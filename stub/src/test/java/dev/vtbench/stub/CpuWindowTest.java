@@ -2,7 +2,7 @@ package dev.vtbench.stub;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.engine.run.ProcStat;
+import dev.vtbench.proc.ProcStat;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package dev.vtbench.local;
 
 import dev.vtbench.engine.run.Platform.TierCpu;
-import dev.vtbench.engine.run.ProcStat;
+import dev.vtbench.proc.ProcStat;
 import java.util.List;
 
 /**

@@ -4,6 +4,7 @@ import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.SutConfig;
+import dev.vtbench.proc.CoreBusy;
 import java.util.List;
 import java.util.Map;
 

@@ -13,6 +13,7 @@ import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.steady.WarmState;
+import dev.vtbench.proc.CoreBusy;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
