@@ -1,7 +1,7 @@
 package dev.vtbench.engine.model;
 
-import static dev.vtbench.engine.model.SpecRules.PERCENT;
-import static dev.vtbench.engine.model.SpecRules.QUANTITY_MAX;
+import static dev.vtbench.engine.model.QuantityRules.PERCENT;
+import static dev.vtbench.engine.model.QuantityRules.QUANTITY_MAX;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
@@ -32,7 +32,9 @@ public class BaselineSpec {
           + " most this percentage, e.g. 10%; at most 100%.")
   @Pattern(PERCENT)
   @Size(max = QUANTITY_MAX)
-  @ValidationRule(value = SpecRules.PERCENT_TO_100_RULE, message = SpecRules.PERCENT_TO_100_MESSAGE)
+  @ValidationRule(
+      value = QuantityRules.PERCENT_TO_100_RULE,
+      message = QuantityRules.PERCENT_TO_100_MESSAGE)
   @Default("10%")
   public String maxRegression = "10%";
 }

@@ -14,16 +14,16 @@ import io.fabric8.generator.annotation.ValidationRule;
         "spec is immutable: a changed spec would mix two experiments in one CSV; create a new"
             + " BenchmarkRun (the results ConfigMap of this one is kept)")
 @ValidationRule(
-    value = BenchmarkRunSpec.P99_IN_MATRIX,
-    message = BenchmarkRunSpec.IN_MATRIX_MESSAGE,
+    value = ThresholdRules.P99_IN_MATRIX,
+    message = ThresholdRules.IN_MATRIX_MESSAGE,
     fieldPath = ".thresholds.maxP99")
 @ValidationRule(
-    value = BenchmarkRunSpec.THROUGHPUT_IN_MATRIX,
-    message = BenchmarkRunSpec.IN_MATRIX_MESSAGE,
+    value = ThresholdRules.THROUGHPUT_IN_MATRIX,
+    message = ThresholdRules.IN_MATRIX_MESSAGE,
     fieldPath = ".thresholds.minThroughput")
 @ValidationRule(
-    value = BenchmarkRunSpec.RATIO_IN_MATRIX,
-    message = BenchmarkRunSpec.RATIO_MESSAGE,
+    value = ThresholdRules.RATIO_IN_MATRIX,
+    message = ThresholdRules.RATIO_MESSAGE,
     fieldPath = ".thresholds.minVirtualToPlatformRatio")
 @ValidationRule(
     value = SpecRules.REACTIVE_PATH_RULE,
@@ -142,41 +142,4 @@ public class BenchmarkRunSpec {
           + " unschedulable pod, an image that cannot be pulled, a database that never becomes"
           + " Ready, a runner that never starts); the pinned cores are released.")
   public TimeoutsSpec timeouts = new TimeoutsSpec();
-
-  // A threshold may only name cells the matrix measures. Where the matrix leaves a list out, the
-  // operator's default applies and SpecValidator checks it at the start of the run instead.
-  private static final String CELL_IN_MATRIX =
-      "(!has(r.hikariPoolSize) || !has(self.matrix.hikariPoolSizes)"
-          + " || r.hikariPoolSize in self.matrix.hikariPoolSizes)"
-          + " && (!has(r.concurrency) || !has(self.matrix.concurrency)"
-          + " || r.concurrency in self.matrix.concurrency)";
-  private static final String MODE_IN_MATRIX =
-      " && (!has(r.threadMode) || !has(self.matrix.threadModes)"
-          + " || r.threadMode in self.matrix.threadModes)";
-  static final String P99_IN_MATRIX =
-      "!has(self.thresholds) || !has(self.thresholds.maxP99) || !has(self.matrix)"
-          + " || self.thresholds.maxP99.all(r, "
-          + CELL_IN_MATRIX
-          + MODE_IN_MATRIX
-          + ")";
-  static final String THROUGHPUT_IN_MATRIX =
-      "!has(self.thresholds) || !has(self.thresholds.minThroughput) || !has(self.matrix)"
-          + " || self.thresholds.minThroughput.all(r, "
-          + CELL_IN_MATRIX
-          + MODE_IN_MATRIX
-          + ")";
-  static final String IN_MATRIX_MESSAGE =
-      "every threadMode, hikariPoolSize and concurrency a threshold names must be listed in"
-          + " spec.matrix, or the threshold would check nothing";
-  static final String RATIO_IN_MATRIX =
-      "!has(self.thresholds) || !has(self.thresholds.minVirtualToPlatformRatio)"
-          + " || size(self.thresholds.minVirtualToPlatformRatio) == 0 || !has(self.matrix)"
-          + " || ((!has(self.matrix.threadModes)"
-          + " || ('platform' in self.matrix.threadModes && 'virtual' in self.matrix.threadModes))"
-          + " && self.thresholds.minVirtualToPlatformRatio.all(r, "
-          + CELL_IN_MATRIX
-          + "))";
-  static final String RATIO_MESSAGE =
-      "needs both platform and virtual in spec.matrix.threadModes, and every hikariPoolSize and"
-          + " concurrency it names listed in spec.matrix";
 }

@@ -1,12 +1,12 @@
 package dev.vtbench.engine.model;
 
-import static dev.vtbench.engine.model.SpecRules.CPU;
-import static dev.vtbench.engine.model.SpecRules.CPU_MESSAGE;
-import static dev.vtbench.engine.model.SpecRules.CPU_RULE;
-import static dev.vtbench.engine.model.SpecRules.MEMORY;
-import static dev.vtbench.engine.model.SpecRules.QUANTITY_MAX;
-import static dev.vtbench.engine.model.SpecRules.WHOLE_CPU_MESSAGE;
-import static dev.vtbench.engine.model.SpecRules.WHOLE_CPU_RULE;
+import static dev.vtbench.engine.model.QuantityRules.CPU;
+import static dev.vtbench.engine.model.QuantityRules.CPU_MESSAGE;
+import static dev.vtbench.engine.model.QuantityRules.CPU_RULE;
+import static dev.vtbench.engine.model.QuantityRules.MEMORY;
+import static dev.vtbench.engine.model.QuantityRules.QUANTITY_MAX;
+import static dev.vtbench.engine.model.QuantityRules.WHOLE_CPU_MESSAGE;
+import static dev.vtbench.engine.model.QuantityRules.WHOLE_CPU_RULE;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
@@ -67,8 +67,8 @@ public class DatabaseSpec {
   @Pattern(MEMORY)
   @Size(max = QUANTITY_MAX)
   @ValidationRule(
-      value = SpecRules.DATABASE_MEMORY_RULE,
-      message = SpecRules.DATABASE_MEMORY_MESSAGE)
+      value = QuantityRules.DATABASE_MEMORY_RULE,
+      message = QuantityRules.DATABASE_MEMORY_MESSAGE)
   public String memory = "1Gi";
 
   @JsonPropertyDescription(
@@ -81,7 +81,7 @@ public class DatabaseSpec {
       "Volume size for PostgreSQL (Kubernetes only), e.g. 2Gi; from 1Gi to 64Ti.")
   @Pattern(MEMORY)
   @Size(max = QUANTITY_MAX)
-  @ValidationRule(value = SpecRules.STORAGE_RULE, message = SpecRules.STORAGE_MESSAGE)
+  @ValidationRule(value = QuantityRules.STORAGE_RULE, message = QuantityRules.STORAGE_MESSAGE)
   public String storage = "2Gi";
 
   @JsonPropertyDescription("Rows to seed.")

@@ -1,14 +1,14 @@
 package dev.vtbench.engine.model;
 
-import static dev.vtbench.engine.model.SpecRules.CPU;
-import static dev.vtbench.engine.model.SpecRules.CPU_MESSAGE;
-import static dev.vtbench.engine.model.SpecRules.CPU_RULE;
+import static dev.vtbench.engine.model.QuantityRules.CPU;
+import static dev.vtbench.engine.model.QuantityRules.CPU_MESSAGE;
+import static dev.vtbench.engine.model.QuantityRules.CPU_RULE;
+import static dev.vtbench.engine.model.QuantityRules.MEMORY;
+import static dev.vtbench.engine.model.QuantityRules.QUANTITY_MAX;
+import static dev.vtbench.engine.model.QuantityRules.WHOLE_CPU_MESSAGE;
+import static dev.vtbench.engine.model.QuantityRules.WHOLE_CPU_RULE;
 import static dev.vtbench.engine.model.SpecRules.DURATION;
 import static dev.vtbench.engine.model.SpecRules.DURATION_MAX;
-import static dev.vtbench.engine.model.SpecRules.MEMORY;
-import static dev.vtbench.engine.model.SpecRules.QUANTITY_MAX;
-import static dev.vtbench.engine.model.SpecRules.WHOLE_CPU_MESSAGE;
-import static dev.vtbench.engine.model.SpecRules.WHOLE_CPU_RULE;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
@@ -121,7 +121,9 @@ public class LoadSpec {
       "Memory for the k6 runner (Kubernetes only), e.g. 1Gi; from 128Mi to 1Ti.")
   @Pattern(MEMORY)
   @Size(max = QUANTITY_MAX)
-  @ValidationRule(value = SpecRules.LOAD_MEMORY_RULE, message = SpecRules.LOAD_MEMORY_MESSAGE)
+  @ValidationRule(
+      value = QuantityRules.LOAD_MEMORY_RULE,
+      message = QuantityRules.LOAD_MEMORY_MESSAGE)
   public String memory = "1Gi";
 
   @JsonPropertyDescription(

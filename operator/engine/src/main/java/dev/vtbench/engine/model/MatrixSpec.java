@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The scenario matrix. */
-@ValidationRule(value = SpecRules.SCENARIOS_RULE, message = SpecRules.SCENARIOS_MESSAGE)
+@ValidationRule(value = MatrixRules.SCENARIOS_RULE, message = MatrixRules.SCENARIOS_MESSAGE)
 public class MatrixSpec {
   @JsonPropertyDescription(
       "Thread modes to compare: platform, virtual, reactive (seed 002's baseline: the SUT on"
@@ -26,33 +26,33 @@ public class MatrixSpec {
 
   @JsonPropertyDescription("HikariCP pool sizes (fixed-size pools).")
   @Size(min = 1, max = SpecRules.POOL_SIZES_MAX)
-  @ValidationRule(value = SpecRules.POOLS_RULE, message = SpecRules.POOLS_MESSAGE)
+  @ValidationRule(value = MatrixRules.POOLS_RULE, message = MatrixRules.POOLS_MESSAGE)
   public List<Integer> hikariPoolSizes = new ArrayList<>(List.of(50));
 
   @JsonPropertyDescription(
       "Concurrency levels: VUs (closed model) or requests per second (open model).")
   @Size(min = 1, max = SpecRules.LEVELS_MAX)
-  @ValidationRule(value = SpecRules.LEVELS_RULE, message = SpecRules.LEVELS_MESSAGE)
+  @ValidationRule(value = MatrixRules.LEVELS_RULE, message = MatrixRules.LEVELS_MESSAGE)
   public List<Integer> concurrency = new ArrayList<>(List.of(100, 500, 1000, 2500, 5000, 10000));
 
   @JsonPropertyDescription("Repetitions of the whole matrix.")
   @Min(1)
   @Max(SpecRules.REPETITIONS_MAX)
-  public int repetitions = SpecRules.DEFAULT_REPETITIONS;
+  public int repetitions = MatrixRules.DEFAULT_REPETITIONS;
 
   @JsonPropertyDescription(
       "JVM configurations to compare, e.g. ['-XX:+UseParallelGC', '-XX:+UseG1GC']: each value is"
           + " extra JVM options separated by spaces (empty: none), each option starting with '-',"
           + " no shell characters; at most "
-          + SpecRules.JVM_OPTIONS_MAX
+          + MatrixRules.JVM_OPTIONS_MAX
           + ". Each value is a JVM of its own (java command line, or JAVA_TOOL_OPTIONS for a"
           + " container or a command); with two or more, summary.md compares each to the first.")
-  @Size(min = 1, max = SpecRules.JVM_OPTIONS_MAX)
-  @ValidationRule(value = SpecRules.JVM_OPTIONS_RULE, message = SpecRules.JVM_OPTIONS_MESSAGE)
+  @Size(min = 1, max = MatrixRules.JVM_OPTIONS_MAX)
+  @ValidationRule(value = MatrixRules.JVM_OPTIONS_RULE, message = MatrixRules.JVM_OPTIONS_MESSAGE)
   @ValidationRule(
-      value = SpecRules.FORBIDDEN_JVM_OPTION_RULE,
-      message = SpecRules.FORBIDDEN_JVM_OPTION_MESSAGE)
-  public List<@Size(max = SpecRules.JVM_OPTION_MAX) String> jvmOptions =
+      value = MatrixRules.FORBIDDEN_JVM_OPTION_RULE,
+      message = MatrixRules.FORBIDDEN_JVM_OPTION_MESSAGE)
+  public List<@Size(max = MatrixRules.JVM_OPTION_MAX) String> jvmOptions =
       new ArrayList<>(List.of(""));
 
   @JsonPropertyDescription(

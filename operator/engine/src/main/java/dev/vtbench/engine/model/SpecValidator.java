@@ -35,9 +35,9 @@ public final class SpecValidator {
   private static final Pattern LABEL_VALUE = Pattern.compile(SpecRules.LABEL_VALUE);
   private static final Pattern ENV_NAME = Pattern.compile(SpecRules.ENV_NAME);
   private static final Pattern RESERVED_ENV = Pattern.compile(SpecRules.RESERVED_ENV);
-  private static final Pattern JVM_OPTIONS = Pattern.compile(SpecRules.JVM_OPTIONS);
+  private static final Pattern JVM_OPTIONS = Pattern.compile(MatrixRules.JVM_OPTIONS);
   private static final Pattern FORBIDDEN_JVM_OPTION =
-      Pattern.compile(SpecRules.FORBIDDEN_JVM_OPTION);
+      Pattern.compile(MatrixRules.FORBIDDEN_JVM_OPTION);
 
   private SpecValidator() {}
 
@@ -80,7 +80,8 @@ public final class SpecValidator {
     }
     if (check.required(s.sut, "spec.sut")) {
       tier(check, "spec.sut", s.sut.cpu, s.sut.pinned, s.sut.nodeSelector);
-      check.memory("spec.sut.memory", s.sut.memory, SpecRules.JVM_MEMORY_MIN, SpecRules.MEMORY_MAX);
+      check.memory(
+          "spec.sut.memory", s.sut.memory, QuantityRules.JVM_MEMORY_MIN, QuantityRules.MEMORY_MAX);
       image(check, "spec.sut.image", s.sut.image);
       image(check, "spec.sut.reactiveImage", s.sut.reactiveImage);
       env(check, s.sut.env);
@@ -90,7 +91,10 @@ public final class SpecValidator {
     if (check.required(s.stub, "spec.stub")) {
       tier(check, "spec.stub", s.stub.cpu, s.stub.pinned, s.stub.nodeSelector);
       check.memory(
-          "spec.stub.memory", s.stub.memory, SpecRules.JVM_MEMORY_MIN, SpecRules.MEMORY_MAX);
+          "spec.stub.memory",
+          s.stub.memory,
+          QuantityRules.JVM_MEMORY_MIN,
+          QuantityRules.MEMORY_MAX);
       image(check, "spec.stub.image", s.stub.image);
     }
     if (check.required(s.database, "spec.database")
@@ -98,9 +102,12 @@ public final class SpecValidator {
       DatabaseSpec d = s.database;
       tier(check, "spec.database", d.cpu, d.pinned, d.nodeSelector);
       check.memory(
-          "spec.database.memory", d.memory, SpecRules.DATABASE_MEMORY_MIN, SpecRules.MEMORY_MAX);
+          "spec.database.memory",
+          d.memory,
+          QuantityRules.DATABASE_MEMORY_MIN,
+          QuantityRules.MEMORY_MAX);
       check.memory(
-          "spec.database.storage", d.storage, SpecRules.STORAGE_MIN, SpecRules.STORAGE_MAX);
+          "spec.database.storage", d.storage, QuantityRules.STORAGE_MIN, QuantityRules.STORAGE_MAX);
       if (d.image != null && !d.image.isEmpty()) {
         image(check, "spec.database.image", d.image);
       }
@@ -112,9 +119,9 @@ public final class SpecValidator {
     }
     if (check.required(s.timeouts, "spec.timeouts")) {
       TimeoutsSpec t = s.timeouts;
-      check.deadline("spec.timeouts.database", t.database, SpecRules.DATABASE_TIMEOUT_MAX);
-      check.deadline("spec.timeouts.sutStart", t.sutStart, SpecRules.SUT_START_TIMEOUT_MAX);
-      check.deadline("spec.timeouts.loadStart", t.loadStart, SpecRules.LOAD_START_TIMEOUT_MAX);
+      check.deadline("spec.timeouts.database", t.database, TimeoutRules.DATABASE_TIMEOUT_MAX);
+      check.deadline("spec.timeouts.sutStart", t.sutStart, TimeoutRules.SUT_START_TIMEOUT_MAX);
+      check.deadline("spec.timeouts.loadStart", t.loadStart, TimeoutRules.LOAD_START_TIMEOUT_MAX);
     }
     if (check.required(s.matrix, "spec.matrix")) {
       MatrixSpec m = s.matrix;
@@ -146,7 +153,7 @@ public final class SpecValidator {
               * size(m.jvmOptions)
               * (m.builds == null ? 1 : m.builds.size());
       if (scenarios > SpecRules.SCENARIOS_MAX) {
-        check.add("spec.matrix: " + scenarios + " scenarios; " + SpecRules.SCENARIOS_MESSAGE);
+        check.add("spec.matrix: " + scenarios + " scenarios; " + MatrixRules.SCENARIOS_MESSAGE);
       }
     }
     if (s.workload != null
@@ -167,30 +174,32 @@ public final class SpecValidator {
   /** spec.matrix.jvmOptions: 1 to a few different values, each empty or safe JVM options. */
   private static void jvmOptions(FieldChecks check, List<String> options) {
     String field = "spec.matrix.jvmOptions";
-    if (options == null || options.isEmpty() || options.size() > SpecRules.JVM_OPTIONS_MAX) {
+    if (options == null || options.isEmpty() || options.size() > MatrixRules.JVM_OPTIONS_MAX) {
       check.add(
           field
               + ": "
               + (options == null ? 0 : options.size())
               + " values; "
-              + SpecRules.JVM_OPTIONS_MESSAGE);
+              + MatrixRules.JVM_OPTIONS_MESSAGE);
       return;
     }
     for (int i = 0; i < options.size(); i++) {
       String o = options.get(i);
-      if (o == null || o.length() > SpecRules.JVM_OPTION_MAX || !JVM_OPTIONS.matcher(o).matches()) {
+      if (o == null
+          || o.length() > MatrixRules.JVM_OPTION_MAX
+          || !JVM_OPTIONS.matcher(o).matches()) {
         check.add(
             field
                 + "["
                 + i
                 + "]: "
                 + (o == null ? "null" : "'" + abbreviated(o) + "'")
-                + (o != null && o.length() > SpecRules.JVM_OPTION_MAX
-                    ? " is longer than " + SpecRules.JVM_OPTION_MAX + " characters; "
+                + (o != null && o.length() > MatrixRules.JVM_OPTION_MAX
+                    ? " is longer than " + MatrixRules.JVM_OPTION_MAX + " characters; "
                     : " is not allowed; ")
-                + SpecRules.JVM_OPTIONS_MESSAGE);
+                + MatrixRules.JVM_OPTIONS_MESSAGE);
       } else if (FORBIDDEN_JVM_OPTION.matcher(o).find()) {
-        check.add(field + "[" + i + "]: '" + o + "' " + SpecRules.FORBIDDEN_JVM_OPTION_MESSAGE);
+        check.add(field + "[" + i + "]: '" + o + "' " + MatrixRules.FORBIDDEN_JVM_OPTION_MESSAGE);
       } else if (options.indexOf(o) < i) {
         check.add(
             field
@@ -201,7 +210,7 @@ public final class SpecValidator {
                 + "' is listed twice (also ["
                 + options.indexOf(o)
                 + "]); "
-                + SpecRules.JVM_OPTIONS_MESSAGE);
+                + MatrixRules.JVM_OPTIONS_MESSAGE);
       }
     }
   }
@@ -289,7 +298,8 @@ public final class SpecValidator {
         "spec.load.requestTimeout", l.requestTimeout, true, SpecRules.REQUEST_TIMEOUT_MAX);
     check.between("spec.load.maxVUs", l.maxVUs, SpecRules.CONCURRENCY_MAX);
     tier(check, "spec.load", l.cpu, l.pinned, l.nodeSelector);
-    check.memory("spec.load.memory", l.memory, SpecRules.LOAD_MEMORY_MIN, SpecRules.MEMORY_MAX);
+    check.memory(
+        "spec.load.memory", l.memory, QuantityRules.LOAD_MEMORY_MIN, QuantityRules.MEMORY_MAX);
     image(check, "spec.load.image", l.image);
     check.oneOf("spec.load.runner", l.runner, RUNNERS);
     check.between("spec.load.parallelism", l.parallelism, SpecRules.PARALLELISM_MAX);
@@ -422,7 +432,7 @@ public final class SpecValidator {
         : Double.parseDouble(value);
   }
 
-  /** The factor of each memory suffix (the CRD's CEL {@code SpecRules.MEMORY_BYTES}). */
+  /** The factor of each memory suffix (the CRD's CEL {@code QuantityRules.MEMORY_BYTES}). */
   static final Map<String, Double> MEMORY_UNITS =
       Map.of(
           "Ki", 1024.0,

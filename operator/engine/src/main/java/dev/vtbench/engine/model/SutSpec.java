@@ -1,12 +1,12 @@
 package dev.vtbench.engine.model;
 
-import static dev.vtbench.engine.model.SpecRules.CPU;
-import static dev.vtbench.engine.model.SpecRules.CPU_MESSAGE;
-import static dev.vtbench.engine.model.SpecRules.CPU_RULE;
-import static dev.vtbench.engine.model.SpecRules.MEMORY;
-import static dev.vtbench.engine.model.SpecRules.QUANTITY_MAX;
-import static dev.vtbench.engine.model.SpecRules.WHOLE_CPU_MESSAGE;
-import static dev.vtbench.engine.model.SpecRules.WHOLE_CPU_RULE;
+import static dev.vtbench.engine.model.QuantityRules.CPU;
+import static dev.vtbench.engine.model.QuantityRules.CPU_MESSAGE;
+import static dev.vtbench.engine.model.QuantityRules.CPU_RULE;
+import static dev.vtbench.engine.model.QuantityRules.MEMORY;
+import static dev.vtbench.engine.model.QuantityRules.QUANTITY_MAX;
+import static dev.vtbench.engine.model.QuantityRules.WHOLE_CPU_MESSAGE;
+import static dev.vtbench.engine.model.QuantityRules.WHOLE_CPU_RULE;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
@@ -78,7 +78,7 @@ public class SutSpec {
   @JsonPropertyDescription("Memory for the SUT, e.g. 2Gi; from 256Mi to 1Ti.")
   @Pattern(MEMORY)
   @Size(max = QUANTITY_MAX)
-  @ValidationRule(value = SpecRules.JVM_MEMORY_RULE, message = SpecRules.JVM_MEMORY_MESSAGE)
+  @ValidationRule(value = QuantityRules.JVM_MEMORY_RULE, message = QuantityRules.JVM_MEMORY_MESSAGE)
   public String memory = "2Gi";
 
   @JsonPropertyDescription("Tomcat worker threads (the platform-thread wall).")

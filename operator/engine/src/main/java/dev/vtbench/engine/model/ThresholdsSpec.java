@@ -1,7 +1,7 @@
 package dev.vtbench.engine.model;
 
-import static dev.vtbench.engine.model.SpecRules.PERCENT;
-import static dev.vtbench.engine.model.SpecRules.QUANTITY_MAX;
+import static dev.vtbench.engine.model.QuantityRules.PERCENT;
+import static dev.vtbench.engine.model.QuantityRules.QUANTITY_MAX;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Pattern;
@@ -34,7 +34,9 @@ public class ThresholdsSpec {
   @JsonPropertyDescription("Most failed requests any cell may have, as a percentage, e.g. 1%.")
   @Pattern(PERCENT)
   @Size(max = QUANTITY_MAX)
-  @ValidationRule(value = SpecRules.PERCENT_TO_100_RULE, message = SpecRules.PERCENT_TO_100_MESSAGE)
+  @ValidationRule(
+      value = QuantityRules.PERCENT_TO_100_RULE,
+      message = QuantityRules.PERCENT_TO_100_MESSAGE)
   public String maxErrorRate;
 
   @JsonPropertyDescription(

@@ -13,42 +13,42 @@ public class TimeoutsSpec {
   @JsonPropertyDescription(
       "The database bootstrapped, seeded and Ready: the CloudNativePG Cluster (locally:"
           + " PostgreSQL started and seeded); default "
-          + SpecRules.DATABASE_TIMEOUT
+          + TimeoutRules.DATABASE_TIMEOUT
           + ", at most "
-          + SpecRules.DATABASE_TIMEOUT_MAX
+          + TimeoutRules.DATABASE_TIMEOUT_MAX
           + ".")
   @Pattern(DURATION)
   @Size(max = DURATION_MAX)
   @ValidationRule(
-      value = SpecRules.DATABASE_TIMEOUT_RULE,
-      message = SpecRules.DATABASE_TIMEOUT_MESSAGE)
-  public String database = SpecRules.DATABASE_TIMEOUT;
+      value = TimeoutRules.DATABASE_TIMEOUT_RULE,
+      message = TimeoutRules.DATABASE_TIMEOUT_MESSAGE)
+  public String database = TimeoutRules.DATABASE_TIMEOUT;
 
   @JsonPropertyDescription(
       "The SUT and the stub available after each (re)start of the SUT; default "
-          + SpecRules.SUT_START_TIMEOUT
+          + TimeoutRules.SUT_START_TIMEOUT
           + ", at most "
-          + SpecRules.SUT_START_TIMEOUT_MAX
+          + TimeoutRules.SUT_START_TIMEOUT_MAX
           + ".")
   @Pattern(DURATION)
   @Size(max = DURATION_MAX)
   @ValidationRule(
-      value = SpecRules.SUT_START_TIMEOUT_RULE,
-      message = SpecRules.SUT_START_TIMEOUT_MESSAGE)
-  public String sutStart = SpecRules.SUT_START_TIMEOUT;
+      value = TimeoutRules.SUT_START_TIMEOUT_RULE,
+      message = TimeoutRules.SUT_START_TIMEOUT_MESSAGE)
+  public String sutStart = TimeoutRules.SUT_START_TIMEOUT;
 
   @JsonPropertyDescription(
       "A k6 runner pod started after its TestRun or Job was created (Kubernetes only); default "
-          + SpecRules.LOAD_START_TIMEOUT
+          + TimeoutRules.LOAD_START_TIMEOUT
           + ", at most "
-          + SpecRules.LOAD_START_TIMEOUT_MAX
+          + TimeoutRules.LOAD_START_TIMEOUT_MAX
           + ".")
   @Pattern(DURATION)
   @Size(max = DURATION_MAX)
   @ValidationRule(
-      value = SpecRules.LOAD_START_TIMEOUT_RULE,
-      message = SpecRules.LOAD_START_TIMEOUT_MESSAGE)
-  public String loadStart = SpecRules.LOAD_START_TIMEOUT;
+      value = TimeoutRules.LOAD_START_TIMEOUT_RULE,
+      message = TimeoutRules.LOAD_START_TIMEOUT_MESSAGE)
+  public String loadStart = TimeoutRules.LOAD_START_TIMEOUT;
 
   /** The database deadline. */
   public Timeout database() {

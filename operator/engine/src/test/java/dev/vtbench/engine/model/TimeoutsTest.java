@@ -30,8 +30,8 @@ class TimeoutsTest {
   @Test
   void theCapsThemselvesAreAccepted() {
     TimeoutsSpec t = new TimeoutsSpec();
-    t.database = SpecRules.DATABASE_TIMEOUT_MAX;
-    t.sutStart = SpecRules.SUT_START_TIMEOUT_MAX;
+    t.database = TimeoutRules.DATABASE_TIMEOUT_MAX;
+    t.sutStart = TimeoutRules.SUT_START_TIMEOUT_MAX;
     t.loadStart = "59m60s";
     assertThat(errors(t)).isEmpty();
   }
