@@ -24,10 +24,6 @@ public final class SpecValidator {
   public static final List<String> RUNNERS = SpecRules.values(SpecRules.RUNNERS);
 
   private static final Pattern RUN_NAME = Pattern.compile(SpecRules.RUN_NAME);
-  private static final Pattern REMOTE_WRITE_URL =
-      Pattern.compile(SpecRules.celRegex(SpecRules.REMOTE_WRITE_URL_CEL));
-  private static final Pattern FORBIDDEN_REMOTE_WRITE =
-      Pattern.compile(SpecRules.FORBIDDEN_REMOTE_WRITE);
   static final Pattern IMAGE = Pattern.compile(SpecRules.IMAGE);
   static final Pattern SUBDOMAIN = Pattern.compile(SpecRules.SUBDOMAIN);
   static final Pattern CONFIG_MAP_KEY = Pattern.compile(SpecRules.CONFIG_MAP_KEY);
@@ -35,9 +31,6 @@ public final class SpecValidator {
   private static final Pattern LABEL_VALUE = Pattern.compile(SpecRules.LABEL_VALUE);
   private static final Pattern ENV_NAME = Pattern.compile(SpecRules.ENV_NAME);
   private static final Pattern RESERVED_ENV = Pattern.compile(SpecRules.RESERVED_ENV);
-  private static final Pattern JVM_OPTIONS = Pattern.compile(MatrixRules.JVM_OPTIONS);
-  private static final Pattern FORBIDDEN_JVM_OPTION =
-      Pattern.compile(MatrixRules.FORBIDDEN_JVM_OPTION);
 
   private SpecValidator() {}
 
@@ -144,7 +137,7 @@ public final class SpecValidator {
           SpecRules.LEVELS_MAX,
           SpecRules.CONCURRENCY_MAX);
       check.between("spec.matrix.repetitions", m.repetitions, SpecRules.REPETITIONS_MAX);
-      jvmOptions(check, m.jvmOptions);
+      JvmOptionChecks.check(check, m.jvmOptions);
       long scenarios =
           (long) size(m.threadModes)
               * size(m.hikariPoolSizes)
@@ -169,54 +162,6 @@ public final class SpecValidator {
     ServiceChecks.check(s, check);
     BuildChecks.check(s, check);
     PlacementChecks.check(s, check);
-  }
-
-  /** spec.matrix.jvmOptions: 1 to a few different values, each empty or safe JVM options. */
-  private static void jvmOptions(FieldChecks check, List<String> options) {
-    String field = "spec.matrix.jvmOptions";
-    if (options == null || options.isEmpty() || options.size() > MatrixRules.JVM_OPTIONS_MAX) {
-      check.add(
-          field
-              + ": "
-              + (options == null ? 0 : options.size())
-              + " values; "
-              + MatrixRules.JVM_OPTIONS_MESSAGE);
-      return;
-    }
-    for (int i = 0; i < options.size(); i++) {
-      String o = options.get(i);
-      if (o == null
-          || o.length() > MatrixRules.JVM_OPTION_MAX
-          || !JVM_OPTIONS.matcher(o).matches()) {
-        check.add(
-            field
-                + "["
-                + i
-                + "]: "
-                + (o == null ? "null" : "'" + abbreviated(o) + "'")
-                + (o != null && o.length() > MatrixRules.JVM_OPTION_MAX
-                    ? " is longer than " + MatrixRules.JVM_OPTION_MAX + " characters; "
-                    : " is not allowed; ")
-                + MatrixRules.JVM_OPTIONS_MESSAGE);
-      } else if (FORBIDDEN_JVM_OPTION.matcher(o).find()) {
-        check.add(field + "[" + i + "]: '" + o + "' " + MatrixRules.FORBIDDEN_JVM_OPTION_MESSAGE);
-      } else if (options.indexOf(o) < i) {
-        check.add(
-            field
-                + "["
-                + i
-                + "]: '"
-                + o
-                + "' is listed twice (also ["
-                + options.indexOf(o)
-                + "]); "
-                + MatrixRules.JVM_OPTIONS_MESSAGE);
-      }
-    }
-  }
-
-  private static String abbreviated(String s) {
-    return s.length() <= 80 ? s : s.substring(0, 77) + "...";
   }
 
   private static int size(List<?> list) {
@@ -303,30 +248,8 @@ public final class SpecValidator {
     image(check, "spec.load.image", l.image);
     check.oneOf("spec.load.runner", l.runner, RUNNERS);
     check.between("spec.load.parallelism", l.parallelism, SpecRules.PARALLELISM_MAX);
-    PrometheusRemoteWriteSpec rw = l.prometheusRemoteWrite;
-    if (rw == null) {
-      return;
-    }
-    String field = "spec.load.prometheusRemoteWrite.url";
-    if (rw.url == null
-        || rw.url.length() > SpecRules.URL_MAX
-        || !REMOTE_WRITE_URL.matcher(rw.url).matches()) {
-      check.add(
-          field
-              + ": "
-              + SpecRules.REMOTE_WRITE_URL_MESSAGE
-              + " (got "
-              + (rw.url == null ? "nothing" : "'" + rw.url + "'")
-              + ")");
-    } else if (FORBIDDEN_REMOTE_WRITE.matcher(rw.url).matches()) {
-      check.add(field + ": '" + rw.url + "' " + SpecRules.FORBIDDEN_REMOTE_WRITE_MESSAGE);
-    }
-    if (rw.credentialsSecretRef != null) {
-      String secret = "spec.load.prometheusRemoteWrite.credentialsSecretRef.name";
-      check.text(secret, rw.credentialsSecretRef.name, SpecRules.KUBE_NAME_MAX);
-      if (rw.credentialsSecretRef.name != null) {
-        check.matches(secret, rw.credentialsSecretRef.name, SUBDOMAIN, SpecRules.SUBDOMAIN_MESSAGE);
-      }
+    if (l.prometheusRemoteWrite != null) {
+      RemoteWriteChecks.check(check, l.prometheusRemoteWrite);
     }
   }
 
