@@ -48,7 +48,8 @@ public final class ModesFigure {
       throw new IllegalArgumentException(
           "the modes figure needs two thread modes or more at one concurrency level");
     }
-    List<ResultRow> sel = Figures.threadModeRows(rows);
+    FigureCanvas.headless();
+    List<ResultRow> sel = FigureRows.threadModeRows(rows);
     if (VerdictRows.of(sel).isEmpty()) {
       throw new IllegalArgumentException(
           "every row was measured before steady state (steady_state=false): nothing to compare");
@@ -66,12 +67,13 @@ public final class ModesFigure {
                 .map(p -> new ModeBars.Category("pool " + p, r -> r.hikariPool() == p))
                 .toList()
             : List.of(new ModeBars.Category(levelText, r -> true));
-    String xTitle = pools.size() > 1 ? "HikariCP pool size, " + levelText : Figures.levelAxis(sel);
+    String xTitle =
+        pools.size() > 1 ? "HikariCP pool size, " + levelText : FigureRows.levelAxis(sel);
     List<CategoryChart> charts = ModeBars.panels(PANELS, sel, categories, xTitle);
     long overloaded = sel.stream().filter(Overload::labelled).count();
     long unsteady = sel.stream().filter(r -> !VerdictRows.eligible(r)).count();
     ResultRow first = sel.getFirst();
-    Figures.writeStacked(
+    FigureCanvas.writeStacked(
         png,
         "Thread modes side by side: throughput, response time and what they cost",
         (first.workload() == null ? "" : first.workload() + ", ")
