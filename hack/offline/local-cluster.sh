@@ -567,6 +567,11 @@ create() {
   sysctl_set net.ipv4.ip_forward 1
   sysctl_set net.bridge.bridge-nf-call-iptables 1
   sysctl_set net.bridge.bridge-nf-call-ip6tables 1
+  # A ClusterIP kube-proxy has not programmed yet must fail at once, not leave by the default
+  # route: this VM's gateway accepts any TCP connection and answers 404, and k6-operator kept such
+  # a connection alive and read "service not ready" from it for as long as it was reused
+  # (docs/e2e.md, "k6-operator's start stalls"). kube-proxy's DNAT comes before routing.
+  ip route replace unreachable "$service_cidr"
   check_ports
   local t1=$SECONDS
   start_etcd
@@ -682,6 +687,7 @@ teardown_locked() {
   stop_component etcd
   unmount_all
   cleanup_network
+  ip route del unreachable "$service_cidr" 2>/dev/null || true
   remove_cgroups
   local left=""
   for c in "${components[@]}"; do [ -z "$(live_pid "$c")" ] || left+=" $c"; done
