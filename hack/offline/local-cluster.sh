@@ -28,6 +28,8 @@ api_port=${VTBENCH_API_PORT:-6443}
 etcd_port=${VTBENCH_ETCD_PORT:-12379}          # not 2379, so a system etcd does not collide
 pod_cidr=${VTBENCH_POD_CIDR:-10.244.0.0/24}
 service_cidr=10.96.0.0/12
+# The FORWARD rule that refuses a pod's packet to the Service range that kube-proxy did not DNAT.
+service_guard=(-d "$service_cidr" -m conntrack ! --ctstate DNAT -j REJECT --reject-with icmp-net-unreachable)
 api_service_ip=10.96.0.1
 dns_service_ip=10.96.0.10
 cluster_domain=cluster.local
@@ -567,11 +569,13 @@ create() {
   sysctl_set net.ipv4.ip_forward 1
   sysctl_set net.bridge.bridge-nf-call-iptables 1
   sysctl_set net.bridge.bridge-nf-call-ip6tables 1
-  # A ClusterIP kube-proxy has not programmed yet must fail at once, not leave by the default
-  # route: this VM's gateway accepts any TCP connection and answers 404, and k6-operator kept such
-  # a connection alive and read "service not ready" from it for as long as it was reused
-  # (docs/e2e.md, "k6-operator's start stalls"). kube-proxy's DNAT comes before routing.
-  ip route replace unreachable "$service_cidr"
+  # A pod's connection to a ClusterIP kube-proxy has not programmed yet must fail at once, not
+  # leave by the default route: this VM's gateway accepts any TCP connection and answers 404, and
+  # k6-operator kept such a connection alive and read "service not ready" from it for as long as
+  # it reused it (docs/e2e.md, "k6-operator's start stalls"). Forwarded packets only: kube-proxy's
+  # DNAT (PREROUTING) comes first, so programmed Services pass; the node's own processes (the API
+  # server calling a webhook) are routed before their DNAT and keep working.
+  iptables -C FORWARD "${service_guard[@]}" 2>/dev/null || iptables -I FORWARD "${service_guard[@]}"
   check_ports
   local t1=$SECONDS
   start_etcd
@@ -687,7 +691,7 @@ teardown_locked() {
   stop_component etcd
   unmount_all
   cleanup_network
-  ip route del unreachable "$service_cidr" 2>/dev/null || true
+  while iptables -D FORWARD "${service_guard[@]}" 2>/dev/null; do :; done
   remove_cgroups
   local left=""
   for c in "${components[@]}"; do [ -z "$(live_pid "$c")" ] || left+=" $c"; done
