@@ -76,10 +76,10 @@ final class FigureRows {
 
   static String repsNote(List<ResultRow> rows) {
     int maxRep = rows.stream().mapToInt(ResultRow::rep).max().orElse(1);
-    long unsteady = rows.stream().filter(r -> !VerdictRows.eligible(r)).count();
+    List<String> leftOut = VerdictRows.leftOut(rows);
     long overloaded = rows.stream().filter(Overload::labelled).count();
     String left =
-        (unsteady == 0 ? "" : ", " + unsteady + " unsteady rows left out")
+        (leftOut.isEmpty() ? "" : ", " + String.join(", ", leftOut) + " rows left out")
             + (overloaded == 0 ? "" : ", " + overloaded + " overloaded rows");
     if (maxRep <= 1) {
       return "single run" + left;

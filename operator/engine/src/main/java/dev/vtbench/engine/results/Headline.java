@@ -21,13 +21,14 @@ public final class Headline {
    * ratio of median throughputs with its 95 % interval and the verdict ({@link ModeComparison}),
    * e.g. {@code virtual 4.0x platform [3.4-4.3] at 800 VUs, pool 50 (1924 vs 482 req/s): virtual
    * faster}, or {@code ...: no verdict (1 repetition, need 3)} without an interval. A level with an
-   * overloaded row ({@link Overload}), or where a mode has no row at steady state ({@link
-   * VerdictRows}), is passed over for the highest one without, and the line ends by naming the
-   * levels passed over and why; with no level steady in both modes the line says so; the latest
-   * row's headline until both thread modes have a result for one cell. With reactive rows a second
-   * sentence says the same of reactive vs virtual, chosen by the same rules from their rows, e.g.
-   * {@code . reactive 1.2x virtual [1.1-1.3] at 800 VUs, pool 50 (2300 vs 1924 req/s): reactive
-   * faster}. ASCII only ({@code x}, {@code -}): it ends up in terminals and Events of any encoding.
+   * overloaded row ({@link Overload}), or where a mode has no row that counts ({@link VerdictRows}:
+   * none at steady state, or its SUT throttled), is passed over for the highest one without, and
+   * the line ends by naming the levels passed over and why; with no level counted in both modes the
+   * line says so; the latest row's headline until both thread modes have a result for one cell.
+   * With reactive rows a second sentence says the same of reactive vs virtual, chosen by the same
+   * rules from their rows, e.g. {@code . reactive 1.2x virtual [1.1-1.3] at 800 VUs, pool 50 (2300
+   * vs 1924 req/s): reactive faster}. ASCII only ({@code x}, {@code -}): it ends up in terminals
+   * and Events of any encoding.
    *
    * <p>Only the chosen cells are bootstrapped: the operator computes this on every reconcile.
    */
@@ -78,7 +79,11 @@ public final class Headline {
           mode
               + " vs "
               + baseline
-              + ": no answer, no level has a steady row of both ("
+              + ": no answer, no level has a steady"
+              + (hero.stream().anyMatch(e -> throttled(e.getValue(), mode, baseline))
+                  ? ", unthrottled"
+                  : "")
+              + " row of both ("
               + passedOver(hero, -1, mode, baseline)
               + ")");
     }
@@ -134,7 +139,9 @@ public final class Headline {
       Optional<String> unsteady = unsteadyMode(e.getValue(), mode, baseline);
       String reason =
           unsteady.isPresent()
-              ? unsteady.get() + " not steady"
+              ? unsteady.get()
+                  + " "
+                  + VerdictRows.whyNone(rowsOf(e.getValue(), unsteady.get(), mode, baseline))
               : e.getValue().overloaded(mode, baseline) > 0 ? "overloaded" : null;
       if (reason != null) {
         List<Integer> levels = why.computeIfAbsent(reason, r -> new java.util.ArrayList<>());
@@ -156,9 +163,24 @@ public final class Headline {
         .collect(Collectors.joining("; "));
   }
 
+  /** The rows of {@code which} in {@code cell}: {@code mode}'s and {@code baseline}'s for both. */
+  private static List<ResultRow> rowsOf(
+      SummaryStats.Rows cell, String which, String mode, String baseline) {
+    return "both".equals(which)
+        ? java.util.stream.Stream.concat(cell.of(mode).stream(), cell.of(baseline).stream())
+            .toList()
+        : cell.of(which);
+  }
+
+  /** Whether a row of {@code mode} or {@code baseline} in {@code cell} had its SUT throttled. */
+  private static boolean throttled(SummaryStats.Rows cell, String mode, String baseline) {
+    return rowsOf(cell, "both", mode, baseline).stream().anyMatch(Throttling::sut);
+  }
+
   /**
-   * The mode (or {@code "both"}) with no row measured at steady state in {@code cell}, which then
-   * gives no median; empty when both have one.
+   * The mode (or {@code "both"}) with no row that counts ({@link VerdictRows}: measured at steady
+   * state, its SUT not throttled) in {@code cell}, which then gives no median; empty when both have
+   * one.
    */
   private static Optional<String> unsteadyMode(
       SummaryStats.Rows cell, String mode, String baseline) {

@@ -52,7 +52,7 @@ public final class ModesFigure {
     List<ResultRow> sel = FigureRows.threadModeRows(rows);
     if (VerdictRows.of(sel).isEmpty()) {
       throw new IllegalArgumentException(
-          "every row was measured before steady state (steady_state=false): nothing to compare");
+          "every row was " + VerdictRows.ALL_LEFT_OUT + ": nothing to compare");
     }
     int level = sel.getFirst().concurrency();
     List<Integer> pools = sel.stream().map(ResultRow::hikariPool).distinct().sorted().toList();
@@ -71,7 +71,7 @@ public final class ModesFigure {
         pools.size() > 1 ? "HikariCP pool size, " + levelText : FigureRows.levelAxis(sel);
     List<CategoryChart> charts = ModeBars.panels(PANELS, sel, categories, xTitle);
     long overloaded = sel.stream().filter(Overload::labelled).count();
-    long unsteady = sel.stream().filter(r -> !VerdictRows.eligible(r)).count();
+    List<String> leftOut = VerdictRows.leftOut(sel);
     ResultRow first = sel.getFirst();
     FigureCanvas.writeStacked(
         png,
@@ -81,7 +81,7 @@ public final class ModesFigure {
             + " connection, "
             + (pools.size() > 1 ? levelText : "pool " + pools.getFirst())
             + ", medians over repetitions"
-            + (unsteady == 0 ? "" : ", " + unsteady + " unsteady rows left out")
+            + (leftOut.isEmpty() ? "" : ", " + String.join(", ", leftOut) + " rows left out")
             + (overloaded == 0 ? "" : ", " + overloaded + " overloaded rows")
             + "; CPU per request = SUT CPU ÷ throughput",
         charts);

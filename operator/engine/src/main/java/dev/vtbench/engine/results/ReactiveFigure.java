@@ -59,8 +59,7 @@ public final class ReactiveFigure {
 
     if (VerdictRows.of(reactive).isEmpty()) {
       throw new IllegalArgumentException(
-          "every reactive row was measured before steady state (steady_state=false): nothing to"
-              + " compare");
+          "every reactive row was " + VerdictRows.ALL_LEFT_OUT + ": nothing to compare");
     }
     List<ModeBars.Category> categories =
         levels.stream()

@@ -157,7 +157,8 @@ final class SummaryStats {
         mean(p99),
         dominantBottleneck(reps),
         CellEstimate.of(reps),
-        reps.stream().filter(Overload::labelled).count());
+        reps.stream().filter(Overload::labelled).count(),
+        reps.stream().filter(Throttling::sut).count());
   }
 
   static double mean(double[] xs) {

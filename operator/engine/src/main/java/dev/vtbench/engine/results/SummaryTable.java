@@ -71,6 +71,8 @@ public final class SummaryTable {
    * @param estimate medians and their intervals over the {@linkplain VerdictRows eligible} reps:
    *     what the table shows and the verdict uses
    * @param overloaded how many of the reps are labelled overloaded ({@link Overload})
+   * @param sutThrottled how many of the reps are left out of the estimate because their SUT was
+   *     throttled ({@link VerdictRows#SUT_THROTTLED}); the others left out are unsteady
    */
   public record Side(
       int reps,
@@ -81,7 +83,8 @@ public final class SummaryTable {
       double meanP99Ms,
       String bottleneck,
       CellEstimate estimate,
-      long overloaded) {}
+      long overloaded,
+      long sutThrottled) {}
 
   /**
    * One key; a side is {@code null} when that thread mode has no rows for it.
@@ -316,15 +319,19 @@ public final class SummaryTable {
   }
 
   /**
-   * Repetitions of each mode, e.g. {@code 3/3}, how many of them were measured before steady state
-   * and left out of the medians, and how many were overloaded, e.g. {@code 3/3 (1 unsteady, 2
-   * overloaded)}.
+   * Repetitions of each mode, e.g. {@code 3/3}, how many of them were left out of the medians
+   * ({@link VerdictRows}: measured before steady state, or their SUT throttled), and how many were
+   * overloaded, e.g. {@code 3/3 (1 unsteady, 1 sut-throttled, 2 overloaded)}.
    */
   private static String reps(List<Side> sides, long overloaded) {
-    long unsteady = sides.stream().mapToLong(SummaryTable::unsteady).sum();
+    long throttled = sides.stream().mapToLong(s -> SummaryStats.count(s, Side::sutThrottled)).sum();
+    long unsteady = sides.stream().mapToLong(SummaryTable::leftOut).sum() - throttled;
     List<String> notes = new ArrayList<>();
     if (unsteady > 0) {
-      notes.add(unsteady + " unsteady");
+      notes.add(unsteady + " " + VerdictRows.UNSTEADY);
+    }
+    if (throttled > 0) {
+      notes.add(throttled + " " + VerdictRows.SUT_THROTTLED);
     }
     if (overloaded > 0) {
       notes.add(overloaded + " overloaded");
@@ -335,7 +342,8 @@ public final class SummaryTable {
         + (notes.isEmpty() ? "" : " (" + String.join(", ", notes) + ")");
   }
 
-  private static long unsteady(Side s) {
+  /** Reps of a side left out of its estimate ({@link VerdictRows}); 0 for a missing side. */
+  private static long leftOut(Side s) {
     return s == null ? 0 : s.reps() - s.estimate().reps();
   }
 
