@@ -227,6 +227,11 @@ final class LocalApps {
     return sut.pid();
   }
 
+  /** The stub's pid, or null when the run has no stub. */
+  Long stubPid() {
+    return stub == null ? null : stub.pid();
+  }
+
   /** The stub's CPU so far, or null when the run has no stub. */
   ProcCpu.Sample stubSample() {
     return stub == null ? null : ProcCpu.sample(List.of(stub.pid()));

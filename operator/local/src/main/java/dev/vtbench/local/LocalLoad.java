@@ -124,7 +124,8 @@ final class LocalLoad {
       }
       Map<String, Object> peaks = watch.holdEnded(dir.resolve(scenario.id() + "-sut.json"));
       TierCpu cpu = tiers.between(before, after);
-      return new Measurement(Files.readString(summary), cpu, peaks);
+      return new Measurement(
+          Files.readString(summary), cpu, peaks, TierSampler.throttling(before, after));
     } catch (IOException e) {
       throw new IllegalStateException(
           "k6 wrote no summary at " + summary + ": " + e.getMessage(), e);

@@ -1,29 +1,42 @@
 package dev.vtbench.local;
 
 import dev.vtbench.engine.run.Platform.TierCpu;
+import dev.vtbench.engine.run.TierThrottling;
+import dev.vtbench.proc.CfsStat;
 import dev.vtbench.proc.ProcStat;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
  * Each tier's CPU over one hold, from /proc: the SUT, PostgreSQL, k6, the stub and vtbench itself,
- * and how busy the load generator's cores were.
+ * how busy the load generator's cores were, and how much their CPU limits held the SUT and the stub
+ * back (their cgroups' CFS throttling; a process vtbench starts has no limit of its own, so 0
+ * unless vtbench itself runs in a limited cgroup, which they inherit).
  */
 final class TierSampler {
 
-  /** The counters at one instant; a tier the run does not have is null. */
+  /**
+   * The counters at one instant; a tier the run does not have is null, and so is a cgroup reading
+   * ({@code appCfs}, {@code stubCfs}) that could not be read.
+   */
   record Snapshot(
       ProcStat.Snapshot cores,
       ProcCpu.Sample app,
       ProcCpu.Sample pg,
       ProcCpu.Sample load,
       ProcCpu.Sample stub,
-      ProcCpu.Sample vtbench) {}
+      ProcCpu.Sample vtbench,
+      CfsStat.Snapshot appCfs,
+      CfsStat.Snapshot stubCfs) {}
 
   private final CoreMap cores;
   private final LocalApps apps;
   private final LocalDatabase database;
   private final long k6Pid;
   private final long self = ProcessHandle.current().pid();
+
+  /** The file system root the processes' cgroups are read under. */
+  private static final Path ROOT = Path.of("/");
 
   TierSampler(CoreMap cores, LocalApps apps, LocalDatabase database, long k6Pid) {
     this.cores = cores;
@@ -40,7 +53,16 @@ final class TierSampler {
     ProcCpu.Sample load = ProcCpu.sample(List.of(k6Pid));
     ProcCpu.Sample stub = apps.stubSample();
     ProcCpu.Sample vtbench = ProcCpu.sampleAlone(self);
-    return new Snapshot(c, app, pg, load, stub, vtbench);
+    CfsStat.Snapshot appCfs = CfsStat.read(ROOT, apps.sutPid());
+    Long stubPid = apps.stubPid();
+    CfsStat.Snapshot stubCfs = stubPid == null ? null : CfsStat.read(ROOT, stubPid);
+    return new Snapshot(c, app, pg, load, stub, vtbench, appCfs, stubCfs);
+  }
+
+  /** The SUT's and the stub's CFS throttling between two snapshots. */
+  static TierThrottling throttling(Snapshot s0, Snapshot s1) {
+    return TierThrottling.local(
+        s0.appCfs(), s1.appCfs(), s1.stub() != null, s0.stubCfs(), s1.stubCfs());
   }
 
   /** Each tier's CPU between two snapshots. */
