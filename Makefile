@@ -67,7 +67,7 @@ k6: ## Build the pinned k6 into ~/.cache/vtbench/bin (Go module proxy) unless it
 	@bash hack/k6.sh >/dev/null
 
 .PHONY: kube-tools
-kube-tools: ## Build kube-apiserver + kubectl and Helm (Go module proxy), install etcd (apt), fetch the CloudNativePG, k6-operator and prometheus-operator CRDs into ~/.cache/vtbench
+kube-tools: ## Build kube-apiserver + kubectl, etcd and Helm (Go module proxy), fetch the CloudNativePG, k6-operator and prometheus-operator CRDs into ~/.cache/vtbench
 	@VTBENCH_CACHE=$(CACHE) bash hack/kube-tools.sh all
 
 .PHONY: images

@@ -36,9 +36,10 @@ BARE = re.compile(r"[\w-]+\.(?:yaml|yml|sh|py|lua|md|js|sql)")
 SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 METRIC = re.compile(r"(hikaricp|http_req_|http_server|jvm_|process_|operator_sdk|container_|"
                     r"vtbench_run|histogram_|probe_)")
-# snake_case words in the docs that are not CSV columns (SQL, kubelet and Prometheus names)
+# snake_case words in the docs that are not CSV columns (SQL, kubelet, cgroup and Prometheus names)
 NOT_COLUMNS = {"cpu_manager_state", "generate_series", "pg_sleep", "max_connections",
-               "search_path", "shared_buffers", "usage_usec", "vtbench_seed", "spring_datasource_url"}
+               "search_path", "shared_buffers", "usage_usec", "vtbench_seed", "spring_datasource_url",
+               "nr_periods", "nr_throttled"}
 # bare names that are outputs or the reader's own files, not files of this repository
 NOT_FILES = {"my-run.yaml", "thresholds.txt", "values.yaml", "script.js", "local.js", "cluster.js",
              "summary.md", "benchmarks.yaml", "user-script.js", "stage-1.js", "stage-2.js"}

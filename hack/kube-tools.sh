@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Provides, without internet (Go module proxy + Debian apt only), what the operator's integration
+# Provides, without internet (Go module proxy only), what the operator's integration
 # tests need for a real kube-apiserver + etcd through fabric8 kube-api-test in offline mode, plus
 # third-party CRDs and Helm. Everything is pinned in hack/versions.env and cached under
 # ~/.cache/vtbench; a run with warm caches does no network or Go work. See --help.
@@ -8,11 +8,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=versions.env
 . "$here/versions.env"
 cache=${VTBENCH_CACHE:-$HOME/.cache/vtbench}
-kube_plain=${KUBE_VERSION#v}                          # 1.32.4
-staging_ver=v0.${kube_plain#*.}                       # k8s.io/* staging modules: v0.32.4
+kube_plain=${KUBE_VERSION#v}                          # 1.37.2
+staging_ver=v0.${kube_plain#*.}                       # k8s.io/* staging modules: v0.37.2
 kube_dir=$cache/kube/$KUBE_VERSION
 api_test_dir=${KUBE_API_TEST_DIR:-$cache/kube-api-test}
-crd_dir=$cache/crds
+# One directory per version set, so worktrees on different pins share the cache without refetching.
+crd_dir=$cache/crds/cnpg-$CNPG_VERSION.k6op-$K6_OPERATOR_VERSION.promop-$PROMETHEUS_OPERATOR_VERSION
 helm_bin=$cache/bin/helm
 logs=$cache/logs
 case $(uname -m) in x86_64 | amd64) arch=amd64 ;; aarch64 | arm64) arch=arm64 ;; *) arch=$(uname -m) ;; esac
@@ -23,7 +24,7 @@ usage() {
 Usage: hack/kube-tools.sh [all|apiserver|etcd|crds|helm|env|--help]
   all        everything below (default); independent builds run concurrently
   apiserver  build kube-apiserver + kubectl $KUBE_VERSION from k8s.io/kubernetes (~9 min cold)
-  etcd       apt-get install etcd-server unless an etcd is on PATH (needs root or sudo)
+  etcd       build etcd $ETCD_VERSION from go.etcd.io/etcd/server/v3 into $(dirname "$etcd_bin") (~2 min cold)
   crds       CloudNativePG $CNPG_VERSION, k6-operator $K6_OPERATOR_VERSION and
              prometheus-operator $PROMETHEUS_OPERATOR_VERSION CRDs into $crd_dir
   helm       go install Helm $HELM_VERSION into $cache/bin (~3 min cold)
@@ -35,7 +36,7 @@ EOF
 log() { echo "kube-tools.sh: $*" >&2; }
 die() { log "error: $*"; exit 1; }
 need_go() {
-  command -v go >/dev/null 2>&1 || die "Go (1.23 or newer) is needed to build $1; install it"
+  command -v go >/dev/null 2>&1 || die "Go (1.26 or newer) is needed to build $1; install it"
 }
 # logged, gorun and moddir: the same steps the offline cluster scripts use (un-niced here: make test
 # waits for these builds)
@@ -83,35 +84,32 @@ build_apiserver() {
   log "kube-apiserver and kubectl $KUBE_VERSION built in $((SECONDS - t0)) s"
 }
 
-etcd_path() { command -v etcd 2>/dev/null || true; }
-install_etcd() {
-  [ -n "$(etcd_path)" ] && return 0
-  local sudo=""
-  if [ "$(id -u)" != 0 ]; then
-    if ! { command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; }; then
-      die "etcd is missing; install it as root: apt-get install --no-install-recommends etcd-server"
-    fi
-    sudo="sudo -n"
-  fi
-  command -v apt-get >/dev/null 2>&1 || die "etcd is missing and there is no apt-get; put an etcd 3.4+ binary on PATH"
-  log "installing etcd (Debian package etcd-server) ..."
-  logged etcd-apt bash -c "$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends etcd-server"
-  # The package may have started its own etcd on :2379; kube-api-test runs its own per test.
-  if [ -d /run/systemd/system ]; then
-    $sudo systemctl disable --now etcd.service >/dev/null 2>&1 || true
-  elif [ -x /etc/init.d/etcd ]; then
-    $sudo /etc/init.d/etcd stop >/dev/null 2>&1 || true
-    $sudo update-rc.d etcd disable >/dev/null 2>&1 || true
-  fi
-  [ -n "$(etcd_path)" ] || die "etcd-server installed but no etcd on PATH"
-  log "$(etcd --version | sed -n 1p) installed at $(etcd_path)"
+# etcd from its Go module (a generated main around etcdmain.Main), not Debian's etcd-server 3.4:
+# kube-apiserver turns its RequestWatchProgress storage feature (watch-list) off below etcd 3.4.31 /
+# 3.5.13, and fabric8's informers then log a stack trace per watch. Shared with local-cluster.sh.
+etcd_bin=$cache/etcd/$ETCD_VERSION/etcd
+etcd_ok() { [ -x "$etcd_bin" ] && grep -qx "etcd Version: ${ETCD_VERSION#v}" <<<"$("$etcd_bin" --version 2>/dev/null)"; }
+build_etcd() {
+  etcd_ok && return 0
+  need_go "etcd $ETCD_VERSION"
+  log "building etcd $ETCD_VERSION from go.etcd.io/etcd/server/v3 (about 2 minutes the first time; log: $logs/etcd.log) ..."
+  local t0=$SECONDS src
+  src=$(mktemp -d)
+  printf 'package main\n\nimport (\n\t"os"\n\n\t"go.etcd.io/etcd/server/v3/etcdmain"\n)\n\nfunc main() { etcdmain.Main(os.Args) }\n' >"$src/main.go"
+  mkdir -p "$(dirname "$etcd_bin")"
+  (cd "$src" && go mod init vtbench.local/etcd >/dev/null 2>&1 && go mod edit -require="go.etcd.io/etcd/server/v3@$ETCD_VERSION" &&
+    logged etcd-tidy gorun go mod tidy && CGO_ENABLED=0 logged etcd gorun go build -trimpath -ldflags "-s -w" -o "$etcd_bin.tmp" .) ||
+    die "etcd $ETCD_VERSION did not build (logs: $logs/etcd-tidy.log, $logs/etcd.log)"
+  rm -rf "$src"
+  mv "$etcd_bin.tmp" "$etcd_bin"
+  etcd_ok || die "built etcd reports '$("$etcd_bin" --version 2>&1 | sed -n 1p)', not $ETCD_VERSION"
+  log "etcd $ETCD_VERSION built in $((SECONDS - t0)) s"
 }
 
 layout() {
-  local etcd_bin; etcd_bin=$(etcd_path)
-  [ -n "$etcd_bin" ] || die "no etcd on PATH; run: hack/kube-tools.sh etcd"
   [ -x "$kube_dir/kube-apiserver" ] || die "no kube-apiserver in $kube_dir; run: hack/kube-tools.sh apiserver"
   mkdir -p "$layout_dir"
+  etcd_ok || die "no etcd $ETCD_VERSION at $etcd_bin; run: hack/kube-tools.sh etcd"
   ln -sfn "$etcd_bin" "$layout_dir/etcd"
   ln -sfn "$kube_dir/kube-apiserver" "$layout_dir/kube-apiserver"
   ln -sfn "$kube_dir/kubectl" "$layout_dir/kubectl"
@@ -173,13 +171,12 @@ cmd=${1:-all}
 case $cmd in
   -h | --help | help) usage ;;
   env) print_env ;;
-  apiserver) locked; build_apiserver; [ -z "$(etcd_path)" ] || layout ;;
-  etcd) locked; install_etcd; [ ! -x "$kube_dir/kube-apiserver" ] || layout ;;
+  apiserver) locked; build_apiserver; ! etcd_ok || layout ;;
+  etcd) locked; build_etcd; [ ! -x "$kube_dir/kube-apiserver" ] || layout ;;
   crds) locked; fetch_crds ;;
   helm) locked; build_helm ;;
   all)
     locked
-    install_etcd
     helm_pid=""
     if ! helm_ok; then
       set -m  # own process group, so an early exit can stop go and its compilers too
@@ -188,6 +185,7 @@ case $cmd in
       trap '[ -z "$helm_pid" ] || kill -- "-$helm_pid" 2>/dev/null || true' EXIT
     fi
     fetch_crds
+    build_etcd
     build_apiserver
     layout
     if [ -n "$helm_pid" ]; then

@@ -93,7 +93,7 @@ Builds image tars for an offline cluster (load them with hack/offline/local-clus
                $k6op_manifest
                $promop_manifest
                each operator's config/default (kubectl kustomize) with the images above,
-               imagePullPolicy IfNotPresent, and k6-operator's kube-rbac-proxy sidecar removed;
+               imagePullPolicy IfNotPresent (k6-operator v1 has no kube-rbac-proxy sidecar to drop);
                prometheus-operator's CRDs and example/rbac/prometheus-operator (namespace default)
   all          all of the above (default)
   refs         print the image references, tars and manifests as shell assignments:
@@ -216,8 +216,8 @@ build_cnpg_bin() {
 k6op_bin=$bins/k6-operator-manager-$K6_OPERATOR_VERSION
 build_k6op_bin() {
   [ -x "$k6op_bin" ] && return 0
-  # Its go.mod replaces the module with ./, so `go install` refuses it: go build inside a copy.
-  go_build_module k6-operator "github.com/grafana/k6-operator@$K6_OPERATOR_VERSION" . "$k6op_bin" ""
+  # Its go.mod replaces the module with ./, so `go install` refuses it: go build ./cmd in a copy.
+  go_build_module k6-operator "github.com/grafana/k6-operator@$K6_OPERATOR_VERSION" ./cmd "$k6op_bin" ""
 }
 
 # prometheus-operator's controller and config reloader; its go.mod replaces its API and client
@@ -254,7 +254,7 @@ build_prom_bin() {
 }
 
 # A static curl stand-in (hack/offline/cluster/images/curl): what k6-operator's starter runs.
-curl_sum() { sha "$own/curl/main.go" "$own/curl/go.mod"; }
+curl_sum() { sha "$own/curl/"*.go "$own/curl/go.mod"; }
 curl_bin() { echo "$bins/curl-$(curl_sum)"; }
 build_curl_bin() {
   local out; out=$(curl_bin)
@@ -329,8 +329,8 @@ build_k6op() {
   unpack "$k6op_tar" "$v"
   log "verifying $k6op_image: $(image_config "$v")"
   out=$(in_image "$v" "$nonroot:$nonroot" /manager --help 2>&1 || true)
-  grep -q -- '-metrics-addr' <<<"$out" || { echo "$out" | show; die "$k6op_image: /manager --help printed no flags"; }
-  grep -E -- '-(metrics-addr|enable-leader-election|health-addr)' <<<"$out" | show
+  grep -q -- '-metrics-bind-address' <<<"$out" || { echo "$out" | show; die "$k6op_image: /manager --help printed no flags"; }
+  grep -E -- '-(metrics-bind-address|leader-elect|health-probe-bind-address)( |$)' <<<"$out" | show
   rm -rf "$v" "$v.config.json"
   stamp "$k6op_tar" "$key"
 }
@@ -480,11 +480,13 @@ class H(http.server.BaseHTTPRequestHandler):
 http.server.HTTPServer(("127.0.0.1", int(sys.argv[1])), H).handle_request()' "$port" &
   srv=$!
   sleep 0.5
-  out=$(in_image "$v" "$nonroot:$nonroot" sh -c "curl --retry 3 -X PATCH -H 'Content-Type: application/json' http://127.0.0.1:$port/v1/status -d '{\"data\":{\"attributes\":{\"paused\":false},\"id\":\"default\",\"type\":\"status\"}}'" 2>&1) || true
+  out=$(in_image "$v" "$nonroot:$nonroot" sh -c "curl --retry 3 -X PATCH -H 'Content-Type: application/json' http://127.0.0.1:$port/v1/status -d '{\"data\":{\"attributes\":{\"paused\":false},\"id\":\"default\",\"type\":\"status\"}}' -s -w '
+{\"http_code\":%{http_code},\"time_total\":%{time_total},\"time_starttransfer\":%{time_starttransfer},\"url\":\"%{url_effective}\",\"remote_ip\":\"%{remote_ip}\",\"errormsg\":\"%{errormsg}\"}'" 2>&1) || true
   kill "$srv" 2>/dev/null || true
   wait "$srv" 2>/dev/null || true
   echo "$out" | show
-  grep -q '^PATCH /v1/status application/json {"data"' <<<"$out" || die "$starter_image: the starter's curl PATCH did not arrive"
+  grep -q '^PATCH /v1/status application/json {"data"' <<<"$out" && grep -q '^{"http_code":200,' <<<"$out" ||
+    die "$starter_image: the starter's curl PATCH did not arrive, or its -w printed no http_code 200"
   rm -rf "$v" "$v.config.json"
   stamp "$starter_tar" "$key"
 }
@@ -616,11 +618,10 @@ render_manifests() {
   kustomize_module cnpg "github.com/cloudnative-pg/cloudnative-pg@$CNPG_VERSION" "$work/cnpg.raw.yaml"
   python3 "$own/render-manifest.py" --in "$work/cnpg.raw.yaml" --out "$cnpg_manifest" \
     --image "controller:latest=$cnpg_image" >&2
-  # k6-operator: config/default, not the module's bundle.yaml, which at v0.0.19 still names the
-  # v0.0.18 controller and carries the K6 CRD that v0.0.19 no longer serves.
+  # k6-operator: config/default, as its bundle.yaml (no kube-rbac-proxy sidecar since v1.0).
   kustomize_module k6-operator "github.com/grafana/k6-operator@$K6_OPERATOR_VERSION" "$work/k6op.raw.yaml"
   python3 "$own/render-manifest.py" --in "$work/k6op.raw.yaml" --out "$k6op_manifest" \
-    --image "ghcr.io/grafana/k6-operator:latest=$k6op_image" --drop-container kube-rbac-proxy >&2
+    --image "ghcr.io/grafana/k6-operator:latest=$k6op_image" >&2
   # prometheus-operator: every CRD it serves (it watches them all) and its example install in
   # namespace default (RBAC, Deployment, Service; --kubelet-service=kube-system/kubelet keeps a
   # Service with the kubelets' endpoints, which the cAdvisor ServiceMonitor selects).

@@ -9,8 +9,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 cache=${VTBENCH_CACHE:-$HOME/.cache/vtbench}
 kube_dir=$cache/kube/$KUBE_VERSION            # kube-apiserver, kubectl (hack/kube-tools.sh), node binaries
-kube_plain=${KUBE_VERSION#v}                   # 1.32.4
-staging_ver=v0.${kube_plain#*.}                # the k8s.io/* staging modules: v0.32.4
+kube_plain=${KUBE_VERSION#v}                   # 1.37.2
+staging_ver=v0.${kube_plain#*.}                # the k8s.io/* staging modules: v0.37.2
+etcd_bin=$cache/etcd/$ETCD_VERSION/etcd        # built by hack/kube-tools.sh etcd
 images=$cache/images                           # image tars this script builds (pause, CoreDNS, busybox)
 build_logs=$cache/logs
 cluster=${VTBENCH_CLUSTER_DIR:-$cache/cluster} # all cluster state; teardown empties it but for logs/
@@ -27,6 +28,8 @@ api_port=${VTBENCH_API_PORT:-6443}
 etcd_port=${VTBENCH_ETCD_PORT:-12379}          # not 2379, so a system etcd does not collide
 pod_cidr=${VTBENCH_POD_CIDR:-10.244.0.0/24}
 service_cidr=10.96.0.0/12
+# The FORWARD rule that refuses a pod's packet to the Service range that kube-proxy did not DNAT.
+service_guard=(-d "$service_cidr" -m conntrack ! --ctstate DNAT -j REJECT --reject-with icmp-net-unreachable)
 api_service_ip=10.96.0.1
 dns_service_ip=10.96.0.10
 cluster_domain=cluster.local
@@ -68,8 +71,8 @@ Where things go:
   cluster    $cluster (kubeconfig, pki, etcd, containerd, kubelet, logs/, run/)
   build logs $build_logs
 
-Needs: root, Go (first build only: about 10 minutes on 2 cores), apt-get for Debian's
-$CLUSTER_DEBIAN_PACKAGES etcd-server (hack/kube-tools.sh etcd).
+Needs: root, Go (first build only: about 10 minutes on 2 cores; etcd $ETCD_VERSION through
+hack/kube-tools.sh etcd), apt-get for Debian's $CLUSTER_DEBIAN_PACKAGES.
 Environment: VTBENCH_CACHE, VTBENCH_CLUSTER_DIR, VTBENCH_NODE_NAME, VTBENCH_NODE_IP,
 VTBENCH_API_PORT (6443), VTBENCH_ETCD_PORT (12379), VTBENCH_POD_CIDR (10.244.0.0/24),
 VTBENCH_BUILD_NICE (19: the niceness of Go builds; the cluster itself runs at niceness 0).
@@ -138,7 +141,7 @@ build_node_bins() {
   local b todo=()
   for b in "${kube_node_bins[@]}"; do kube_bin_ok "$kube_dir/$b" || todo+=("$b"); done
   [ ${#todo[@]} -eq 0 ] && return 0
-  need_cmd go "Go 1.23 or newer builds ${todo[*]} $KUBE_VERSION"
+  need_cmd go "Go 1.26 or newer builds ${todo[*]} $KUBE_VERSION"
   build_lock
   local src=$kube_dir/src-node pkg ldflags="" t0
   for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
@@ -172,7 +175,7 @@ build_coredns() {
 
 ensure_packages() {
   local want=() p
-  command -v etcd >/dev/null 2>&1 || bash "$here/../kube-tools.sh" etcd
+  [ -x "$etcd_bin" ] || nice -n "$build_nice" bash "$here/../kube-tools.sh" etcd
   for p in $CLUSTER_DEBIAN_PACKAGES; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || want+=("$p")
   done
@@ -184,8 +187,8 @@ ensure_packages() {
 
 check_tools() {
   local c
-  for c in etcd containerd containerd-shim-runc-v2 ctr runc iptables iptables-save iptables-restore conntrack ip ss openssl python3 curl findmnt; do
-    need_cmd "$c" "run: hack/offline/local-cluster.sh prepare (Debian: $CLUSTER_DEBIAN_PACKAGES etcd-server)"
+  for c in containerd containerd-shim-runc-v2 ctr runc iptables iptables-save iptables-restore conntrack ip ss openssl python3 curl findmnt; do
+    need_cmd "$c" "run: hack/offline/local-cluster.sh prepare (Debian: $CLUSTER_DEBIAN_PACKAGES)"
   done
   for c in bridge host-local loopback; do
     [ -x "/usr/lib/cni/$c" ] || die "CNI plugin /usr/lib/cni/$c is missing (Debian: containernetworking-plugins)"
@@ -450,7 +453,7 @@ write_configs() {
 }
 
 start_etcd() {
-  launch etcd "$(command -v etcd)" --name "$node_name" --data-dir "$cluster/etcd" \
+  launch etcd "$etcd_bin" --name "$node_name" --data-dir "$cluster/etcd" \
     --listen-client-urls "http://127.0.0.1:$etcd_port" --advertise-client-urls "http://127.0.0.1:$etcd_port" \
     --listen-peer-urls "http://127.0.0.1:$((etcd_port + 1))" --initial-advertise-peer-urls "http://127.0.0.1:$((etcd_port + 1))" \
     --initial-cluster "$node_name=http://127.0.0.1:$((etcd_port + 1))" \
@@ -502,13 +505,13 @@ start_node() {
     --authentication-kubeconfig="$cluster/kube-scheduler.kubeconfig" \
     --authorization-kubeconfig="$cluster/kube-scheduler.kubeconfig" \
     --bind-address=127.0.0.1 --leader-elect=false --v=1
-  # --containerd: the kubelet's cAdvisor looks for containerd at /run/containerd/containerd.sock
-  # and, not finding it there, reports containers without their pod and container labels
-  # (kubernetes/kubernetes#89903): container_cpu_usage_seconds_total would name no pod.
+  # cAdvisor finds containerd only at /run/containerd/containerd.sock (1.37 has no --containerd) or
+  # labels no container with its pod (kubernetes#89903): a link there to ours, removed by teardown.
+  mkdir -p /run/containerd && { [ -e /run/containerd/containerd.sock ] || ln -sfn "$sock" /run/containerd/containerd.sock; }
   launch kubelet "$kube_dir/kubelet" \
     --config="$cluster/kubelet-config.yaml" --kubeconfig="$cluster/kubelet.kubeconfig" \
     --root-dir="$cluster/kubelet" --cert-dir="$cluster/kubelet/pki" \
-    --hostname-override="$node_name" --node-ip="$node_ip" --containerd="$sock" --v=1
+    --hostname-override="$node_name" --node-ip="$node_ip" --v=1
   launch kube-proxy "$kube_dir/kube-proxy" --config="$cluster/kube-proxy-config.yaml" --v=1
   wait_for kubelet "the kubelet's /healthz" 60 kubelet_healthy
 }
@@ -566,6 +569,13 @@ create() {
   sysctl_set net.ipv4.ip_forward 1
   sysctl_set net.bridge.bridge-nf-call-iptables 1
   sysctl_set net.bridge.bridge-nf-call-ip6tables 1
+  # A pod's connection to a ClusterIP kube-proxy has not programmed yet must fail at once, not
+  # leave by the default route: this VM's gateway accepts any TCP connection and answers 404, and
+  # k6-operator kept such a connection alive and read "service not ready" from it for as long as
+  # it reused it (docs/e2e.md, "k6-operator's start stalls"). Forwarded packets only: kube-proxy's
+  # DNAT (PREROUTING) comes first, so programmed Services pass; the node's own processes (the API
+  # server calling a webhook) are routed before their DNAT and keep working.
+  iptables -C FORWARD "${service_guard[@]}" 2>/dev/null || iptables -I FORWARD "${service_guard[@]}"
   check_ports
   local t1=$SECONDS
   start_etcd
@@ -650,14 +660,12 @@ cleanup_network() {
     while read -r key val; do echo "$val" >"/proc/sys/${key//.//}" 2>/dev/null || true; done <"$cluster/sysctl.orig"
     rm -f "$cluster/sysctl.orig"
   fi
-  # What lands outside $cluster: pod log links in the kubelet's fixed /var/log/containers,
-  # libcni's result cache, the shims' sockets and runc's state (empty once containers are gone).
-  # The kubelet's device plugin socket has a fixed path too. The directories go only when empty.
+  # What lands outside $cluster (directories go only when empty): pod log links in /var/log/containers,
+  # the kubelet's device plugin socket, libcni's results, shims' sockets, runc's state, our sock link.
   find /var/log/containers -maxdepth 1 -type l -lname "$cluster/*" -delete 2>/dev/null || true
   rm -f /var/lib/kubelet/device-plugins/kubelet.sock
   rmdir /var/log/containers /var/lib/kubelet/device-plugins /var/lib/kubelet 2>/dev/null || true
-  # Killed shims leave their socket (its path is in the task bundle's address file) and runc its
-  # state; a graceful teardown leaves neither.
+  # Killed shims leave their socket (path in the bundle's address file) and runc its state behind.
   local b sb addr
   for b in "$cluster"/containerd/state/io.containerd.runtime.v2.task/*/*; do
     [ -d "$b" ] || continue
@@ -668,6 +676,7 @@ cleanup_network() {
   for sb in "$cluster"/containerd/{root,state}/io.containerd.grpc.v1.cri/sandboxes/*; do
     [ -d "$sb" ] && rm -f /var/lib/cni/results/*-"$(basename "$sb")"-*
   done
+  [ "$(readlink /run/containerd/containerd.sock)" != "$sock" ] || rm -f /run/containerd/containerd.sock
   rmdir /var/lib/cni/results /var/lib/cni /run/containerd/runc/k8s.io /run/containerd/runc /run/containerd/s \
     /run/containerd 2>/dev/null || true
 }
@@ -682,6 +691,7 @@ teardown_locked() {
   stop_component etcd
   unmount_all
   cleanup_network
+  while iptables -D FORWARD "${service_guard[@]}" 2>/dev/null; do :; done
   remove_cgroups
   local left=""
   for c in "${components[@]}"; do [ -z "$(live_pid "$c")" ] || left+=" $c"; done

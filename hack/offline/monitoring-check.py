@@ -270,7 +270,11 @@ def check_histogram(cluster, args, run, start, end, checks):
 def check_operator(cluster, args, run, status, start, end, checks):
     sel = f'namespace="{args.namespace}", run="{run}"'
     planned = status.get("scenariosTotal")
-    done = series_of(cluster.prom("/api/v1/query", query=f"max_over_time(vtbench_run_scenarios_done{{{sel}}}[1h])", time=end))
+    # Over this run's own lifetime, the most of any series: a run of the same name in an earlier e2e
+    # on a kept cluster, or an operator pod restarted meanwhile, leaves series of its own (make e2e
+    # of 2026-11-27 10:33 read the 0 of the previous e2e's failed run first: "0 of 1").
+    window = f"{int(end - start) + 1}s"
+    done = series_of(cluster.prom("/api/v1/query", query=f"max(max_over_time(vtbench_run_scenarios_done{{{sel}}}[{window}]))", time=end))
     value = int(float(done[0]["value"][1])) if done else None
     checks.check(value is not None and value == planned, f"operator: vtbench_run_scenarios_done reached {value} of {planned} planned")
     # The run gauges are read at each scrape: Succeeded must count one more run than while the run

@@ -46,8 +46,10 @@ def stream(cmd, out_path):
                 except json.JSONDecodeError:
                     break  # an object not complete yet: wait for its next line
                 buf = buf[end:]
-                obj = obj.get("object", obj)  # --output-watch-events wraps each object
-                out.write(json.dumps({"t": time.time(), "obj": slim(obj)}) + "\n")
+                deleted = obj.get("type") == "DELETED"  # --output-watch-events wraps each object
+                rec = slim(obj.get("object", obj))
+                rec["deleting"] = rec["deleting"] or deleted
+                out.write(json.dumps({"t": time.time(), "obj": rec}) + "\n")
                 out.flush()
 
 
@@ -115,6 +117,11 @@ def analyse(testruns, runners):
             r["left"] = rec["t"]
         if o["deleting"] and r["gone"] is None:
             r["gone"] = rec["t"]
+    # A TestRun created again under its name ends the earlier one, whether or not its deletion was seen.
+    for r in runs.values():
+        later = [o["seen"] for o in runs.values() if o["name"] == r["name"] and o["seen"] > r["seen"]]
+        if later and (r["gone"] is None or min(later) < r["gone"]):
+            r["gone"] = min(later)
     # The Ready time of each runner pod, keyed by (namespace, TestRun name); a pod's own clock is the
     # API server's, on the same machine as the watcher's.
     ready = {}

@@ -53,6 +53,14 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(rows[0], ("e2e/load-1", 35.0, "never started"))
         self.assertEqual(rows[1], ("e2e/load-1", 2.0, "started"))
 
+    def test_a_testrun_created_again_ends_the_earlier_one_when_no_deletion_was_seen(self):
+        # make e2e of 2026-11-27 10:05: runner Ready 10:05:20, the TestRun created again at 10:05:54
+        trs = [testrun(T0, "a", "load-2", "created"), testrun(T0 + 49, "c", "load-2", "created"),
+               testrun(T0 + 55, "c", "load-2", "started")]
+        pods = [runner(T0 + 15, "p1", "load-2", T0 + 15), runner(T0 + 53, "p2", "load-2", T0 + 53)]
+        self.assertEqual(stalls.analyse(trs, pods), [("e2e/load-2", 34.0, "never started"),
+                                                     ("e2e/load-2", 2.0, "started")])
+
     def test_two_runners_count_from_the_later_ready(self):
         trs = [testrun(T0, "a", "load-1", "created", parallelism=2), testrun(T0 + 30, "a", "load-1", "started", 2)]
         pods = [runner(T0 + 5, "p1", "load-1", T0 + 5), runner(T0 + 25, "p2", "load-1", T0 + 25)]

@@ -3,8 +3,8 @@
 
 In every Deployment: containers whose image is one of the --image OLD=NEW pairs get NEW (and any
 env value equal to OLD becomes NEW too: CloudNativePG passes its own image to the pods it creates
-through OPERATOR_IMAGE_NAME), containers named by --drop-container are removed (k6-operator's
-kube-rbac-proxy sidecar, whose image cannot be built or pulled here), and every container gets
+through OPERATOR_IMAGE_NAME), containers named by --drop-container are removed (e.g. k6-operator's
+kube-rbac-proxy sidecar before v1.0, whose image cannot be built or pulled here), and every container gets
 --pull-policy. Fails when an --image pair matched nothing, or when a container still names an
 image outside --allow (so a forgotten sidecar is an error here, not an ImagePullBackOff later).
 

@@ -1,6 +1,7 @@
 // A small, static stand-in for curl, enough for what k6-operator's starter and stopper jobs run:
 //
-//	curl --retry 3 -X PATCH -H 'Content-Type: application/json' http://HOST:6565/v1/status -d '{...}'
+//	curl --retry 3 -X PATCH -H 'Content-Type: application/json' http://HOST:6565/v1/status -d '{...}' \
+//	  -s -w '\n{"http_code":%{http_code},...}'
 //
 // and for simple GETs in tests. Debian's curl links a dozen shared libraries; this links none, so
 // the k6 and starter images stay a busybox plus static binaries. Unknown options are an error
@@ -16,6 +17,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"os"
 	"strconv"
@@ -37,6 +39,7 @@ type options struct {
 	maxTime        time.Duration
 	connectTimeout time.Duration
 	verbose        bool
+	writeOut       string
 }
 
 func usage() {
@@ -57,6 +60,8 @@ func usage() {
       --connect-timeout S  connect timeout (default 30)
   -v, --verbose            print the request line and the response status to stderr
   -k, --insecure           accepted and ignored (no TLS verification options here)
+  -w, --write-out FORMAT   print FORMAT after the transfer: %{http_code}, %{time_total},
+                           %{time_starttransfer}, %{url_effective}, %{remote_ip}, %{errormsg}
 `)
 }
 
@@ -155,6 +160,12 @@ func parseArgs(args []string) (*options, error) {
 				o.output = v
 				i++
 			}
+		case "-w", "--write-out":
+			if v, err = needValue(i, a); err == nil {
+				o.writeOut = v
+				err = checkWriteOut(v)
+				i++
+			}
 		case "-f", "--fail":
 			o.fail = true
 		case "-s", "--silent":
@@ -241,8 +252,17 @@ func classify(err error) error {
 	}
 }
 
-func do(o *options, client *http.Client) (int, []byte, error) {
-	ctx := context.Background()
+func do(o *options, client *http.Client, r *result) (int, []byte, error) {
+	start := time.Now()
+	defer func() { r.total = time.Since(start) }()
+	ctx := httptrace.WithClientTrace(context.Background(), &httptrace.ClientTrace{
+		GotConn: func(c httptrace.GotConnInfo) {
+			if host, _, err := net.SplitHostPort(c.Conn.RemoteAddr().String()); err == nil {
+				r.remoteIP = host
+			}
+		},
+		GotFirstResponseByte: func() { r.firstByte = time.Since(start) },
+	})
 	if o.maxTime > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, o.maxTime)
@@ -307,8 +327,19 @@ func run(args []string) int {
 	}
 	var status int
 	var body []byte
+	r := &result{url: o.url}
+	defer func() {
+		if o.writeOut != "" {
+			r.status = status
+			if err != nil {
+				r.errMessage = err.Error()
+			}
+			w, _ := expandWriteOut(o.writeOut, r) // checked in parseArgs
+			fmt.Print(w)
+		}
+	}()
 	for attempt := 0; ; attempt++ {
-		status, body, err = do(o, client)
+		status, body, err = do(o, client, r)
 		if attempt >= o.retries || !transient(status, err) {
 			break
 		}

@@ -1,7 +1,8 @@
 package dev.vtbench.stub;
 
 import com.sun.management.OperatingSystemMXBean;
-import dev.vtbench.engine.run.ProcStat;
+import dev.vtbench.proc.CfsStat;
+import dev.vtbench.proc.ProcStat;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -15,11 +16,12 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The stub's own CPU time and, over a window its client opens and ends, its CPU and how busy each
- * core of its node was, whoever used it. In a cluster the k6 runner opens the window at the hold's
- * start, ends it at the hold's end, and reads it for its summary: the stub's CPU and the node's
- * cores over exactly the measured window, with no access to the kubelet or metrics-server (a
- * container's /proc/stat lists every core of its node).
+ * The stub's own CPU time and, over a window its client opens and ends, its CPU, how busy each core
+ * of its node was, whoever used it, and how often its own CPU limit held it back (CFS throttling).
+ * In a cluster the k6 runner opens the window at the hold's start, ends it at the hold's end, and
+ * reads it for its summary: the stub's CPU and the node's cores over exactly the measured window,
+ * with no access to the kubelet or metrics-server (a container's /proc/stat lists every core of its
+ * node).
  */
 @RestController
 class CpuController {
@@ -35,7 +37,7 @@ class CpuController {
     m.put("cpuset", cpuset());
     CpuWindow w = window.get();
     if (w != null) {
-      m.put("window", w.report(processCpuSeconds(), procStat()));
+      m.put("window", w.report(now()));
     }
     return m;
   }
@@ -46,15 +48,20 @@ class CpuController {
    */
   @PostMapping("/api/runtime-info/reset")
   Map<String, Object> reset(@RequestParam(name = "window", defaultValue = "") String id) {
-    window.set(CpuWindow.open(id, processCpuSeconds(), procStat()));
+    window.set(CpuWindow.open(id, now()));
     return info();
   }
 
   /** Ends window {@code id} if it is the open one; later reads report it as it was then. */
   @PostMapping("/api/runtime-info/end")
   Map<String, Object> end(@RequestParam(name = "window", defaultValue = "") String id) {
-    window.updateAndGet(w -> w == null ? null : w.end(id, processCpuSeconds(), procStat()));
+    window.updateAndGet(w -> w == null ? null : w.end(id, now()));
     return info();
+  }
+
+  /** The counters a window holds at each end, read now. */
+  private static CpuWindow.Reading now() {
+    return new CpuWindow.Reading(processCpuSeconds(), procStat(), CfsStat.read());
   }
 
   private static Double processCpuSeconds() {

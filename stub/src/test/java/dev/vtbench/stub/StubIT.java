@@ -6,6 +6,7 @@ import dev.vtbench.local.HttpJson;
 import dev.vtbench.local.ManagedProcess;
 import dev.vtbench.local.Os;
 import dev.vtbench.local.Services;
+import dev.vtbench.proc.CfsStat;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,7 +92,8 @@ class StubIT {
   /**
    * The stub's CPU and its node's cores over a window its client opens and ends, as the k6 runner
    * of a cluster run does around the hold ({@code stub_cpu_pct}, the per-core columns): the CPU of
-   * 2,000 requests shows, every core is a share from 0 to 100, and an ended window stays as it was.
+   * 2,000 requests shows, every core is a share from 0 to 100, the CFS throttling is its cgroup's
+   * ({@code stub_throttled_pct}), and an ended window stays as it was.
    */
   @Test
   void reportsItsCpuAndTheCoresOverAWindowItsClientOpensAndEnds() throws Exception {
@@ -135,6 +137,19 @@ class StubIT {
                   .orElseThrow())
           .isPositive();
       assertThat(((Number) ended.at("window.stealPct")).doubleValue()).isBetween(0.0, 100.0);
+      // the stub is this JVM's child, in its cgroup: the same CPU limit, and a share of the
+      // window's CFS periods, 0 without a limit (nothing can throttle it)
+      CfsStat.Snapshot own = CfsStat.read();
+      if (own == null) {
+        assertThat(ended.at("window.throttledPct")).isNull();
+      } else if (own.limitCores() == null) {
+        assertThat(ended.at("window.cpuLimitCores")).isNull();
+        assertThat(((Number) ended.at("window.throttledPct")).doubleValue()).isZero();
+      } else {
+        assertThat(((Number) ended.at("window.cpuLimitCores")).doubleValue())
+            .isEqualTo(own.limitCores());
+        assertThat(((Number) ended.at("window.throttledPct")).doubleValue()).isBetween(0.0, 100.0);
+      }
       Thread.sleep(200);
       HttpJson.Response later = HttpJson.get(stub.url() + "/api/runtime-info");
       assertThat(later.at("window"))

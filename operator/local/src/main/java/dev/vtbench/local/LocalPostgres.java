@@ -5,19 +5,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.nio.file.attribute.UserPrincipalLookupService;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -29,6 +24,9 @@ import java.util.stream.Stream;
  * <p>PostgreSQL refuses to run as root, so when this process is root every server command runs
  * through {@code runuser -u postgres} (or the user named by {@code PG_RUN_AS}) on a directory that
  * user owns.
+ *
+ * <p>This class decides when the server is created, started, reused and stopped and speaks SQL to
+ * it (the database, the seed, a user's own SQL); {@link PgServer} runs the server programs.
  */
 public final class LocalPostgres implements AutoCloseable {
 
@@ -77,13 +75,13 @@ public final class LocalPostgres implements AutoCloseable {
       boolean durable,
       Duration startTimeout,
       Consumer<String> log) {
-    Path bin = binDir();
+    Path bin = PgServer.binDir();
     try {
       Files.createDirectories(dataDir.getParent());
       if (!Files.exists(dataDir.resolve("PG_VERSION"))) {
-        initdb(bin, dataDir, durable, log);
+        PgServer.initdb(bin, dataDir, durable, log);
       }
-      Integer running = runningPort(bin, dataDir);
+      Integer running = PgServer.runningPort(bin, dataDir);
       if (running != null) {
         log.accept("PostgreSQL already running from " + dataDir + " on port " + running);
         LocalPostgres pg = new LocalPostgres(bin, dataDir, running, false, log);
@@ -98,45 +96,7 @@ public final class LocalPostgres implements AutoCloseable {
                 + " is already in use; pick another PostgreSQL port (--pg-port) or stop what"
                 + " listens there");
       }
-      String options =
-          String.join(
-              " ",
-              "-p " + chosen,
-              "-c listen_addresses=127.0.0.1",
-              "-c unix_socket_directories=''",
-              "-c max_connections=" + maxConnections,
-              "-c shared_buffers=256MB",
-              "-c synchronous_commit=off",
-              durable ? "" : "-c fsync=off -c full_page_writes=off");
-      Path logFile = dataDir.resolve("vtbench-postgres.log");
-      long waitSeconds = Math.max(1, startTimeout.toSeconds());
-      Os.Result result =
-          pgCtl(
-              bin,
-              dataDir,
-              waitSeconds + 30,
-              "-l",
-              logFile.toString(),
-              "-w",
-              "-t",
-              Long.toString(waitSeconds),
-              "-o",
-              options,
-              "start");
-      if (result.exitCode() != 0) {
-        // pg_ctl -w says "server did not start in time" when -t ran out.
-        boolean late = result.output().contains("did not start in time");
-        String message =
-            "PostgreSQL did not start"
-                + (late ? " within " + waitSeconds + " s" : "")
-                + " (pg_ctl exit "
-                + result.exitCode()
-                + "): "
-                + result.output()
-                + "\n"
-                + tail(logFile, 20);
-        throw late ? new TimedOut(message) : new IllegalStateException(message);
-      }
+      PgServer.start(bin, dataDir, chosen, maxConnections, durable, startTimeout);
       log.accept("PostgreSQL started from " + dataDir + " on 127.0.0.1:" + chosen);
       LocalPostgres pg = new LocalPostgres(bin, dataDir, chosen, true, log);
       pg.ensureDatabase();
@@ -150,7 +110,7 @@ public final class LocalPostgres implements AutoCloseable {
   public static LocalPostgres throwaway(Consumer<String> log) {
     try {
       Path dir = Files.createTempDirectory("vtbench-pg-");
-      makeReachable(dir);
+      PgServer.makeReachable(dir);
       return start(dir.resolve("data"), 0, 200, false, log);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -163,7 +123,7 @@ public final class LocalPostgres implements AutoCloseable {
    */
   public static Path dataDirUnder(Path cacheDir) {
     Path wanted = cacheDir.resolve("pgdata");
-    if (!Os.isRoot() || everyoneCanEnter(cacheDir)) {
+    if (!Os.isRoot() || PgServer.everyoneCanEnter(cacheDir)) {
       return wanted;
     }
     return Path.of("/var/tmp/vtbench/pgdata");
@@ -171,11 +131,11 @@ public final class LocalPostgres implements AutoCloseable {
 
   /** Stops a server left running from {@code dataDir}, if any. Returns true if one was stopped. */
   public static boolean stopIfRunning(Path dataDir) {
-    Path bin = binDir();
+    Path bin = PgServer.binDir();
     if (!Files.exists(dataDir.resolve("postmaster.pid"))) {
       return false;
     }
-    Os.Result result = pgCtl(bin, dataDir, 90, "-m", "fast", "-w", "stop");
+    Os.Result result = PgServer.pgCtl(bin, dataDir, 90, "-m", "fast", "-w", "stop");
     return result.exitCode() == 0;
   }
 
@@ -334,146 +294,7 @@ public final class LocalPostgres implements AutoCloseable {
 
   /** Locates the server binaries: PG_BIN, else the newest /usr/lib/postgresql/N/bin, else PATH. */
   public static Path binDir() {
-    String env = System.getenv("PG_BIN");
-    if (env != null && !env.isBlank()) {
-      Path dir = Path.of(env);
-      if (!Files.isExecutable(dir.resolve("initdb"))) {
-        throw new IllegalStateException("PG_BIN=" + env + " has no initdb");
-      }
-      return dir;
-    }
-    Path root = Path.of("/usr/lib/postgresql");
-    if (Files.isDirectory(root)) {
-      try (Stream<Path> versions = Files.list(root)) {
-        var found =
-            versions
-                .map(v -> v.resolve("bin"))
-                .filter(b -> Files.isExecutable(b.resolve("initdb")))
-                .max(
-                    Comparator.comparingInt(
-                        b -> parseIntOr(b.getParent().getFileName().toString(), 0)));
-        if (found.isPresent()) {
-          return found.get();
-        }
-      } catch (IOException e) {
-        // fall through to PATH
-      }
-    }
-    Path initdb = Os.onPath("initdb");
-    if (initdb != null) {
-      return initdb.getParent();
-    }
-    throw new IllegalStateException(
-        "PostgreSQL server binaries (initdb, pg_ctl) not found. Install them with"
-            + " 'apt-get install postgresql' (Debian/Ubuntu) or point PG_BIN at their folder.");
-  }
-
-  private static void initdb(Path bin, Path dataDir, boolean durable, Consumer<String> log)
-      throws IOException {
-    Files.createDirectories(dataDir);
-    Files.setPosixFilePermissions(dataDir, PosixFilePermissions.fromString("rwx------"));
-    if (Os.isRoot()) {
-      chown(dataDir, serverUser());
-    }
-    List<String> cmd =
-        new ArrayList<>(
-            List.of(
-                bin.resolve("initdb").toString(),
-                "-D",
-                dataDir.toString(),
-                "-U",
-                USER,
-                "-A",
-                "trust",
-                "-E",
-                "UTF8",
-                "--locale=C"));
-    if (!durable) {
-      cmd.add("--no-sync");
-    }
-    log.accept("initdb " + dataDir);
-    Os.Result result = Os.run(asServerUser(cmd), 120);
-    if (result.exitCode() != 0) {
-      throw new IllegalStateException("initdb failed: " + result.output());
-    }
-  }
-
-  private static Integer runningPort(Path bin, Path dataDir) throws IOException {
-    Path pidFile = dataDir.resolve("postmaster.pid");
-    if (!Files.exists(pidFile)) {
-      return null;
-    }
-    Os.Result status = pgCtl(bin, dataDir, 30, "status");
-    if (status.exitCode() != 0) {
-      return null; // stale pid file after a crash: pg_ctl start copes with it
-    }
-    // postmaster.pid: line 4 is the port
-    List<String> lines = Files.readAllLines(pidFile);
-    return lines.size() > 3 ? parseIntOr(lines.get(3).strip(), null) : null;
-  }
-
-  private static Os.Result pgCtl(Path bin, Path dataDir, long timeoutSeconds, String... args) {
-    List<String> cmd =
-        new ArrayList<>(List.of(bin.resolve("pg_ctl").toString(), "-D", dataDir.toString()));
-    cmd.addAll(List.of(args));
-    return Os.run(asServerUser(cmd), timeoutSeconds);
-  }
-
-  static List<String> asServerUser(List<String> command) {
-    if (!Os.isRoot()) {
-      return command;
-    }
-    return Os.prefixed(List.of("runuser", "-u", serverUser(), "--"), command);
-  }
-
-  private static String serverUser() {
-    String user = System.getenv("PG_RUN_AS");
-    return user == null || user.isBlank() ? "postgres" : user;
-  }
-
-  private static void chown(Path path, String user) throws IOException {
-    UserPrincipalLookupService users = path.getFileSystem().getUserPrincipalLookupService();
-    try {
-      Files.setOwner(path, users.lookupPrincipalByName(user));
-    } catch (java.nio.file.attribute.UserPrincipalNotFoundException e) {
-      throw new IllegalStateException(
-          "running as root, PostgreSQL must run as an unprivileged user, but user '"
-              + user
-              + "' does not exist: install the postgresql package or set PG_RUN_AS",
-          e);
-    }
-  }
-
-  private static void makeReachable(Path dir) throws IOException {
-    Set<PosixFilePermission> perms = PosixFilePermissions.fromString("rwxr-xr-x");
-    Files.setPosixFilePermissions(dir, perms);
-    if (Os.isRoot()) {
-      chown(dir, serverUser());
-    }
-  }
-
-  private static boolean everyoneCanEnter(Path dir) {
-    for (Path p = dir.toAbsolutePath(); p != null; p = p.getParent()) {
-      if (!Files.exists(p)) {
-        continue;
-      }
-      try {
-        if (!Files.getPosixFilePermissions(p).contains(PosixFilePermission.OTHERS_EXECUTE)) {
-          return false;
-        }
-      } catch (IOException e) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static Integer parseIntOr(String s, Integer fallback) {
-    try {
-      return Integer.parseInt(s);
-    } catch (NumberFormatException e) {
-      return fallback;
-    }
+    return PgServer.binDir();
   }
 
   static String tail(Path file, int lines) {

@@ -1,6 +1,7 @@
 package dev.vtbench.local;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.ExternalDatabaseSpec;
 import dev.vtbench.engine.plan.ServiceWiring;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -28,7 +29,7 @@ final class LocalSecrets {
 
   /** The folder of the Secret {@code spec.database.external} names, or null without one. */
   static Path folder(BenchmarkRunSpec spec, Path secretsDir) {
-    BenchmarkRunSpec.ExternalDatabase external = spec.database.external;
+    ExternalDatabaseSpec external = spec.database.external;
     return external == null || !spec.database.enabled
         ? null
         : secretsDir.resolve(external.secret).toAbsolutePath().normalize();

@@ -4,6 +4,7 @@ import dev.vtbench.engine.gate.Gate;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecRules;
 import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.model.ThresholdsSpec;
 import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
@@ -278,7 +279,7 @@ public final class Main implements Runnable {
      * {@code dir}/thresholds.txt; 0 when met (or none are set), 4 when not.
      */
     static int gate(
-        BenchmarkRunSpec.Thresholds thresholds,
+        ThresholdsSpec thresholds,
         List<ResultRow> rows,
         List<ResultRow> baseline,
         Path dir,

@@ -3,6 +3,8 @@ package dev.vtbench.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.MinRatio;
+import dev.vtbench.engine.model.ThresholdsSpec;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import java.io.ByteArrayOutputStream;
@@ -98,8 +100,8 @@ class GateCliTest {
 
   @Test
   void missedThresholdsExitWithFourAndListEveryCheck() throws Exception {
-    BenchmarkRunSpec.Thresholds t = new BenchmarkRunSpec.Thresholds();
-    BenchmarkRunSpec.MinRatio ratio = new BenchmarkRunSpec.MinRatio();
+    ThresholdsSpec t = new ThresholdsSpec();
+    MinRatio ratio = new MinRatio();
     ratio.ratio = 2.0;
     t.minVirtualToPlatformRatio = List.of(ratio);
     t.maxErrorRate = "1%";

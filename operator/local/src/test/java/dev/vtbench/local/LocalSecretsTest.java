@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.ExternalDatabaseSpec;
 import dev.vtbench.engine.model.RequestSpec;
 import dev.vtbench.engine.model.ServiceSpec;
 import dev.vtbench.engine.plan.Planner;
@@ -32,7 +33,7 @@ class LocalSecretsTest {
     RequestSpec r = new RequestSpec();
     r.path = "/orders";
     s.workload.requests = List.of(r);
-    s.database.external = new BenchmarkRunSpec.ExternalDatabase();
+    s.database.external = new ExternalDatabaseSpec();
     s.database.external.secret = "orders-db";
     return s;
   }

@@ -1,7 +1,7 @@
 package dev.vtbench.engine.gate;
 
 import dev.vtbench.engine.gate.Gate.Check;
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.BaselineSpec;
 import dev.vtbench.engine.model.Percent;
 import dev.vtbench.engine.results.ResultRow;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ import java.util.List;
  */
 record BaselineRule(double allowed, Cells baseline) implements ThresholdRule {
 
-  static BaselineRule of(BenchmarkRunSpec.Baseline spec, List<ResultRow> baselineRows) {
+  static BaselineRule of(BaselineSpec spec, List<ResultRow> baselineRows) {
     return new BaselineRule(
         Percent.parse("spec.thresholds.baseline.maxRegression", spec.maxRegression),
         Cells.of(baselineRows));

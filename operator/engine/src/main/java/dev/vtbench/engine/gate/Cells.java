@@ -1,6 +1,6 @@
 package dev.vtbench.engine.gate;
 
-import dev.vtbench.engine.model.BenchmarkRunSpec.CellFilter;
+import dev.vtbench.engine.model.CellFilter;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.stats.Bootstrap;
 import java.util.ArrayList;

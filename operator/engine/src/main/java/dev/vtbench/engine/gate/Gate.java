@@ -1,6 +1,6 @@
 package dev.vtbench.engine.gate;
 
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.ThresholdsSpec;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import java.util.ArrayList;
@@ -85,8 +85,7 @@ public final class Gate {
    *
    * @throws IllegalArgumentException naming the field when a limit does not parse
    */
-  public static Verdict evaluate(
-      BenchmarkRunSpec.Thresholds t, List<ResultRow> rows, List<ResultRow> baseline) {
+  public static Verdict evaluate(ThresholdsSpec t, List<ResultRow> rows, List<ResultRow> baseline) {
     List<Check> checks = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     if (t == null) {
@@ -102,7 +101,7 @@ public final class Gate {
   }
 
   /** The rules {@code t} declares, in the order their checks are reported. */
-  static List<ThresholdRule> rules(BenchmarkRunSpec.Thresholds t, List<ResultRow> baseline) {
+  static List<ThresholdRule> rules(ThresholdsSpec t, List<ResultRow> baseline) {
     List<ThresholdRule> rules = new ArrayList<>();
     addIndexed(rules, t.maxP99, MaxP99Rule::of);
     addIndexed(rules, t.minThroughput, MinThroughputRule::of);

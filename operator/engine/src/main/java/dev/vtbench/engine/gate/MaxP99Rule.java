@@ -1,14 +1,13 @@
 package dev.vtbench.engine.gate;
 
-import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
+import dev.vtbench.engine.model.MaxP99;
 import java.util.List;
 
 /** {@code maxP99[i]}: every matching cell's p99 at most this long. */
-record MaxP99Rule(String name, BenchmarkRunSpec.MaxP99 spec, CellLimit limit)
-    implements ThresholdRule {
+record MaxP99Rule(String name, MaxP99 spec, CellLimit limit) implements ThresholdRule {
 
-  static MaxP99Rule of(int index, BenchmarkRunSpec.MaxP99 spec) {
+  static MaxP99Rule of(int index, MaxP99 spec) {
     String name = "maxP99[" + index + "]";
     double ms = Durations.parse("spec.thresholds." + name + ".p99", spec.p99).toNanos() / 1e6;
     return new MaxP99Rule(name, spec, new CellLimit(Measure.P99, Bound.AT_MOST, ms));

@@ -1,7 +1,7 @@
 package dev.vtbench.engine.gate;
 
 import dev.vtbench.engine.gate.Gate.Check;
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.MinRatio;
 import dev.vtbench.engine.results.ResultRow;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,9 +10,9 @@ import java.util.List;
  * {@code minVirtualToPlatformRatio[i]}: in every matching pool and concurrency measured with both
  * thread modes, virtual throughput ÷ platform throughput at least this.
  */
-record MinRatioRule(String name, BenchmarkRunSpec.MinRatio spec) implements ThresholdRule {
+record MinRatioRule(String name, MinRatio spec) implements ThresholdRule {
 
-  static MinRatioRule of(int index, BenchmarkRunSpec.MinRatio spec) {
+  static MinRatioRule of(int index, MinRatio spec) {
     return new MinRatioRule("minVirtualToPlatformRatio[" + index + "]", spec);
   }
 

@@ -1,13 +1,13 @@
 package dev.vtbench.engine.gate;
 
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.MinThroughput;
 import java.util.List;
 
 /** {@code minThroughput[i]}: every matching cell's throughput at least this many requests/s. */
-record MinThroughputRule(String name, BenchmarkRunSpec.MinThroughput spec, CellLimit limit)
+record MinThroughputRule(String name, MinThroughput spec, CellLimit limit)
     implements ThresholdRule {
 
-  static MinThroughputRule of(int index, BenchmarkRunSpec.MinThroughput spec) {
+  static MinThroughputRule of(int index, MinThroughput spec) {
     return new MinThroughputRule(
         "minThroughput[" + index + "]",
         spec,

@@ -1,7 +1,7 @@
 package dev.vtbench.engine.k6;
 
-import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
+import dev.vtbench.engine.model.LoadSpec;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -226,8 +226,7 @@ public record K6Plan(
    *
    * @throws IllegalArgumentException naming the field when a duration or the executor is invalid
    */
-  public static K6Plan fromSpec(
-      BenchmarkRunSpec.Load load, String targetUrl, long idMax, int level) {
+  public static K6Plan fromSpec(LoadSpec load, String targetUrl, long idMax, int level) {
     return new K6Plan(
         targetUrl,
         idMax,

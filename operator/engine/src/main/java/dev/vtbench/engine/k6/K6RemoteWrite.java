@@ -1,6 +1,6 @@
 package dev.vtbench.engine.k6;
 
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.PrometheusRemoteWriteSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,7 +45,7 @@ public final class K6RemoteWrite {
    * anything else is refused, as k6-operator hands the arguments to a shell.
    */
   public static List<String> args(
-      BenchmarkRunSpec.PrometheusRemoteWrite rw, String namespace, String run, String scenarioId) {
+      PrometheusRemoteWriteSpec rw, String namespace, String run, String scenarioId) {
     List<String> args = new ArrayList<>();
     if (rw == null) {
       return args;
@@ -75,12 +75,12 @@ public final class K6RemoteWrite {
    * Secret key each reads; empty without one. The credentials never enter the run's spec, the
    * TestRun or the Job, only the runner pod's environment.
    */
-  public static Map<String, String> credentialEnv(BenchmarkRunSpec.PrometheusRemoteWrite rw) {
+  public static Map<String, String> credentialEnv(PrometheusRemoteWriteSpec rw) {
     return rw == null || rw.credentialsSecretRef == null ? Map.of() : CREDENTIAL_ENV;
   }
 
   /** The environment the output reads, empty when {@code rw} is null. */
-  public static Map<String, String> env(BenchmarkRunSpec.PrometheusRemoteWrite rw) {
+  public static Map<String, String> env(PrometheusRemoteWriteSpec rw) {
     Map<String, String> env = new LinkedHashMap<>();
     if (rw == null) {
       return env;

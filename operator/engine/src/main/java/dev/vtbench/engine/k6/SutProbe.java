@@ -15,10 +15,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What a cluster run's k6 script saw of the SUT ({@link K6Script#renderForCluster}): its cpuset and
- * JVM, its CPU seconds over the hold and its peaks; and the stub's window over the hold. Fields the
- * runner could not read are null. A user's service ({@link K6Script#renderForClusterService})
- * reports no cpuset, node, CPU model or kernel, and its peaks come with {@code notes} saying why
- * ({@link ServiceProbe}).
+ * JVM, its CPU seconds and CFS throttling over the hold and its peaks; and the stub's window over
+ * the hold. Fields the runner could not read are null. A user's service ({@link
+ * K6Script#renderForClusterService}) reports no cpuset, node, CPU model or kernel, and its peaks
+ * come with {@code notes} saying why ({@link ServiceProbe}).
  *
  * @param peaks the SUT's peaks over the hold, and under {@value #WINDOWS} its load windows in the
  *     shape {@code /api/runtime-info} reports them ({@code windowSeconds}, {@code list} of {@code
@@ -31,6 +31,12 @@ import tools.jackson.databind.json.JsonMapper;
  *     whole node
  * @param dbCpuSeconds the database container's CPU seconds over the hold, which the SUT reads
  *     through the function {@link dev.vtbench.engine.seed.DbCpuSql} installs; null where unread
+ * @param sutThrottledPct the share of the hold's CFS periods in which the SUT's CPU limit held it
+ *     back, in percent (its cgroup's {@code cpu.stat} in {@code /api/runtime-info}'s {@code cfs},
+ *     read at the hold's edges); 0 without a limit, null where unread (a user's service, a SUT that
+ *     reports no {@code cfs})
+ * @param sutCpuLimitCores the SUT's CPU limit in cores as its cgroup gives it; null for no limit or
+ *     unread
  * @param stub what the stub measured over the hold, or null when its window was not read
  * @param error why the SUT could not be read before the load, or null
  */
@@ -44,6 +50,8 @@ public record SutProbe(
     String onlineCpus,
     Double cpuSeconds,
     Double dbCpuSeconds,
+    Double sutThrottledPct,
+    Double sutCpuLimitCores,
     StubWindow stub,
     double holdSeconds,
     Map<String, Object> peaks,
@@ -71,6 +79,14 @@ public record SutProbe(
     return stub == null ? null : percentOfOneCore(stub.cpuSeconds());
   }
 
+  /**
+   * The share of the hold's CFS periods in which the stub's CPU limit held it back, in percent; 0
+   * without a limit, null where unmeasured.
+   */
+  public Double stubThrottledPct() {
+    return stub == null ? null : stub.throttledPct();
+  }
+
   private Double percentOfOneCore(Double seconds) {
     return seconds == null || holdSeconds <= 0 ? null : 100 * seconds / holdSeconds;
   }
@@ -91,6 +107,7 @@ public record SutProbe(
       int readings =
           (p.cpuSeconds() == null ? 0 : 1)
               + (p.dbCpuSeconds() == null ? 0 : 1)
+              + (p.sutThrottledPct() == null ? 0 : 1)
               + (p.stub() == null ? 0 : 1)
               + (int) p.peaks().values().stream().filter(Objects::nonNull).count();
       if (readings > most) {
@@ -147,6 +164,8 @@ public record SutProbe(
         text(sut, "onlineCpus"),
         number(p, "sutCpuSeconds"),
         number(p, "dbCpuSeconds"),
+        number(p, "sutThrottledPct"),
+        number(p, "sutCpuLimitCores"),
         StubWindow.of(p.path("stub")),
         p.path("holdSeconds").asDouble(0),
         peaks,
@@ -163,9 +182,17 @@ public record SutProbe(
    * @param coreBusyPct every core of the stub's node, CPU number → percent busy whoever used it;
    *     empty when not read (or left out of a summary that had to stay small)
    * @param stealPct the hypervisor's share of the node's cores, null where unknown
+   * @param throttledPct the share of the window's CFS periods in which the stub's CPU limit held it
+   *     back, in percent; 0 without a limit, null where unknown (a stub from before it said)
+   * @param cpuLimitCores the stub's CPU limit in cores; null for no limit or unknown
    */
   public record StubWindow(
-      Double cpuSeconds, String cpuset, SortedMap<Integer, Double> coreBusyPct, Double stealPct) {
+      Double cpuSeconds,
+      String cpuset,
+      SortedMap<Integer, Double> coreBusyPct,
+      Double stealPct,
+      Double throttledPct,
+      Double cpuLimitCores) {
 
     public StubWindow {
       coreBusyPct = Collections.unmodifiableSortedMap(new TreeMap<>(coreBusyPct));
@@ -182,7 +209,12 @@ public record SutProbe(
         }
       }
       return new StubWindow(
-          number(w, "cpuSeconds"), text(w, "cpuset"), cores, number(w, "stealPct"));
+          number(w, "cpuSeconds"),
+          text(w, "cpuset"),
+          cores,
+          number(w, "stealPct"),
+          number(w, "throttledPct"),
+          number(w, "cpuLimitCores"));
     }
   }
 

@@ -13,10 +13,10 @@ import java.util.regex.Pattern;
  */
 final class FieldChecks {
 
-  private static final Pattern CPU = Pattern.compile(SpecRules.CPU);
-  private static final Pattern WHOLE_CPU = Pattern.compile(SpecRules.WHOLE_CPU);
-  private static final Pattern MEMORY = Pattern.compile(SpecRules.MEMORY);
-  private static final Pattern PERCENT_TO_100 = Pattern.compile(SpecRules.PERCENT_TO_100);
+  private static final Pattern CPU = Pattern.compile(QuantityRules.CPU);
+  private static final Pattern WHOLE_CPU = Pattern.compile(QuantityRules.WHOLE_CPU);
+  private static final Pattern MEMORY = Pattern.compile(QuantityRules.MEMORY);
+  private static final Pattern PERCENT_TO_100 = Pattern.compile(QuantityRules.PERCENT_TO_100);
 
   private final List<String> errors;
 
@@ -75,9 +75,9 @@ final class FieldChecks {
       return;
     }
     if (!PERCENT_TO_100.matcher(value).matches()) {
-      errors.add(field + ": '" + value + "' " + SpecRules.PERCENT_TO_100_MESSAGE);
+      errors.add(field + ": '" + value + "' " + QuantityRules.PERCENT_TO_100_MESSAGE);
     }
-    longest(field, value, SpecRules.QUANTITY_MAX);
+    longest(field, value, QuantityRules.QUANTITY_MAX);
   }
 
   /** {@code value} matches {@code pattern}, else the problem {@code message}. */
@@ -177,8 +177,8 @@ final class FieldChecks {
       errors.add(field + ": '" + value + "' is not a memory quantity; write e.g. 512Mi or 2Gi");
       return;
     }
-    if (value.length() > SpecRules.QUANTITY_MAX) {
-      longest(field, value, SpecRules.QUANTITY_MAX);
+    if (value.length() > QuantityRules.QUANTITY_MAX) {
+      longest(field, value, QuantityRules.QUANTITY_MAX);
       return;
     }
     double bytes = SpecValidator.bytes(value);
@@ -203,10 +203,10 @@ final class FieldChecks {
               + " tier can be pinned to cores, or set pinned: false");
       return;
     }
-    longest(field, value, SpecRules.QUANTITY_MAX);
-    if (value.length() <= SpecRules.QUANTITY_MAX
-        && SpecValidator.cpuValue(value) > SpecRules.CPU_MAX) {
-      errors.add(field + ": " + value + " must be at most " + SpecRules.CPU_MAX + " CPUs");
+    longest(field, value, QuantityRules.QUANTITY_MAX);
+    if (value.length() <= QuantityRules.QUANTITY_MAX
+        && SpecValidator.cpuValue(value) > QuantityRules.CPU_MAX) {
+      errors.add(field + ": " + value + " must be at most " + QuantityRules.CPU_MAX + " CPUs");
     }
   }
 }

@@ -5,7 +5,7 @@ import java.util.regex.Pattern;
 /** Percentages written the way people write them: {@code 10%}, {@code 0.5%}. */
 public final class Percent {
 
-  private static final Pattern FORM = Pattern.compile(SpecRules.PERCENT);
+  private static final Pattern FORM = Pattern.compile(QuantityRules.PERCENT);
 
   private Percent() {}
 

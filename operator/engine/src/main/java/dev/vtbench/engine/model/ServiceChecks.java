@@ -94,9 +94,8 @@ final class ServiceChecks {
   }
 
   /** spec.database.external: a Secret's name, only for a service with a database of its own. */
-  private static void external(
-      BenchmarkRunSpec.Database database, ServiceSpec service, FieldChecks check) {
-    BenchmarkRunSpec.ExternalDatabase x = database.external;
+  private static void external(DatabaseSpec database, ServiceSpec service, FieldChecks check) {
+    ExternalDatabaseSpec x = database.external;
     if (x == null) {
       return;
     }
@@ -141,7 +140,7 @@ final class ServiceChecks {
   }
 
   private static void service(
-      ServiceSpec v, BenchmarkRunSpec.Matrix matrix, int tomcatThreads, FieldChecks check) {
+      ServiceSpec v, MatrixSpec matrix, int tomcatThreads, FieldChecks check) {
     String at = "spec.sut.service";
     if (v.jar != null && v.command != null) {
       check.add(at + ": " + ServiceRules.JAR_OR_COMMAND_MESSAGE);

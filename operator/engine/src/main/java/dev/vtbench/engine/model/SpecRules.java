@@ -4,10 +4,20 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Every validation rule's constants, in one place: the CRD's schema and CEL annotations on {@link
- * BenchmarkRunSpec} (and on the operator's resource class) are built from them, and {@link
- * SpecValidator} applies the same ones, so the API server and a local run accept the same specs.
- * The operator's {@code SpecParityIT} runs one table of specs through both.
+ * Where the spec's validation rules live, and the rules shared by every part: the run's name,
+ * durations, closed value sets, sizes, names, labels, images, environment and remote write. The
+ * CRD's schema and CEL annotations on the spec types are built from these constants and {@link
+ * SpecValidator} applies the same ones, so the API server and a local run accept the same specs;
+ * the operator's {@code SpecParityIT} runs one table of specs through both.
+ *
+ * <p>Each rule's constants are declared once, in the {@code *Rules} class of its part of the spec:
+ * this class, {@link QuantityRules} (CPU, memory, storage, percentages), {@link MatrixRules}
+ * ({@code spec.matrix}), {@link TimeoutRules} ({@code spec.timeouts}), {@link ThresholdRules}
+ * ({@code spec.thresholds} against the matrix), {@link ServiceRules} (a user's service, requests,
+ * script, SQL), {@link BuildRules} ({@code spec.matrix.builds}) and {@link PlacementRules} ({@code
+ * spec.sut.dedicatedNode}); the endpoint list is the registry's ({@code Endpoint.CEL_LIST}). Only
+ * one-line rules that need no constant are written where they apply ({@code self == oldSelf},
+ * {@code self > 0.0}).
  *
  * <p>Patterns used inside CEL rules are written without backslashes ({@code [.]}, not {@code \.})
  * so they read the same as Java regular expressions and CEL string literals.
@@ -107,120 +117,6 @@ public final class SpecRules {
           + DEFAULT_REQUEST_TIMEOUT
           + "): k6 and the SUT's call to the stub give up at the request timeout, so every request"
           + " would fail";
-
-  // --- quantities -------------------------------------------------------------------------------
-
-  /** A Kubernetes CPU quantity of at least 1m: 2, 1.5 or 500m (not 0, 0m or 0.0001). */
-  public static final String CPU =
-      "^([0-9]*[1-9][0-9]*m|[0-9]*[1-9][0-9]*([.][0-9]+)?|[0-9]+[.][0-9]{0,2}[1-9][0-9]*)$";
-
-  /** Whole CPUs, as the static CPU manager needs for exclusive cores: 2 or 2000m. */
-  public static final String WHOLE_CPU = "^[1-9][0-9]*(000m)?$";
-
-  /** Most CPUs a tier may ask for: more than any node has, and -XX:ActiveProcessorCount's range. */
-  public static final int CPU_MAX = 1024;
-
-  public static final int QUANTITY_MAX = 16;
-
-  /** A Kubernetes memory quantity: 512Mi, 2Gi, 1G. */
-  public static final String MEMORY = "^[0-9]+(Ki|Mi|Gi|Ti|k|M|G|T)?$";
-
-  /** A percentage: 10%, 0.5%. */
-  public static final String PERCENT = "^[0-9]+(\\.[0-9]+)?%$";
-
-  /** A percentage from 0% to 100%: an error rate or a regression beyond 100% means nothing. */
-  public static final String PERCENT_TO_100 = "^(100([.]0+)?|[0-9]{1,2}([.][0-9]+)?)%$";
-
-  public static final String PERCENT_TO_100_RULE = "self.matches('" + PERCENT_TO_100 + "')";
-  public static final String PERCENT_TO_100_MESSAGE =
-      "must be a percentage from 0% to 100%, e.g. 1% or 0.5%";
-
-  // cpu may arrive as an integer (cpu: 4) or a string; pinned and cpu may be left out (defaults).
-  public static final String WHOLE_CPU_RULE =
-      "!has(self.cpu) || (has(self.pinned) && !self.pinned)"
-          + " || string(self.cpu).matches('"
-          + WHOLE_CPU
-          + "')";
-  public static final String WHOLE_CPU_MESSAGE =
-      "cpu must be a whole number of CPUs (e.g. 2 or 2000m) while pinned is true: the static"
-          + " CPU manager gives exclusive cores only to whole CPUs";
-
-  private static final String CPU_VALUE =
-      "(string(self.cpu).endsWith('m')"
-          + " ? double(string(self.cpu).substring(0, size(string(self.cpu)) - 1)) / 1000.0"
-          + " : double(string(self.cpu)))";
-
-  // The schema's pattern checks only strings; this also covers cpu written as an integer (cpu: 0).
-  public static final String CPU_RULE =
-      "!has(self.cpu) || string(self.cpu).matches('"
-          + CPU
-          + "') && "
-          + CPU_VALUE
-          + " <= "
-          + CPU_MAX
-          + ".0";
-  public static final String CPU_MESSAGE =
-      "cpu must be a CPU quantity from 1m to " + CPU_MAX + ", e.g. 1, 1.5 or 500m";
-
-  /** The least memory a JVM tier (the SUT, the stub) starts and serves with. */
-  public static final String JVM_MEMORY_MIN = "256Mi";
-
-  /** The least memory PostgreSQL runs the benchmark's queries with (shared_buffers is 128MB). */
-  public static final String DATABASE_MEMORY_MIN = "256Mi";
-
-  /** The least memory for the k6 runner: its own start-up plus a few hundred VUs. */
-  public static final String LOAD_MEMORY_MIN = "128Mi";
-
-  /** The most memory for any tier: more than nodes have, and within the JVM flags' long range. */
-  public static final String MEMORY_MAX = "1Ti";
-
-  /** PostgreSQL's volume: the seed and WAL need at least a gigabyte. */
-  public static final String STORAGE_MIN = "1Gi";
-
-  public static final String STORAGE_MAX = "64Ti";
-
-  // The bytes a valid MEMORY stands for, as a CEL double (no overflow for 16 characters), computed
-  // once in a one-element list the range rules then read as b. The suffixes and factors are
-  // SpecValidator.MEMORY_UNITS (SpecRulesTest keeps them equal).
-  static final String MEMORY_BYTES =
-      "double(int(self.find('^[0-9]+')))"
-          + " * (self.endsWith('Ki') ? 1024.0 : self.endsWith('Mi') ? 1048576.0"
-          + " : self.endsWith('Gi') ? 1073741824.0 : self.endsWith('Ti') ? 1099511627776.0"
-          + " : self.endsWith('k') ? 1000.0 : self.endsWith('M') ? 1000000.0"
-          + " : self.endsWith('G') ? 1000000000.0 : self.endsWith('T') ? 1000000000000.0 : 1.0)";
-
-  private static final String MEMORY_FORM = "!self.matches('" + MEMORY + "') || ";
-
-  // Bytes as CEL double literals: 256Mi, 128Mi, 1Gi, 1Ti, 64Ti.
-  private static final String B_128MI = "134217728.0";
-  private static final String B_256MI = "268435456.0";
-  private static final String B_1GI = "1073741824.0";
-  private static final String B_1TI = "1099511627776.0";
-  private static final String B_64TI = "70368744177664.0";
-
-  static final String JVM_MEMORY_RULE =
-      MEMORY_FORM + "[" + MEMORY_BYTES + "].all(b, b >= " + B_256MI + " && b <= " + B_1TI + ")";
-  static final String JVM_MEMORY_MESSAGE =
-      "must be from " + JVM_MEMORY_MIN + " to " + MEMORY_MAX + ": a JVM needs at least that";
-  static final String DATABASE_MEMORY_RULE = JVM_MEMORY_RULE;
-  static final String DATABASE_MEMORY_MESSAGE =
-      "must be from "
-          + DATABASE_MEMORY_MIN
-          + " to "
-          + MEMORY_MAX
-          + ": PostgreSQL needs at least that";
-  static final String LOAD_MEMORY_RULE =
-      MEMORY_FORM + "[" + MEMORY_BYTES + "].all(b, b >= " + B_128MI + " && b <= " + B_1TI + ")";
-  static final String LOAD_MEMORY_MESSAGE =
-      "must be from " + LOAD_MEMORY_MIN + " to " + MEMORY_MAX + ": k6 needs at least that";
-  static final String STORAGE_RULE =
-      MEMORY_FORM + "[" + MEMORY_BYTES + "].all(b, b >= " + B_1GI + " && b <= " + B_64TI + ")";
-  static final String STORAGE_MESSAGE =
-      "must be from "
-          + STORAGE_MIN
-          + " to "
-          + STORAGE_MAX
-          + ": the seed and WAL need at least that";
 
   // --- closed value sets, as CEL list literals (annotations need compile-time constants) -------
 
@@ -322,101 +218,6 @@ public final class SpecRules {
   public static final long SEED_CUSTOMERS_MAX = 10_000_000L;
 
   public static final long SEED_ORDERS_MAX = 100_000_000L;
-
-  public static final String POOLS_RULE =
-      "self.all(p, p > 0 && p <= " + POOL_MAX + ") && self.all(p, self.exists_one(q, q == p))";
-  public static final String POOLS_MESSAGE =
-      "must list pool sizes from 1 to " + POOL_MAX + ", each once";
-  public static final String LEVELS_RULE =
-      "self.all(c, c > 0 && c <= "
-          + CONCURRENCY_MAX
-          + ") && self.all(c, self.exists_one(d, d == c))";
-  public static final String LEVELS_MESSAGE =
-      "must list concurrency levels from 1 to " + CONCURRENCY_MAX + ", each once";
-
-  /** Most JVM configurations one run compares: each is a JVM start and warm-up per thread mode. */
-  public static final int JVM_OPTIONS_MAX = 4;
-
-  /** Longest value of spec.matrix.jvmOptions. */
-  public static final int JVM_OPTION_MAX = 512;
-
-  /**
-   * One value of spec.matrix.jvmOptions: empty (no extra options), or options separated by single
-   * spaces, each starting with '-' and made of letters, digits and {@code _ . : + = , / @ % -}. No
-   * quotes, globs, variables or other shell metacharacters, so a value splits into the same
-   * arguments on a command line and in JAVA_TOOL_OPTIONS, and means the same on both platforms. The
-   * same text is a Java pattern and a CEL regex (no backslashes).
-   */
-  public static final String JVM_OPTIONS =
-      "^(-[-A-Za-z0-9_.:+=,/@%]+( -[-A-Za-z0-9_.:+=,/@%]+)*)?$";
-
-  /**
-   * Options no value of spec.matrix.jvmOptions may hold, case-insensitively, wherever they stand in
-   * it: system properties that would override what vtbench sets for each scenario (a system
-   * property beats the environment vtbench hands a service, and Spring's relaxed binding makes
-   * {@code -Dspring.dataSource.URL} the same property): the thread mode, the datasource and its
-   * Hikari pool, Tomcat's threads and port, the config import the password arrives through and
-   * SPRING_APPLICATION_JSON; Actuator's exposure (a heap dump holds the database password); and
-   * whatever loads code or options vtbench cannot see: agents ({@code -javaagent}, {@code
-   * -agentpath}, {@code -agentlib}, {@code -Xrun}), options files ({@code -XX:Flags=}, {@code
-   * -XX:VMOptionsFile=}) and commands run on a crash ({@code -XX:OnError=}, {@code
-   * -XX:OnOutOfMemoryError=}). {@code @argfiles} never pass {@link #JVM_OPTIONS}: every option
-   * starts with '-'.
-   */
-  public static final String FORBIDDEN_JVM_OPTION =
-      "(?i)(^| )(-D(spring[-_.]*(threads|datasource|config|application[-_.]*json)"
-          + "|server[-_.]*(tomcat|port)|management)"
-          + "|-javaagent|-agentpath|-agentlib|-Xrun|-XX:Flags=|-XX:VMOptionsFile="
-          + "|-XX:OnError=|-XX:OnOutOfMemoryError=)";
-
-  public static final String FORBIDDEN_JVM_OPTION_MESSAGE =
-      "must not set what vtbench sets or load what it cannot see: -Dspring.threads.*,"
-          + " -Dspring.datasource.*, -Dspring.config.*, -Dspring.application.json,"
-          + " -Dserver.tomcat.*, -Dserver.port, -Dmanagement.* (in any spelling), agents"
-          + " (-javaagent, -agentpath, -agentlib, -Xrun), options files (-XX:Flags=,"
-          + " -XX:VMOptionsFile=) and -XX:OnError= / -XX:OnOutOfMemoryError= are refused";
-
-  public static final String FORBIDDEN_JVM_OPTION_RULE =
-      "self.all(o, !o.matches('" + FORBIDDEN_JVM_OPTION + "'))";
-
-  public static final String JVM_OPTIONS_RULE =
-      "self.all(o, o.matches('" + JVM_OPTIONS + "')) && self.all(o, self.exists_one(p, p == o))";
-  public static final String JVM_OPTIONS_MESSAGE =
-      "must list at most "
-          + JVM_OPTIONS_MAX
-          + " different values, each empty (no extra options) or JVM options separated by single"
-          + " spaces, each starting with '-' and holding only letters, digits and _ . : + = , / @ %"
-          + " - (no quotes, spaces inside an option, $, *, ;, | or other shell characters), e.g."
-          + " '-XX:+UseZGC -Xss512k'";
-
-  // What the matrix plans when a list is left out: BenchmarkRunSpec.Matrix's defaults
-  // (SpecRulesTest keeps them equal).
-  static final int DEFAULT_THREAD_MODES = 2;
-  static final int DEFAULT_POOL_SIZES = 1;
-  static final int DEFAULT_LEVELS = 6;
-  static final int DEFAULT_REPETITIONS = 3;
-  static final int DEFAULT_JVM_OPTIONS = 1;
-  static final int DEFAULT_BUILDS = 1;
-
-  public static final String SCENARIOS_RULE =
-      "(has(self.threadModes) ? size(self.threadModes) : "
-          + DEFAULT_THREAD_MODES
-          + ") * (has(self.hikariPoolSizes) ? size(self.hikariPoolSizes) : "
-          + DEFAULT_POOL_SIZES
-          + ") * (has(self.concurrency) ? size(self.concurrency) : "
-          + DEFAULT_LEVELS
-          + ") * (has(self.repetitions) ? self.repetitions : "
-          + DEFAULT_REPETITIONS
-          + ") * (has(self.jvmOptions) ? size(self.jvmOptions) : "
-          + DEFAULT_JVM_OPTIONS
-          + ") * (has(self.builds) ? size(self.builds) : "
-          + DEFAULT_BUILDS
-          + ") <= "
-          + SCENARIOS_MAX;
-  public static final String SCENARIOS_MESSAGE =
-      "plans too many scenarios: threadModes × hikariPoolSizes × concurrency × repetitions ×"
-          + " jvmOptions × builds must be at most "
-          + SCENARIOS_MAX;
 
   // --- names, labels, images, environment --------------------------------------------------------
 
@@ -542,52 +343,6 @@ public final class SpecRules {
       "must not point at loopback (localhost, 127.0.0.0/8, 0.0.0.0), link-local addresses"
           + " (169.254.0.0/16, cloud metadata), a numeric host or the Kubernetes API server"
           + " (kubernetes.default)";
-
-  // --- deadlines on the waits (spec.timeouts) ----------------------------------------------------
-
-  /**
-   * The CloudNativePG Cluster bootstrapped, seeded and Ready (locally: PostgreSQL started and
-   * seeded). Seeding the default million orders takes about a minute; ten leaves room for large
-   * seeds and image pulls. At most six hours: the largest seed, not a forgotten run holding cores.
-   */
-  public static final String DATABASE_TIMEOUT = "10m";
-
-  public static final String DATABASE_TIMEOUT_MAX = "6h";
-
-  /**
-   * The SUT and the stub available after each (re)start: a JVM starts in seconds, an image pull and
-   * a Hikari pool filling take a minute or two. At most one hour.
-   */
-  public static final String SUT_START_TIMEOUT = "5m";
-
-  public static final String SUT_START_TIMEOUT_MAX = "1h";
-
-  /**
-   * A k6 runner pod started after its TestRun or Job was created (scheduling and the k6 image
-   * pull). At most one hour.
-   */
-  public static final String LOAD_START_TIMEOUT = "3m";
-
-  public static final String LOAD_START_TIMEOUT_MAX = "1h";
-
-  public static final String DATABASE_TIMEOUT_RULE =
-      "duration(self) > duration('0s') && duration(self) <= duration('"
-          + DATABASE_TIMEOUT_MAX
-          + "')";
-  public static final String DATABASE_TIMEOUT_MESSAGE =
-      "must be longer than 0s and at most " + DATABASE_TIMEOUT_MAX;
-  public static final String SUT_START_TIMEOUT_RULE =
-      "duration(self) > duration('0s') && duration(self) <= duration('"
-          + SUT_START_TIMEOUT_MAX
-          + "')";
-  public static final String SUT_START_TIMEOUT_MESSAGE =
-      "must be longer than 0s and at most " + SUT_START_TIMEOUT_MAX;
-  public static final String LOAD_START_TIMEOUT_RULE =
-      "duration(self) > duration('0s') && duration(self) <= duration('"
-          + LOAD_START_TIMEOUT_MAX
-          + "')";
-  public static final String LOAD_START_TIMEOUT_MESSAGE =
-      "must be longer than 0s and at most " + LOAD_START_TIMEOUT_MAX;
 
   /**
    * The regular expression a CEL single-quoted string body stands for ({@code \\} is one {@code

@@ -24,10 +24,6 @@ public final class SpecValidator {
   public static final List<String> RUNNERS = SpecRules.values(SpecRules.RUNNERS);
 
   private static final Pattern RUN_NAME = Pattern.compile(SpecRules.RUN_NAME);
-  private static final Pattern REMOTE_WRITE_URL =
-      Pattern.compile(SpecRules.celRegex(SpecRules.REMOTE_WRITE_URL_CEL));
-  private static final Pattern FORBIDDEN_REMOTE_WRITE =
-      Pattern.compile(SpecRules.FORBIDDEN_REMOTE_WRITE);
   static final Pattern IMAGE = Pattern.compile(SpecRules.IMAGE);
   static final Pattern SUBDOMAIN = Pattern.compile(SpecRules.SUBDOMAIN);
   static final Pattern CONFIG_MAP_KEY = Pattern.compile(SpecRules.CONFIG_MAP_KEY);
@@ -35,9 +31,6 @@ public final class SpecValidator {
   private static final Pattern LABEL_VALUE = Pattern.compile(SpecRules.LABEL_VALUE);
   private static final Pattern ENV_NAME = Pattern.compile(SpecRules.ENV_NAME);
   private static final Pattern RESERVED_ENV = Pattern.compile(SpecRules.RESERVED_ENV);
-  private static final Pattern JVM_OPTIONS = Pattern.compile(SpecRules.JVM_OPTIONS);
-  private static final Pattern FORBIDDEN_JVM_OPTION =
-      Pattern.compile(SpecRules.FORBIDDEN_JVM_OPTION);
 
   private SpecValidator() {}
 
@@ -80,7 +73,8 @@ public final class SpecValidator {
     }
     if (check.required(s.sut, "spec.sut")) {
       tier(check, "spec.sut", s.sut.cpu, s.sut.pinned, s.sut.nodeSelector);
-      check.memory("spec.sut.memory", s.sut.memory, SpecRules.JVM_MEMORY_MIN, SpecRules.MEMORY_MAX);
+      check.memory(
+          "spec.sut.memory", s.sut.memory, QuantityRules.JVM_MEMORY_MIN, QuantityRules.MEMORY_MAX);
       image(check, "spec.sut.image", s.sut.image);
       image(check, "spec.sut.reactiveImage", s.sut.reactiveImage);
       env(check, s.sut.env);
@@ -90,17 +84,23 @@ public final class SpecValidator {
     if (check.required(s.stub, "spec.stub")) {
       tier(check, "spec.stub", s.stub.cpu, s.stub.pinned, s.stub.nodeSelector);
       check.memory(
-          "spec.stub.memory", s.stub.memory, SpecRules.JVM_MEMORY_MIN, SpecRules.MEMORY_MAX);
+          "spec.stub.memory",
+          s.stub.memory,
+          QuantityRules.JVM_MEMORY_MIN,
+          QuantityRules.MEMORY_MAX);
       image(check, "spec.stub.image", s.stub.image);
     }
     if (check.required(s.database, "spec.database")
         && check.required(s.database.seed, "spec.database.seed")) {
-      BenchmarkRunSpec.Database d = s.database;
+      DatabaseSpec d = s.database;
       tier(check, "spec.database", d.cpu, d.pinned, d.nodeSelector);
       check.memory(
-          "spec.database.memory", d.memory, SpecRules.DATABASE_MEMORY_MIN, SpecRules.MEMORY_MAX);
+          "spec.database.memory",
+          d.memory,
+          QuantityRules.DATABASE_MEMORY_MIN,
+          QuantityRules.MEMORY_MAX);
       check.memory(
-          "spec.database.storage", d.storage, SpecRules.STORAGE_MIN, SpecRules.STORAGE_MAX);
+          "spec.database.storage", d.storage, QuantityRules.STORAGE_MIN, QuantityRules.STORAGE_MAX);
       if (d.image != null && !d.image.isEmpty()) {
         image(check, "spec.database.image", d.image);
       }
@@ -111,13 +111,13 @@ public final class SpecValidator {
       load(check, s.load);
     }
     if (check.required(s.timeouts, "spec.timeouts")) {
-      BenchmarkRunSpec.Timeouts t = s.timeouts;
-      check.deadline("spec.timeouts.database", t.database, SpecRules.DATABASE_TIMEOUT_MAX);
-      check.deadline("spec.timeouts.sutStart", t.sutStart, SpecRules.SUT_START_TIMEOUT_MAX);
-      check.deadline("spec.timeouts.loadStart", t.loadStart, SpecRules.LOAD_START_TIMEOUT_MAX);
+      TimeoutsSpec t = s.timeouts;
+      check.deadline("spec.timeouts.database", t.database, TimeoutRules.DATABASE_TIMEOUT_MAX);
+      check.deadline("spec.timeouts.sutStart", t.sutStart, TimeoutRules.SUT_START_TIMEOUT_MAX);
+      check.deadline("spec.timeouts.loadStart", t.loadStart, TimeoutRules.LOAD_START_TIMEOUT_MAX);
     }
     if (check.required(s.matrix, "spec.matrix")) {
-      BenchmarkRunSpec.Matrix m = s.matrix;
+      MatrixSpec m = s.matrix;
       if (m.threadModes == null || m.threadModes.isEmpty()) {
         check.add("spec.matrix.threadModes: must list at least one of " + THREAD_MODES);
       } else {
@@ -137,7 +137,7 @@ public final class SpecValidator {
           SpecRules.LEVELS_MAX,
           SpecRules.CONCURRENCY_MAX);
       check.between("spec.matrix.repetitions", m.repetitions, SpecRules.REPETITIONS_MAX);
-      jvmOptions(check, m.jvmOptions);
+      JvmOptionChecks.check(check, m.jvmOptions);
       long scenarios =
           (long) size(m.threadModes)
               * size(m.hikariPoolSizes)
@@ -146,7 +146,7 @@ public final class SpecValidator {
               * size(m.jvmOptions)
               * (m.builds == null ? 1 : m.builds.size());
       if (scenarios > SpecRules.SCENARIOS_MAX) {
-        check.add("spec.matrix: " + scenarios + " scenarios; " + SpecRules.SCENARIOS_MESSAGE);
+        check.add("spec.matrix: " + scenarios + " scenarios; " + MatrixRules.SCENARIOS_MESSAGE);
       }
     }
     if (s.workload != null
@@ -162,52 +162,6 @@ public final class SpecValidator {
     ServiceChecks.check(s, check);
     BuildChecks.check(s, check);
     PlacementChecks.check(s, check);
-  }
-
-  /** spec.matrix.jvmOptions: 1 to a few different values, each empty or safe JVM options. */
-  private static void jvmOptions(FieldChecks check, List<String> options) {
-    String field = "spec.matrix.jvmOptions";
-    if (options == null || options.isEmpty() || options.size() > SpecRules.JVM_OPTIONS_MAX) {
-      check.add(
-          field
-              + ": "
-              + (options == null ? 0 : options.size())
-              + " values; "
-              + SpecRules.JVM_OPTIONS_MESSAGE);
-      return;
-    }
-    for (int i = 0; i < options.size(); i++) {
-      String o = options.get(i);
-      if (o == null || o.length() > SpecRules.JVM_OPTION_MAX || !JVM_OPTIONS.matcher(o).matches()) {
-        check.add(
-            field
-                + "["
-                + i
-                + "]: "
-                + (o == null ? "null" : "'" + abbreviated(o) + "'")
-                + (o != null && o.length() > SpecRules.JVM_OPTION_MAX
-                    ? " is longer than " + SpecRules.JVM_OPTION_MAX + " characters; "
-                    : " is not allowed; ")
-                + SpecRules.JVM_OPTIONS_MESSAGE);
-      } else if (FORBIDDEN_JVM_OPTION.matcher(o).find()) {
-        check.add(field + "[" + i + "]: '" + o + "' " + SpecRules.FORBIDDEN_JVM_OPTION_MESSAGE);
-      } else if (options.indexOf(o) < i) {
-        check.add(
-            field
-                + "["
-                + i
-                + "]: '"
-                + o
-                + "' is listed twice (also ["
-                + options.indexOf(o)
-                + "]); "
-                + SpecRules.JVM_OPTIONS_MESSAGE);
-      }
-    }
-  }
-
-  private static String abbreviated(String s) {
-    return s.length() <= 80 ? s : s.substring(0, 77) + "...";
   }
 
   private static int size(List<?> list) {
@@ -265,8 +219,7 @@ public final class SpecValidator {
    * How long a request blocks (the stub's delay or the endpoint's own wait): at most {@link
    * SpecRules#REQUEST_TIMEOUT_MAX}, and shorter than the request timeout.
    */
-  private static void blocking(
-      FieldChecks check, String field, String value, BenchmarkRunSpec.Load load) {
+  private static void blocking(FieldChecks check, String field, String value, LoadSpec load) {
     java.time.Duration d = check.duration(field, value, false, SpecRules.REQUEST_TIMEOUT_MAX);
     String timeout = load == null ? null : load.requestTimeout;
     if (d != null && timeout != null && timeout.matches(SpecRules.DURATION)) {
@@ -280,7 +233,7 @@ public final class SpecValidator {
     }
   }
 
-  private static void load(FieldChecks check, BenchmarkRunSpec.Load l) {
+  private static void load(FieldChecks check, LoadSpec l) {
     check.oneOf("spec.load.executor", l.executor, EXECUTORS);
     check.duration("spec.load.ramp", l.ramp, false, SpecRules.WINDOW_MAX);
     check.duration("spec.load.warmup", l.warmup, false, SpecRules.WINDOW_MAX);
@@ -290,34 +243,13 @@ public final class SpecValidator {
         "spec.load.requestTimeout", l.requestTimeout, true, SpecRules.REQUEST_TIMEOUT_MAX);
     check.between("spec.load.maxVUs", l.maxVUs, SpecRules.CONCURRENCY_MAX);
     tier(check, "spec.load", l.cpu, l.pinned, l.nodeSelector);
-    check.memory("spec.load.memory", l.memory, SpecRules.LOAD_MEMORY_MIN, SpecRules.MEMORY_MAX);
+    check.memory(
+        "spec.load.memory", l.memory, QuantityRules.LOAD_MEMORY_MIN, QuantityRules.MEMORY_MAX);
     image(check, "spec.load.image", l.image);
     check.oneOf("spec.load.runner", l.runner, RUNNERS);
     check.between("spec.load.parallelism", l.parallelism, SpecRules.PARALLELISM_MAX);
-    BenchmarkRunSpec.PrometheusRemoteWrite rw = l.prometheusRemoteWrite;
-    if (rw == null) {
-      return;
-    }
-    String field = "spec.load.prometheusRemoteWrite.url";
-    if (rw.url == null
-        || rw.url.length() > SpecRules.URL_MAX
-        || !REMOTE_WRITE_URL.matcher(rw.url).matches()) {
-      check.add(
-          field
-              + ": "
-              + SpecRules.REMOTE_WRITE_URL_MESSAGE
-              + " (got "
-              + (rw.url == null ? "nothing" : "'" + rw.url + "'")
-              + ")");
-    } else if (FORBIDDEN_REMOTE_WRITE.matcher(rw.url).matches()) {
-      check.add(field + ": '" + rw.url + "' " + SpecRules.FORBIDDEN_REMOTE_WRITE_MESSAGE);
-    }
-    if (rw.credentialsSecretRef != null) {
-      String secret = "spec.load.prometheusRemoteWrite.credentialsSecretRef.name";
-      check.text(secret, rw.credentialsSecretRef.name, SpecRules.KUBE_NAME_MAX);
-      if (rw.credentialsSecretRef.name != null) {
-        check.matches(secret, rw.credentialsSecretRef.name, SUBDOMAIN, SpecRules.SUBDOMAIN_MESSAGE);
-      }
+    if (l.prometheusRemoteWrite != null) {
+      RemoteWriteChecks.check(check, l.prometheusRemoteWrite);
     }
   }
 
@@ -329,7 +261,7 @@ public final class SpecValidator {
     if (s == null || s.thresholds == null || s.thresholds.baseline == null) {
       return List.of();
     }
-    BenchmarkRunSpec.Baseline b = s.thresholds.baseline;
+    BaselineSpec b = s.thresholds.baseline;
     String at = "spec.thresholds.baseline";
     if (cluster && (b.file != null || b.configMapRef == null)) {
       return List.of(
@@ -357,7 +289,7 @@ public final class SpecValidator {
       return List.of();
     }
     List<String> problems = new ArrayList<>();
-    BenchmarkRunSpec.Sql sql = s.database == null ? null : s.database.sql;
+    SqlSpec sql = s.database == null ? null : s.database.sql;
     List<BuildSpec> builds = s.matrix == null ? null : s.matrix.builds;
     ScriptSpec script = s.workload == null ? null : s.workload.script;
     if (script != null && cluster && script.configMap == null) {
@@ -392,11 +324,11 @@ public final class SpecValidator {
   }
 
   /** On a cluster each SQL file is a ConfigMap key: its base name must be one, and unique. */
-  private static List<String> sqlKeys(BenchmarkRunSpec.Sql sql) {
+  private static List<String> sqlKeys(SqlSpec sql) {
     List<String> problems = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (int i = 0; i < sql.files.size(); i++) {
-      String key = BenchmarkRunSpec.Sql.key(sql.files.get(i));
+      String key = SqlSpec.key(sql.files.get(i));
       String at = "spec.database.sql.files[" + i + "]";
       if (!CONFIG_MAP_KEY.matcher(key).matches() || key.length() > SpecRules.KUBE_NAME_MAX) {
         problems.add(at + ": its base name '" + key + "' " + SpecRules.CONFIG_MAP_KEY_MESSAGE);
@@ -423,7 +355,7 @@ public final class SpecValidator {
         : Double.parseDouble(value);
   }
 
-  /** The factor of each memory suffix (the CRD's CEL {@code SpecRules.MEMORY_BYTES}). */
+  /** The factor of each memory suffix (the CRD's CEL {@code QuantityRules.MEMORY_BYTES}). */
   static final Map<String, Double> MEMORY_UNITS =
       Map.of(
           "Ki", 1024.0,

@@ -13,16 +13,15 @@ final class ThresholdChecks {
 
   private ThresholdChecks() {}
 
-  static void check(BenchmarkRunSpec.Thresholds t, BenchmarkRunSpec.Matrix m, FieldChecks check) {
-    List<BenchmarkRunSpec.MaxP99> p99 = t.maxP99 == null ? List.of() : t.maxP99;
+  static void check(ThresholdsSpec t, MatrixSpec m, FieldChecks check) {
+    List<MaxP99> p99 = t.maxP99 == null ? List.of() : t.maxP99;
     check.atMost(AT + "maxP99", p99, SpecRules.THRESHOLD_RULES_MAX);
     for (int i = 0; i < p99.size(); i++) {
       String f = AT + "maxP99[" + i + "]";
       cell(f, p99.get(i), m, check);
       check.duration(f + ".p99", p99.get(i).p99, true, SpecRules.REQUEST_TIMEOUT_MAX);
     }
-    List<BenchmarkRunSpec.MinThroughput> rps =
-        t.minThroughput == null ? List.of() : t.minThroughput;
+    List<MinThroughput> rps = t.minThroughput == null ? List.of() : t.minThroughput;
     check.atMost(AT + "minThroughput", rps, SpecRules.THRESHOLD_RULES_MAX);
     for (int i = 0; i < rps.size(); i++) {
       String f = AT + "minThroughput[" + i + "]";
@@ -31,7 +30,7 @@ final class ThresholdChecks {
         check.add(f + ".rps: " + rps.get(i).rps + " must be greater than 0");
       }
     }
-    List<BenchmarkRunSpec.MinRatio> ratios =
+    List<MinRatio> ratios =
         t.minVirtualToPlatformRatio == null ? List.of() : t.minVirtualToPlatformRatio;
     check.atMost(AT + "minVirtualToPlatformRatio", ratios, SpecRules.THRESHOLD_RULES_MAX);
     if (!ratios.isEmpty()
@@ -58,7 +57,7 @@ final class ThresholdChecks {
     }
   }
 
-  private static void baseline(BenchmarkRunSpec.Baseline b, FieldChecks check) {
+  private static void baseline(BaselineSpec b, FieldChecks check) {
     check.percent(AT + "baseline.maxRegression", b.maxRegression);
     if (b.configMapRef != null) {
       String name = b.configMapRef.name;
@@ -86,8 +85,7 @@ final class ThresholdChecks {
   }
 
   /** The cells a threshold names must be ones the matrix measures. */
-  private static void cell(
-      String field, BenchmarkRunSpec.CellFilter c, BenchmarkRunSpec.Matrix m, FieldChecks check) {
+  private static void cell(String field, CellFilter c, MatrixSpec m, FieldChecks check) {
     listed(field + ".threadMode", c.threadMode(), "threadModes", m.threadModes, check);
     listed(
         field + ".hikariPoolSize", c.hikariPoolSize, "hikariPoolSizes", m.hikariPoolSizes, check);

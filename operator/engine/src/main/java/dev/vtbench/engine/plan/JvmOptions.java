@@ -20,7 +20,7 @@ import java.util.Map;
  * </ul>
  *
  * The spec admits only options separated by single spaces with no quotes ({@code
- * SpecRules.JVM_OPTIONS}), so splitting on spaces here and the JVM's own splitting of {@value
+ * MatrixRules.JVM_OPTIONS}), so splitting on spaces here and the JVM's own splitting of {@value
  * #TOOL_OPTIONS} give the same arguments.
  */
 public final class JvmOptions {

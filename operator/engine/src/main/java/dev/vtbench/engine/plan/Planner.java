@@ -3,6 +3,7 @@ package dev.vtbench.engine.plan;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.BuildSpec;
 import dev.vtbench.engine.model.Durations;
+import dev.vtbench.engine.model.MatrixSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -36,7 +37,7 @@ public final class Planner {
   private Planner() {}
 
   public static List<Scenario> plan(BenchmarkRunSpec spec) {
-    BenchmarkRunSpec.Matrix m = spec.matrix;
+    MatrixSpec m = spec.matrix;
     List<Integer> ascending = m.concurrency.stream().sorted().toList();
     List<Scenario> out = new ArrayList<>();
     List<String> options = jvmOptions(spec);

@@ -27,7 +27,8 @@ public record AxisTable(Axis axis, String baseline, List<Line> lines) {
    * @param threadMode the thread mode both sides ran
    * @param comparison the value ÷ the baseline value
    * @param rows the rows of each side (baseline, then value), for the repetition counts
-   * @param unsteady rows of either side left out of the medians, measured before steady state
+   * @param leftOut rows of either side left out of the medians and why ({@link
+   *     VerdictRows#leftOut}), e.g. {@code 1 unsteady}
    * @param overloaded rows of either side labelled overloaded ({@link Overload})
    */
   public record Line(
@@ -35,7 +36,7 @@ public record AxisTable(Axis axis, String baseline, List<Line> lines) {
       String threadMode,
       ModeComparison comparison,
       List<Integer> rows,
-      long unsteady,
+      List<String> leftOut,
       long overloaded) {}
 
   public AxisTable {
@@ -49,7 +50,7 @@ public record AxisTable(Axis axis, String baseline, List<Line> lines) {
       return new AxisTable(axis, values.isEmpty() ? "" : values.getFirst(), List.of());
     }
     String first = values.getFirst();
-    Map<SummaryTable.Key, SummaryTable.Rows> grouped = SummaryTable.grouped(rows);
+    Map<SummaryTable.Key, SummaryStats.Rows> grouped = SummaryStats.grouped(rows);
     List<Line> lines = new ArrayList<>();
     // grouped is in table order, each cell's first value before its others
     grouped.forEach(
@@ -57,7 +58,7 @@ public record AxisTable(Axis axis, String baseline, List<Line> lines) {
           if (axis.of(key).equals(first)) {
             return;
           }
-          SummaryTable.Rows base = grouped.get(axis.with(key, first));
+          SummaryStats.Rows base = grouped.get(axis.with(key, first));
           if (base == null) {
             return;
           }
@@ -68,12 +69,13 @@ public record AxisTable(Axis axis, String baseline, List<Line> lines) {
               continue;
             }
             ModeComparison c = ModeComparison.of(axis.cell(axis.of(key)), v, axis.cell(first), b);
-            long unsteady =
-                b.size() - c.baselineEstimate().reps() + v.size() - c.modeEstimate().reps();
+            List<String> leftOut =
+                VerdictRows.leftOut(
+                    java.util.stream.Stream.concat(b.stream(), v.stream()).toList());
             long overloaded =
                 b.stream().filter(Overload::labelled).count()
                     + v.stream().filter(Overload::labelled).count();
-            lines.add(new Line(key, mode, c, List.of(b.size(), v.size()), unsteady, overloaded));
+            lines.add(new Line(key, mode, c, List.of(b.size(), v.size()), leftOut, overloaded));
           }
         });
     return new AxisTable(axis, first, lines);
@@ -158,10 +160,7 @@ public record AxisTable(Axis axis, String baseline, List<Line> lines) {
       others.forEach(a -> c.add(a.cell(a.of(l.key()))));
       c.add(l.threadMode());
       c.add(axis.cell(axis.of(l.key())));
-      List<String> notes = new ArrayList<>();
-      if (l.unsteady() > 0) {
-        notes.add(l.unsteady() + " unsteady");
-      }
+      List<String> notes = new ArrayList<>(l.leftOut());
       if (l.overloaded() > 0) {
         notes.add(l.overloaded() + " overloaded");
       }

@@ -5,8 +5,8 @@ import java.util.Locale;
 /**
  * The resource a scenario's throughput was bound by, as named in the {@code bottleneck} column.
  *
- * <p>The value is a heuristic label derived by {@link DerivedMetrics#bottleneck}, not a
- * measurement; see there for the rule.
+ * <p>The value is a heuristic label derived by {@link DerivedMetrics#bottleneck} and {@link
+ * Throttling#label}, not a measurement; see there for the rules.
  */
 public enum Bottleneck {
   /** Platform mode: every Tomcat worker thread was busy, so requests queued for a thread. */
@@ -20,6 +20,17 @@ public enum Bottleneck {
    * per core, so a SUT out of CPU is an event loop with no idle thread.
    */
   EVENT_LOOP("event-loop"),
+  /**
+   * The SUT's CPU limit held it back (CFS throttling) in at least {@link Throttling#THRESHOLD_PCT}
+   * % of the hold's periods: the root cause of what would otherwise read as {@link #SUT_CPU} or
+   * {@link #UNKNOWN}. Such a row is left out of verdicts ({@link VerdictRows}).
+   */
+  SUT_THROTTLED("sut-throttled"),
+  /**
+   * The downstream stub's CPU limit held it back in at least {@link Throttling#THRESHOLD_PCT} % of
+   * the hold's periods, stretching the delay every bound is computed from.
+   */
+  STUB_THROTTLED("stub-throttled"),
   /** The SUT used (nearly) all the CPUs it was given. */
   SUT_CPU("sut-cpu"),
   /** The load generator used (nearly) all its CPUs, so the numbers describe k6, not the SUT. */

@@ -161,7 +161,8 @@ public final class DerivedMetrics {
    * <p>Pass {@code false} for a CPU flag whose input was not measured; unknown is not saturated.
    * {@link #derive} renames the pool and CPU labels for the reactive SUT ({@link
    * Bottleneck#onStackOf}); its limits are those of virtual threads (no thread cap), the pool's
-   * rules the same.
+   * rules the same. It then puts a throttled SUT's or stub's label before every rule but the
+   * generator's ({@link Throttling#label}).
    */
   public static Bottleneck bottleneck(
       boolean generatorSaturated,
@@ -316,6 +317,7 @@ public final class DerivedMetrics {
                 row.isOpenModel() ? openLimits(row, limits, rig.serviceTimeMs()) : limits,
                 poolQueued)
             .onStackOf(row.threadMode());
+    b = Throttling.label(row, b);
     return row.withDerived(bound, Double.isNaN(ratio) ? null : ratio, generator, b).toBuilder()
         .overloaded(Overload.of(row, rig.requestTimeoutMs()))
         .build();

@@ -3,37 +3,19 @@ package dev.vtbench.engine.results;
 import dev.vtbench.engine.stats.Interval;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
-import java.awt.Graphics2D;
-import java.awt.RenderingHints;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeMap;
-import java.util.function.Function;
-import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
-import java.util.stream.Collectors;
-import javax.imageio.ImageIO;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.internal.chartpart.Chart;
-import org.knowm.xchart.style.AxesChartStyler;
-import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -53,23 +35,14 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * <p>Points are the median over repetitions; a vertical bar with caps spans its 95 % bootstrap
  * interval ({@link CellEstimate}), drawn where a cell has the repetitions for one (XChart's own
  * error bars are symmetric, which would misstate a skewed interval).
+ *
+ * <p>{@link FigureRows} picks the rows and {@link FigureCanvas} gives every figure its look and
+ * writes the PNG; this class draws the two line charts.
  */
 public final class Figures {
 
-  static {
-    // Rendering to an image needs no display; without this a server or CI JVM may try to open one.
-    if (System.getProperty("java.awt.headless") == null) {
-      System.setProperty("java.awt.headless", "true");
-    }
-  }
-
-  // Okabe–Ito colours: distinguishable with the common colour-vision deficiencies.
-  private static final Color PLATFORM_COLOR = new Color(0xD5, 0x5E, 0x00);
-  private static final Color VIRTUAL_COLOR = new Color(0x00, 0x72, 0xB2);
-  private static final Color REACTIVE_COLOR = new Color(0x00, 0x9E, 0x73);
   private static final Color CEILING_COLOR = new Color(0x55, 0x55, 0x55);
 
-  static final int WIDTH = 1100;
   private static final int PANEL_HEIGHT = 560;
 
   private Figures() {}
@@ -88,21 +61,22 @@ public final class Figures {
    * @throws IllegalArgumentException if no row is platform, virtual or reactive
    */
   public static void hero(Collection<ResultRow> rows, Path png) throws IOException {
-    List<ResultRow> sel = threadModeRows(rows);
-    sel = preferring(sel, r -> ResultRow.RELEASED.equals(r.connMode()));
-    sel = preferring(sel, r -> ResultRow.NORMAL.equals(r.pathMode()));
-    int pool = mostCommon(sel, ResultRow::hikariPool);
+    FigureCanvas.headless();
+    List<ResultRow> sel = FigureRows.threadModeRows(rows);
+    sel = FigureRows.preferring(sel, r -> ResultRow.RELEASED.equals(r.connMode()));
+    sel = FigureRows.preferring(sel, r -> ResultRow.NORMAL.equals(r.pathMode()));
+    int pool = FigureRows.mostCommon(sel, ResultRow::hikariPool);
     sel = sel.stream().filter(r -> r.hikariPool() == pool).toList();
 
     String conn = sel.getFirst().connMode();
-    String subtitle = conn + " connection, Hikari pool " + pool + ", " + repsNote(sel);
+    String subtitle = conn + " connection, Hikari pool " + pool + ", " + FigureRows.repsNote(sel);
 
-    String level = levelAxis(sel);
+    String level = FigureRows.levelAxis(sel);
     XYChart tp = chart("Throughput", level, "Throughput (req/s)");
     plotModes(tp, sel, r -> r.concurrency(), Metric.THROUGHPUT);
-    Double delay = commonServiceFloor(sel);
+    Double delay = FigureRows.commonServiceFloor(sel);
     if (delay != null && sel.stream().anyMatch(ResultRow::isPlatform)) {
-      int threads = threadsOf(sel);
+      int threads = FigureRows.threadsOf(sel);
       double wall = threads / (delay / 1000.0);
       double[] xs = xRange(sel, ResultRow::concurrency);
       dashed(
@@ -125,7 +99,7 @@ public final class Figures {
       axes(lat, withP99, ResultRow::concurrency, r -> r.p99Ms(), false);
     }
 
-    writeStacked(
+    FigureCanvas.writeStacked(
         png,
         modesTitle(sel) + ": throughput and p99 latency vs concurrency",
         subtitle,
@@ -142,6 +116,7 @@ public final class Figures {
    * @throws IllegalArgumentException if no held-mode platform, virtual or reactive row exists
    */
   public static void bottleneck(Collection<ResultRow> rows, Path png) throws IOException {
+    FigureCanvas.headless();
     List<ResultRow> sel =
         rows.stream()
             .filter(r -> r.isHeld() && ResultRow.THREAD_MODES.contains(r.threadMode()))
@@ -149,13 +124,13 @@ public final class Figures {
     if (sel.isEmpty()) {
       throw new IllegalArgumentException("no held-mode rows (conn_mode=held) to plot");
     }
-    sel = preferring(sel, r -> ResultRow.NORMAL.equals(r.pathMode()));
-    int vus = mostCommon(sel, ResultRow::concurrency);
+    sel = FigureRows.preferring(sel, r -> ResultRow.NORMAL.equals(r.pathMode()));
+    int vus = FigureRows.mostCommon(sel, ResultRow::concurrency);
     sel = sel.stream().filter(r -> r.concurrency() == vus).toList();
 
     XYChart c = chart(null, "HikariCP maximum pool size", "Throughput (req/s)");
     plotModes(c, sel, r -> r.hikariPool(), Metric.THROUGHPUT);
-    Double delay = commonServiceFloor(sel);
+    Double delay = FigureRows.commonServiceFloor(sel);
     if (delay != null) {
       double[] pools =
           sel.stream().mapToDouble(ResultRow::hikariPool).distinct().sorted().toArray();
@@ -165,7 +140,7 @@ public final class Figures {
       }
       dotted(c, "Pool ceiling: pool ÷ " + trim(delay) + " ms", pools, ceiling);
       if (sel.stream().anyMatch(ResultRow::isPlatform)) {
-        int threads = threadsOf(sel);
+        int threads = FigureRows.threadsOf(sel);
         double wall = threads / (delay / 1000.0);
         dashed(
             c,
@@ -176,89 +151,19 @@ public final class Figures {
       }
     }
     axes(c, sel, ResultRow::hikariPool, r -> r.throughputRps(), true);
-    writeStacked(
+    FigureCanvas.writeStacked(
         png,
         "Throughput vs HikariCP pool size, connection held across the downstream call",
-        String.format(Locale.ROOT, "%,d concurrent users, %s", vus, repsNote(sel)),
+        String.format(Locale.ROOT, "%,d concurrent users, %s", vus, FigureRows.repsNote(sel)),
         List.of(c));
   }
 
-  // --- data selection --------------------------------------------------------------------------
-
-  static List<ResultRow> threadModeRows(Collection<ResultRow> rows) {
-    List<ResultRow> sel =
-        rows.stream().filter(r -> ResultRow.THREAD_MODES.contains(r.threadMode())).toList();
-    if (sel.isEmpty()) {
-      throw new IllegalArgumentException("no platform, virtual or reactive rows to plot");
-    }
-    return sel;
-  }
+  // --- titles and points -----------------------------------------------------------------------
 
   /** "Platform vs virtual threads", and "vs reactive" when the rows have reactive ones. */
   private static String modesTitle(List<ResultRow> rows) {
     return "Platform vs virtual threads"
         + (rows.stream().anyMatch(ResultRow::isReactive) ? " vs reactive" : "");
-  }
-
-  static List<ResultRow> preferring(List<ResultRow> rows, Predicate<ResultRow> p) {
-    List<ResultRow> matching = rows.stream().filter(p).toList();
-    return matching.isEmpty() ? rows : matching;
-  }
-
-  static <T extends Comparable<T>> T mostCommon(List<ResultRow> rows, Function<ResultRow, T> f) {
-    Map<T, Long> counts =
-        rows.stream().collect(Collectors.groupingBy(f, TreeMap::new, Collectors.counting()));
-    // Ties go to the smallest value: TreeMap order plus max() keeping the first maximum.
-    return counts.entrySet().stream()
-        .max(
-            Comparator.<Map.Entry<T, Long>>comparingLong(Map.Entry::getValue)
-                .thenComparing(Map.Entry::getKey, Comparator.reverseOrder()))
-        .orElseThrow()
-        .getKey();
-  }
-
-  /**
-   * The service-time floor all {@code rows} share ({@link ResultRow#serviceFloor()}: the same one
-   * the CSV's Little's-law bound divides by), or null when they do not share one.
-   */
-  static Double commonServiceFloor(List<ResultRow> rows) {
-    List<Double> delays =
-        rows.stream().map(ResultRow::serviceFloor).filter(Objects::nonNull).distinct().toList();
-    return delays.size() == 1 && delays.getFirst() > 0 ? delays.getFirst() : null;
-  }
-
-  private static int threadsOf(List<ResultRow> rows) {
-    List<ResultRow> platform = rows.stream().filter(ResultRow::isPlatform).toList();
-    return mostCommon(
-        platform,
-        r ->
-            r.tomcatThreads() == null
-                ? ConcurrencyLimits.TOMCAT_DEFAULT_MAX_THREADS
-                : r.tomcatThreads());
-  }
-
-  /** The level axis's title: VUs in the closed model, the target rate in the open model. */
-  static String levelAxis(List<ResultRow> rows) {
-    return rows.stream().allMatch(ResultRow::isOpenModel)
-        ? "Target rate (req/s, k6 arrival rate)"
-        : "Concurrent users (k6 VUs)";
-  }
-
-  static String repsNote(List<ResultRow> rows) {
-    int maxRep = rows.stream().mapToInt(ResultRow::rep).max().orElse(1);
-    long unsteady = rows.stream().filter(r -> !VerdictRows.eligible(r)).count();
-    long overloaded = rows.stream().filter(Overload::labelled).count();
-    String left =
-        (unsteady == 0 ? "" : ", " + unsteady + " unsteady rows left out")
-            + (overloaded == 0 ? "" : ", " + overloaded + " overloaded rows");
-    if (maxRep <= 1) {
-      return "single run" + left;
-    }
-    return "median of "
-        + maxRep
-        + " reps"
-        + (maxRep >= CellEstimate.MIN_REPETITIONS ? ", bars: 95% bootstrap interval" : "")
-        + left;
   }
 
   private static String trim(double v) {
@@ -305,59 +210,31 @@ public final class Figures {
   private static XYChart chart(String title, String xTitle, String yTitle) {
     XYChart c =
         new XYChartBuilder()
-            .width(WIDTH)
+            .width(FigureCanvas.WIDTH)
             .height(PANEL_HEIGHT)
             .title(title == null ? "" : title)
             .xAxisTitle(xTitle)
             .yAxisTitle(yTitle)
             .build();
     XYStyler s = c.getStyler();
-    style(s, title != null);
+    FigureCanvas.style(s, title != null);
     s.setMarkerSize(9);
     return c;
   }
 
-  /** Every panel's look, line or bar: fonts, white background, legend top left. */
-  static void style(AxesChartStyler s, boolean titled) {
-    s.setChartTitleVisible(titled);
-    s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 18));
-    s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 16));
-    s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
-    s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
-    s.setLegendPosition(Styler.LegendPosition.InsideNW);
-    s.setChartBackgroundColor(Color.WHITE);
-    s.setPlotBackgroundColor(Color.WHITE);
-    s.setPlotGridLinesColor(new Color(0xDD, 0xDD, 0xDD));
-    s.setChartTitleBoxVisible(false);
-    s.setPlotBorderVisible(true);
-    s.setLocale(Locale.ROOT);
-    s.setChartPadding(14);
-  }
-
-  /** How a thread mode is drawn in every figure: its legend name, colour (Okabe–Ito) and marker. */
-  record Series(String mode, String name, Color color, Marker marker) {
-
-    static final List<Series> ALL =
-        List.of(
-            new Series(
-                ResultRow.PLATFORM, "Platform threads", PLATFORM_COLOR, SeriesMarkers.CIRCLE),
-            new Series(ResultRow.VIRTUAL, "Virtual threads", VIRTUAL_COLOR, SeriesMarkers.DIAMOND),
-            new Series(
-                ResultRow.REACTIVE,
-                "Reactive (WebFlux + R2DBC)",
-                REACTIVE_COLOR,
-                SeriesMarkers.SQUARE));
-  }
-
   private static void plotModes(
       XYChart c, List<ResultRow> rows, ToDoubleFunction<ResultRow> x, Metric y) {
-    for (Series s : Series.ALL) {
+    for (FigureCanvas.Series s : FigureCanvas.Series.ALL) {
       plotMode(c, s, rows, x, y);
     }
   }
 
   private static void plotMode(
-      XYChart c, Series series, List<ResultRow> rows, ToDoubleFunction<ResultRow> x, Metric y) {
+      XYChart c,
+      FigureCanvas.Series series,
+      List<ResultRow> rows,
+      ToDoubleFunction<ResultRow> x,
+      Metric y) {
     String name = series.name();
     Color color = series.color();
     Marker marker = series.marker();
@@ -450,55 +327,5 @@ public final class Figures {
       s.setYAxisMin(0.0);
     }
     s.setYAxisDecimalPattern("#,##0");
-  }
-
-  // XChart titles are one line; the figure's title and subtitle go in a header band above.
-  private static final int HEADER_HEIGHT = 74;
-
-  static void writeStacked(
-      Path png, String title, String subtitle, List<? extends Chart<?, ?>> charts)
-      throws IOException {
-    List<BufferedImage> images =
-        charts.stream().map(c -> BitmapEncoder.getBufferedImage(c)).toList();
-    int height = HEADER_HEIGHT + images.stream().mapToInt(BufferedImage::getHeight).sum();
-    BufferedImage out = new BufferedImage(WIDTH, height, BufferedImage.TYPE_INT_RGB);
-    Graphics2D g = out.createGraphics();
-    try {
-      g.setColor(Color.WHITE);
-      g.fillRect(0, 0, WIDTH, height);
-      g.setRenderingHint(
-          RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-      g.setColor(Color.BLACK);
-      centred(g, title, new Font(Font.SANS_SERIF, Font.BOLD, 21), 34);
-      g.setColor(new Color(0x44, 0x44, 0x44));
-      centred(g, subtitle, new Font(Font.SANS_SERIF, Font.PLAIN, 16), 60);
-      int y = HEADER_HEIGHT;
-      for (BufferedImage img : images) {
-        g.drawImage(img, 0, y, null);
-        y += img.getHeight();
-      }
-    } finally {
-      g.dispose();
-    }
-    Path abs = png.toAbsolutePath();
-    Files.createDirectories(abs.getParent());
-    // Written beside the target and moved, so a reader never sees half a PNG.
-    Path tmp = ResultsCsv.siblingTemp(abs);
-    try {
-      try (OutputStream os = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW)) {
-        if (!ImageIO.write(out, "png", os)) {
-          throw new IOException("no PNG writer available");
-        }
-      }
-      Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
-  }
-
-  private static void centred(Graphics2D g, String text, Font font, int baseline) {
-    g.setFont(font);
-    int w = g.getFontMetrics().stringWidth(text);
-    g.drawString(text, Math.max(8, (WIDTH - w) / 2), baseline);
   }
 }

@@ -21,18 +21,19 @@ public final class Headline {
    * ratio of median throughputs with its 95 % interval and the verdict ({@link ModeComparison}),
    * e.g. {@code virtual 4.0x platform [3.4-4.3] at 800 VUs, pool 50 (1924 vs 482 req/s): virtual
    * faster}, or {@code ...: no verdict (1 repetition, need 3)} without an interval. A level with an
-   * overloaded row ({@link Overload}), or where a mode has no row at steady state ({@link
-   * VerdictRows}), is passed over for the highest one without, and the line ends by naming the
-   * levels passed over and why; with no level steady in both modes the line says so; the latest
-   * row's headline until both thread modes have a result for one cell. With reactive rows a second
-   * sentence says the same of reactive vs virtual, chosen by the same rules from their rows, e.g.
-   * {@code . reactive 1.2x virtual [1.1-1.3] at 800 VUs, pool 50 (2300 vs 1924 req/s): reactive
-   * faster}. ASCII only ({@code x}, {@code -}): it ends up in terminals and Events of any encoding.
+   * overloaded row ({@link Overload}), or where a mode has no row that counts ({@link VerdictRows}:
+   * none at steady state, or its SUT throttled), is passed over for the highest one without, and
+   * the line ends by naming the levels passed over and why; with no level counted in both modes the
+   * line says so; the latest row's headline until both thread modes have a result for one cell.
+   * With reactive rows a second sentence says the same of reactive vs virtual, chosen by the same
+   * rules from their rows, e.g. {@code . reactive 1.2x virtual [1.1-1.3] at 800 VUs, pool 50 (2300
+   * vs 1924 req/s): reactive faster}. ASCII only ({@code x}, {@code -}): it ends up in terminals
+   * and Events of any encoding.
    *
    * <p>Only the chosen cells are bootstrapped: the operator computes this on every reconcile.
    */
   public static String of(List<ResultRow> rows) {
-    Map<SummaryTable.Key, SummaryTable.Rows> grouped = SummaryTable.grouped(rows);
+    Map<SummaryTable.Key, SummaryStats.Rows> grouped = SummaryStats.grouped(rows);
     String line =
         sentence(grouped, ResultRow.VIRTUAL, ResultRow.PLATFORM)
             .orElseGet(() -> of(rows.getLast()));
@@ -46,14 +47,14 @@ public final class Headline {
    * hero experiment's lines first); empty until both have a result for one cell.
    */
   private static Optional<String> sentence(
-      Map<SummaryTable.Key, SummaryTable.Rows> grouped, String mode, String baseline) {
-    List<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> both =
+      Map<SummaryTable.Key, SummaryStats.Rows> grouped, String mode, String baseline) {
+    List<Map.Entry<SummaryTable.Key, SummaryStats.Rows>> both =
         grouped.entrySet().stream().filter(e -> e.getValue().both(mode, baseline)).toList();
     if (both.isEmpty()) {
       return Optional.empty();
     }
     SummaryTable.Key first = both.getFirst().getKey();
-    List<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> hero =
+    List<Map.Entry<SummaryTable.Key, SummaryStats.Rows>> hero =
         both.stream()
             .filter(
                 e ->
@@ -64,31 +65,35 @@ public final class Headline {
                         && e.getKey().jvmOptions().equals(first.jvmOptions())
                         && e.getKey().build().equals(first.build()))
             .toList();
-    Comparator<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> highest =
+    Comparator<Map.Entry<SummaryTable.Key, SummaryStats.Rows>> highest =
         Comparator.comparingInt(
-                (Map.Entry<SummaryTable.Key, SummaryTable.Rows> e) -> e.getKey().concurrency())
+                (Map.Entry<SummaryTable.Key, SummaryStats.Rows> e) -> e.getKey().concurrency())
             .thenComparingInt(e -> e.getKey().hikariPool());
     // The highest level both modes measured at steady state and none of whose rows is overloaded;
     // else the highest with steady rows of both, overloaded or not; a level with no steady row of
     // one mode has no ratio to give.
-    List<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> steady =
+    List<Map.Entry<SummaryTable.Key, SummaryStats.Rows>> steady =
         hero.stream().filter(e -> unsteadyMode(e.getValue(), mode, baseline).isEmpty()).toList();
     if (steady.isEmpty()) {
       return Optional.of(
           mode
               + " vs "
               + baseline
-              + ": no answer, no level has a steady row of both ("
+              + ": no answer, no level has a steady"
+              + (hero.stream().anyMatch(e -> throttled(e.getValue(), mode, baseline))
+                  ? ", unthrottled"
+                  : "")
+              + " row of both ("
               + passedOver(hero, -1, mode, baseline)
               + ")");
     }
-    Map.Entry<SummaryTable.Key, SummaryTable.Rows> best =
+    Map.Entry<SummaryTable.Key, SummaryStats.Rows> best =
         steady.stream()
             .filter(e -> e.getValue().overloaded(mode, baseline) == 0)
             .max(highest)
             .orElseGet(() -> steady.stream().max(highest).orElseThrow());
     SummaryTable.Key key = best.getKey();
-    SummaryTable.Rows cell = best.getValue();
+    SummaryStats.Rows cell = best.getValue();
     String unit = cell.unit();
     String passedOver = passedOver(hero, key.concurrency(), mode, baseline);
     ModeComparison c = ModeComparison.of(mode, cell.of(mode), baseline, cell.of(baseline));
@@ -120,13 +125,13 @@ public final class Headline {
    * steady at 100 VUs; overloaded at 400, 800 VUs}; empty when none.
    */
   private static String passedOver(
-      List<Map.Entry<SummaryTable.Key, SummaryTable.Rows>> cells,
+      List<Map.Entry<SummaryTable.Key, SummaryStats.Rows>> cells,
       int level,
       String mode,
       String baseline) {
     Map<String, List<Integer>> why = new java.util.LinkedHashMap<>();
     String unit = "";
-    for (Map.Entry<SummaryTable.Key, SummaryTable.Rows> e :
+    for (Map.Entry<SummaryTable.Key, SummaryStats.Rows> e :
         cells.stream()
             .filter(e -> e.getKey().concurrency() > level)
             .sorted(Comparator.comparingInt(e -> e.getKey().concurrency()))
@@ -134,7 +139,9 @@ public final class Headline {
       Optional<String> unsteady = unsteadyMode(e.getValue(), mode, baseline);
       String reason =
           unsteady.isPresent()
-              ? unsteady.get() + " not steady"
+              ? unsteady.get()
+                  + " "
+                  + VerdictRows.whyNone(rowsOf(e.getValue(), unsteady.get(), mode, baseline))
               : e.getValue().overloaded(mode, baseline) > 0 ? "overloaded" : null;
       if (reason != null) {
         List<Integer> levels = why.computeIfAbsent(reason, r -> new java.util.ArrayList<>());
@@ -156,12 +163,27 @@ public final class Headline {
         .collect(Collectors.joining("; "));
   }
 
+  /** The rows of {@code which} in {@code cell}: {@code mode}'s and {@code baseline}'s for both. */
+  private static List<ResultRow> rowsOf(
+      SummaryStats.Rows cell, String which, String mode, String baseline) {
+    return "both".equals(which)
+        ? java.util.stream.Stream.concat(cell.of(mode).stream(), cell.of(baseline).stream())
+            .toList()
+        : cell.of(which);
+  }
+
+  /** Whether a row of {@code mode} or {@code baseline} in {@code cell} had its SUT throttled. */
+  private static boolean throttled(SummaryStats.Rows cell, String mode, String baseline) {
+    return rowsOf(cell, "both", mode, baseline).stream().anyMatch(Throttling::sut);
+  }
+
   /**
-   * The mode (or {@code "both"}) with no row measured at steady state in {@code cell}, which then
-   * gives no median; empty when both have one.
+   * The mode (or {@code "both"}) with no row that counts ({@link VerdictRows}: measured at steady
+   * state, its SUT not throttled) in {@code cell}, which then gives no median; empty when both have
+   * one.
    */
   private static Optional<String> unsteadyMode(
-      SummaryTable.Rows cell, String mode, String baseline) {
+      SummaryStats.Rows cell, String mode, String baseline) {
     boolean modeSteady = !VerdictRows.of(cell.of(mode)).isEmpty();
     boolean baselineSteady = !VerdictRows.of(cell.of(baseline)).isEmpty();
     if (modeSteady && baselineSteady) {

@@ -53,13 +53,13 @@ final class ModeBars {
       Panel panel, List<ResultRow> rows, List<Category> categories, String xTitle, boolean legend) {
     CategoryChart c =
         new CategoryChartBuilder()
-            .width(Figures.WIDTH)
+            .width(FigureCanvas.WIDTH)
             .height(PANEL_HEIGHT)
             .xAxisTitle(xTitle)
             .yAxisTitle(panel.yTitle())
             .build();
     CategoryStyler s = c.getStyler();
-    Figures.style(s, false);
+    FigureCanvas.style(s, false);
     s.setLegendVisible(legend);
     s.setLegendPosition(Styler.LegendPosition.OutsideS);
     s.setLegendLayout(Styler.LegendLayout.Horizontal);
@@ -67,7 +67,7 @@ final class ModeBars {
     s.setYAxisDecimalPattern(panel.yTitle().contains("per request") ? "#,##0.###" : "#,##0");
     s.setAvailableSpaceFill(0.8);
     List<String> labels = categories.stream().map(Category::label).toList();
-    for (Figures.Series mode : Figures.Series.ALL) {
+    for (FigureCanvas.Series mode : FigureCanvas.Series.ALL) {
       List<ResultRow> ofMode =
           rows.stream().filter(r -> r.threadMode().equals(mode.mode())).toList();
       if (ofMode.isEmpty()) {

@@ -48,10 +48,11 @@ public final class ModesFigure {
       throw new IllegalArgumentException(
           "the modes figure needs two thread modes or more at one concurrency level");
     }
-    List<ResultRow> sel = Figures.threadModeRows(rows);
+    FigureCanvas.headless();
+    List<ResultRow> sel = FigureRows.threadModeRows(rows);
     if (VerdictRows.of(sel).isEmpty()) {
       throw new IllegalArgumentException(
-          "every row was measured before steady state (steady_state=false): nothing to compare");
+          "every row was " + VerdictRows.ALL_LEFT_OUT + ": nothing to compare");
     }
     int level = sel.getFirst().concurrency();
     List<Integer> pools = sel.stream().map(ResultRow::hikariPool).distinct().sorted().toList();
@@ -66,12 +67,13 @@ public final class ModesFigure {
                 .map(p -> new ModeBars.Category("pool " + p, r -> r.hikariPool() == p))
                 .toList()
             : List.of(new ModeBars.Category(levelText, r -> true));
-    String xTitle = pools.size() > 1 ? "HikariCP pool size, " + levelText : Figures.levelAxis(sel);
+    String xTitle =
+        pools.size() > 1 ? "HikariCP pool size, " + levelText : FigureRows.levelAxis(sel);
     List<CategoryChart> charts = ModeBars.panels(PANELS, sel, categories, xTitle);
     long overloaded = sel.stream().filter(Overload::labelled).count();
-    long unsteady = sel.stream().filter(r -> !VerdictRows.eligible(r)).count();
+    List<String> leftOut = VerdictRows.leftOut(sel);
     ResultRow first = sel.getFirst();
-    Figures.writeStacked(
+    FigureCanvas.writeStacked(
         png,
         "Thread modes side by side: throughput, response time and what they cost",
         (first.workload() == null ? "" : first.workload() + ", ")
@@ -79,7 +81,7 @@ public final class ModesFigure {
             + " connection, "
             + (pools.size() > 1 ? levelText : "pool " + pools.getFirst())
             + ", medians over repetitions"
-            + (unsteady == 0 ? "" : ", " + unsteady + " unsteady rows left out")
+            + (leftOut.isEmpty() ? "" : ", " + String.join(", ", leftOut) + " rows left out")
             + (overloaded == 0 ? "" : ", " + overloaded + " overloaded rows")
             + "; CPU per request = SUT CPU ÷ throughput",
         charts);

@@ -39,14 +39,15 @@ public final class ReactiveFigure {
    *     ({@link VerdictRows}: all measured before steady state)
    */
   public static void draw(Collection<ResultRow> rows, Path png) throws IOException {
-    List<ResultRow> sel = Figures.threadModeRows(rows);
-    sel = Figures.preferring(sel, r -> ResultRow.RELEASED.equals(r.connMode()));
-    sel = Figures.preferring(sel, r -> ResultRow.NORMAL.equals(r.pathMode()));
+    FigureCanvas.headless();
+    List<ResultRow> sel = FigureRows.threadModeRows(rows);
+    sel = FigureRows.preferring(sel, r -> ResultRow.RELEASED.equals(r.connMode()));
+    sel = FigureRows.preferring(sel, r -> ResultRow.NORMAL.equals(r.pathMode()));
     List<ResultRow> reactive = sel.stream().filter(ResultRow::isReactive).toList();
     if (reactive.isEmpty()) {
       throw new IllegalArgumentException("no reactive rows to compare");
     }
-    int pool = Figures.mostCommon(reactive, ResultRow::hikariPool);
+    int pool = FigureRows.mostCommon(reactive, ResultRow::hikariPool);
     List<ResultRow> cell = sel.stream().filter(r -> r.hikariPool() == pool).toList();
     List<Integer> levels =
         reactive.stream()
@@ -58,8 +59,7 @@ public final class ReactiveFigure {
 
     if (VerdictRows.of(reactive).isEmpty()) {
       throw new IllegalArgumentException(
-          "every reactive row was measured before steady state (steady_state=false): nothing to"
-              + " compare");
+          "every reactive row was " + VerdictRows.ALL_LEFT_OUT + ": nothing to compare");
     }
     List<ModeBars.Category> categories =
         levels.stream()
@@ -68,9 +68,10 @@ public final class ReactiveFigure {
                     new ModeBars.Category(
                         String.format(Locale.ROOT, "%,d", l), r -> r.concurrency() == l))
             .toList();
-    List<CategoryChart> charts = ModeBars.panels(PANELS, cell, categories, Figures.levelAxis(cell));
+    List<CategoryChart> charts =
+        ModeBars.panels(PANELS, cell, categories, FigureRows.levelAxis(cell));
     long overloaded = cell.stream().filter(Overload::labelled).count();
-    Figures.writeStacked(
+    FigureCanvas.writeStacked(
         png,
         "Seed 002: throughput and what it costs, platform vs virtual threads vs reactive",
         cell.getFirst().connMode()

@@ -113,6 +113,13 @@ import java.util.Objects;
  * @param loadRunners how many k6 runners shared the scenario's load ({@code spec.load.parallelism}
  *     on Kubernetes, 1 locally); with more than one, the latency columns come from the sum of their
  *     histograms (within 2 %), the counts from their sum; null in rows from before the column
+ * @param sutThrottledPct the share of the hold's CFS periods in which the SUT's cgroup was held
+ *     back by its CPU limit, in percent ({@code cpu.stat}'s {@code nr_throttled} ÷ {@code
+ *     nr_periods} between the hold's start and end); 0 where it had no limit (nothing could hold it
+ *     back); null where unmeasured, with a note saying why. {@link Throttling} names the rows it
+ *     marks
+ * @param stubThrottledPct the same for the downstream stub's cgroup; null where unmeasured or the
+ *     run has no stub
  */
 public record ResultRow(
     @Column(name = "ts_iso", part = KEY) Instant ts,
@@ -171,7 +178,9 @@ public record ResultRow(
     @Column(name = "notes", part = VTBENCH) String notes,
     @Column(name = "jvm_options", part = VTBENCH) String jvmOptions,
     @Column(name = "build", part = VTBENCH) String buildName,
-    @Column(name = "load_runners", part = VTBENCH) Integer loadRunners) {
+    @Column(name = "load_runners", part = VTBENCH) Integer loadRunners,
+    @Column(name = "sut_throttled_pct", part = VTBENCH, decimals = 1) Double sutThrottledPct,
+    @Column(name = "stub_throttled_pct", part = VTBENCH, decimals = 1) Double stubThrottledPct) {
 
   public static final String PLATFORM = "platform";
   public static final String VIRTUAL = "virtual";

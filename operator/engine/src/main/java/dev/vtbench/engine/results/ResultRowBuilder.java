@@ -268,4 +268,12 @@ public final class ResultRowBuilder {
   public ResultRowBuilder loadRunners(Integer v) {
     return set("loadRunners", v);
   }
+
+  public ResultRowBuilder sutThrottledPct(Double v) {
+    return set("sutThrottledPct", v);
+  }
+
+  public ResultRowBuilder stubThrottledPct(Double v) {
+    return set("stubThrottledPct", v);
+  }
 }

@@ -3,13 +3,8 @@ package dev.vtbench.engine.results;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Objects;
-import java.util.TreeMap;
-import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -76,6 +71,8 @@ public final class SummaryTable {
    * @param estimate medians and their intervals over the {@linkplain VerdictRows eligible} reps:
    *     what the table shows and the verdict uses
    * @param overloaded how many of the reps are labelled overloaded ({@link Overload})
+   * @param sutThrottled how many of the reps are left out of the estimate because their SUT was
+   *     throttled ({@link VerdictRows#SUT_THROTTLED}); the others left out are unsteady
    */
   public record Side(
       int reps,
@@ -86,7 +83,8 @@ public final class SummaryTable {
       double meanP99Ms,
       String bottleneck,
       CellEstimate estimate,
-      long overloaded) {}
+      long overloaded,
+      long sutThrottled) {}
 
   /**
    * One key; a side is {@code null} when that thread mode has no rows for it.
@@ -116,46 +114,6 @@ public final class SummaryTable {
     }
   }
 
-  /** One key's rows, split by thread mode; a list is empty when that mode has none. */
-  record Rows(List<ResultRow> platform, List<ResultRow> virtual, List<ResultRow> reactive) {
-
-    Rows() {
-      this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-    }
-
-    /** The rows of {@code mode}, one of {@link ResultRow#THREAD_MODES}. */
-    List<ResultRow> of(String mode) {
-      return switch (mode) {
-        case ResultRow.PLATFORM -> platform;
-        case ResultRow.VIRTUAL -> virtual;
-        case ResultRow.REACTIVE -> reactive;
-        default -> throw new IllegalArgumentException("no thread mode " + mode);
-      };
-    }
-
-    /** Whether both modes have rows here. */
-    boolean both(String a, String b) {
-      return !of(a).isEmpty() && !of(b).isEmpty();
-    }
-
-    /** Rows of these modes labelled {@code overloaded} ({@link Overload}). */
-    long overloaded(String a, String b) {
-      return of(a).stream().filter(Overload::labelled).count()
-          + of(b).stream().filter(Overload::labelled).count();
-    }
-
-    /** What the key's level counts: VUs, or the open model's target rate. */
-    String unit() {
-      return ResultRow.THREAD_MODES.stream()
-          .map(this::of)
-          .filter(l -> !l.isEmpty())
-          .findFirst()
-          .orElseThrow()
-          .getFirst()
-          .levelUnit();
-    }
-  }
-
   private static final String DASH = "–";
 
   private final List<Line> lines;
@@ -178,149 +136,13 @@ public final class SummaryTable {
   }
 
   /**
-   * Aggregates rows. Rows of a thread mode not in {@link ResultRow#THREAD_MODES} are ignored. Lines
-   * are ordered released before held (the hero experiment first), then by path mode, pool and
-   * concurrency.
+   * Aggregates rows ({@link SummaryStats#lines}). Lines are ordered released before held (the hero
+   * experiment first), then by path mode, pool and concurrency.
    */
   public static SummaryTable of(Collection<ResultRow> rows) {
-    List<Line> out = new ArrayList<>();
-    grouped(rows)
-        .forEach(
-            (k, g) -> {
-              Side p = side(g.platform());
-              Side v = side(g.virtual());
-              Side r = side(g.reactive());
-              out.add(
-                  new Line(
-                      k,
-                      p,
-                      v,
-                      r,
-                      compare(ResultRow.VIRTUAL, v, ResultRow.PLATFORM, p),
-                      compare(ResultRow.REACTIVE, r, ResultRow.VIRTUAL, v),
-                      count(p, Side::overloaded)
-                          + count(v, Side::overloaded)
-                          + count(r, Side::overloaded)));
-            });
+    List<Line> out = SummaryStats.lines(rows);
     long pathModes = out.stream().map(l -> l.key().pathMode()).distinct().count();
     return new SummaryTable(out, pathModes > 1);
-  }
-
-  private static ModeComparison compare(String mode, Side m, String baseline, Side b) {
-    return m == null || b == null
-        ? null
-        : ModeComparison.of(mode, m.estimate(), baseline, b.estimate());
-  }
-
-  /**
-   * The rows of each key by thread mode, in table order; rows of any other thread mode are left
-   * out. Cheap (no statistics): the headline picks its key from here.
-   */
-  static Map<Key, Rows> grouped(Collection<ResultRow> rows) {
-    Map<Key, Rows> byKey =
-        new TreeMap<>(keyOrder(Axis.JVM_OPTIONS.values(rows), Axis.BUILD.values(rows)));
-    for (ResultRow r : rows) {
-      if (!ResultRow.THREAD_MODES.contains(r.threadMode())) {
-        continue;
-      }
-      Key k =
-          new Key(
-              r.connMode(),
-              r.pathMode(),
-              r.hikariPool(),
-              r.concurrency(),
-              Axis.JVM_OPTIONS.of(r),
-              Axis.BUILD.of(r));
-      byKey.computeIfAbsent(k, x -> new Rows()).of(r.threadMode()).add(r);
-    }
-    return byKey;
-  }
-
-  /** A cell's lines in the order its axes' values first ran: the first value's first. */
-  private static Comparator<Key> keyOrder(List<String> jvmOptions, List<String> builds) {
-    return Comparator.comparingInt((Key k) -> connRank(k.connMode()))
-        .thenComparing(Key::connMode)
-        .thenComparingInt(k -> ResultRow.NORMAL.equals(k.pathMode()) ? 0 : 1)
-        .thenComparing(Key::pathMode)
-        .thenComparingInt(Key::hikariPool)
-        .thenComparingInt(Key::concurrency)
-        .thenComparingInt(k -> jvmOptions.indexOf(k.jvmOptions()))
-        .thenComparingInt(k -> builds.indexOf(k.build()));
-  }
-
-  private static int connRank(String connMode) {
-    return switch (connMode) {
-      case ResultRow.RELEASED -> 0;
-      case ResultRow.HELD -> 1;
-      default -> 2;
-    };
-  }
-
-  private static Side side(List<ResultRow> reps) {
-    if (reps == null || reps.isEmpty()) {
-      return null;
-    }
-    double[] tp = reps.stream().mapToDouble(ResultRow::throughputRps).toArray();
-    double[] p99 =
-        reps.stream().map(ResultRow::p99Ms).filter(Objects::nonNull).mapToDouble(d -> d).toArray();
-    return new Side(
-        reps.size(),
-        mean(tp),
-        Arrays.stream(tp).min().orElse(Double.NaN),
-        Arrays.stream(tp).max().orElse(Double.NaN),
-        coefficientOfVariation(tp),
-        mean(p99),
-        dominantBottleneck(reps),
-        CellEstimate.of(reps),
-        reps.stream().filter(Overload::labelled).count());
-  }
-
-  static double mean(double[] xs) {
-    if (xs.length == 0) {
-      return Double.NaN;
-    }
-    double s = 0;
-    for (double x : xs) {
-      s += x;
-    }
-    return s / xs.length;
-  }
-
-  /**
-   * Sample standard deviation (n − 1) ÷ mean. With 3 reps this is a rough spread indicator, which
-   * is all it is used for; NaN below 2 values or at a zero mean.
-   */
-  static double coefficientOfVariation(double[] xs) {
-    if (xs.length < 2) {
-      return Double.NaN;
-    }
-    double m = mean(xs);
-    if (m == 0) {
-      return Double.NaN;
-    }
-    double ss = 0;
-    for (double x : xs) {
-      ss += (x - m) * (x - m);
-    }
-    return Math.sqrt(ss / (xs.length - 1)) / Math.abs(m);
-  }
-
-  private static String dominantBottleneck(List<ResultRow> reps) {
-    Map<String, Long> counts =
-        reps.stream()
-            .map(ResultRow::bottleneck)
-            .filter(Objects::nonNull)
-            .collect(
-                Collectors.groupingBy(Bottleneck::csvName, TreeMap::new, Collectors.counting()));
-    if (counts.isEmpty()) {
-      return "";
-    }
-    long total = counts.values().stream().mapToLong(Long::longValue).sum();
-    Map.Entry<String, Long> top =
-        counts.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow();
-    return top.getValue() == total
-        ? top.getKey()
-        : top.getKey() + " (" + top.getValue() + "/" + total + ")";
   }
 
   public List<Line> lines() {
@@ -491,36 +313,37 @@ public final class SummaryTable {
     }
     c.add(Double.isNaN(m.ratio()) ? DASH : String.format(Locale.ROOT, "%.2f×", m.ratio()));
     c.add(m.interval() == null ? DASH : m.interval().format(2, DASH));
-    long overloaded = count(a, Side::overloaded) + count(b, Side::overloaded);
+    long overloaded =
+        SummaryStats.count(a, Side::overloaded) + SummaryStats.count(b, Side::overloaded);
     c.add((overloaded > 0 ? "overloaded: " : "") + m.label());
   }
 
   /**
-   * Repetitions of each mode, e.g. {@code 3/3}, how many of them were measured before steady state
-   * and left out of the medians, and how many were overloaded, e.g. {@code 3/3 (1 unsteady, 2
-   * overloaded)}.
+   * Repetitions of each mode, e.g. {@code 3/3}, how many of them were left out of the medians
+   * ({@link VerdictRows}: measured before steady state, or their SUT throttled), and how many were
+   * overloaded, e.g. {@code 3/3 (1 unsteady, 1 sut-throttled, 2 overloaded)}.
    */
   private static String reps(List<Side> sides, long overloaded) {
-    long unsteady = sides.stream().mapToLong(SummaryTable::unsteady).sum();
+    long throttled = sides.stream().mapToLong(s -> SummaryStats.count(s, Side::sutThrottled)).sum();
+    long unsteady = sides.stream().mapToLong(SummaryTable::leftOut).sum() - throttled;
     List<String> notes = new ArrayList<>();
     if (unsteady > 0) {
-      notes.add(unsteady + " unsteady");
+      notes.add(unsteady + " " + VerdictRows.UNSTEADY);
+    }
+    if (throttled > 0) {
+      notes.add(throttled + " " + VerdictRows.SUT_THROTTLED);
     }
     if (overloaded > 0) {
       notes.add(overloaded + " overloaded");
     }
     return sides.stream()
-            .map(s -> Long.toString(count(s, Side::reps)))
+            .map(s -> Long.toString(SummaryStats.count(s, Side::reps)))
             .collect(Collectors.joining("/"))
         + (notes.isEmpty() ? "" : " (" + String.join(", ", notes) + ")");
   }
 
-  /** {@code f} of a side; 0 for a missing one. */
-  private static long count(Side s, ToLongFunction<Side> f) {
-    return s == null ? 0 : f.applyAsLong(s);
-  }
-
-  private static long unsteady(Side s) {
+  /** Reps of a side left out of its estimate ({@link VerdictRows}); 0 for a missing side. */
+  private static long leftOut(Side s) {
     return s == null ? 0 : s.reps() - s.estimate().reps();
   }
 

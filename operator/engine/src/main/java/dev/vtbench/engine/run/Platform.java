@@ -4,6 +4,7 @@ import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.SutConfig;
+import dev.vtbench.proc.CoreBusy;
 import java.util.List;
 import java.util.Map;
 
@@ -71,8 +72,10 @@ public interface Platform extends AutoCloseable {
    *     ({@link dev.vtbench.engine.k6.LoadMerge} adds them up)
    * @param cpu each tier's CPU over the hold window and the cores it was given
    * @param peaks the SUT's /api/runtime-info "peaks" object, read after the hold window
+   * @param throttling how much the SUT's and the stub's CPU limits held them back over the hold
    */
-  record Measurement(List<String> k6Summaries, TierCpu cpu, Map<String, Object> peaks) {
+  record Measurement(
+      List<String> k6Summaries, TierCpu cpu, Map<String, Object> peaks, TierThrottling throttling) {
 
     public Measurement {
       if (k6Summaries.isEmpty()) {
@@ -82,8 +85,9 @@ public interface Platform extends AutoCloseable {
     }
 
     /** The measurement of one k6 runner. */
-    public Measurement(String k6Summary, TierCpu cpu, Map<String, Object> peaks) {
-      this(List.of(k6Summary), cpu, peaks);
+    public Measurement(
+        String k6Summary, TierCpu cpu, Map<String, Object> peaks, TierThrottling throttling) {
+      this(List.of(k6Summary), cpu, peaks, throttling);
     }
   }
 

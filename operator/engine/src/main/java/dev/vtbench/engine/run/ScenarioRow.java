@@ -13,6 +13,7 @@ import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.steady.WarmState;
+import dev.vtbench.proc.CoreBusy;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,8 +26,8 @@ public final class ScenarioRow {
 
   /**
    * The CSV row of one measured scenario: the k6 summary parsed, the SUT's view and peaks, each
-   * tier's CPU and each core's, where the SUT ran, then the derived columns (Little's-law bound,
-   * saturation, bottleneck).
+   * tier's CPU and each core's, the SUT's and the stub's CFS throttling, where the SUT ran, then
+   * the derived columns (Little's-law bound, saturation, bottleneck).
    */
   public static ResultRow of(
       BenchmarkRunSpec spec,
@@ -125,10 +126,12 @@ public final class ScenarioRow {
         .sutArtifact(sut.artifact())
         .heapMbMax(peaks.get("heapMbMax") instanceof Number n ? n.doubleValue() : null)
         .handlerThread(peaks.get("handlerThread") instanceof String t ? t : null)
-        .notes(notes(spec, peaks))
+        .notes(notes(spec, peaks, m.throttling()))
         .jvmOptions(s.sut().jvmOptions())
         .buildName(s.sut().build())
         .loadRunners(m.k6Summaries().size())
+        .sutThrottledPct(m.throttling().sutPct())
+        .stubThrottledPct(m.throttling().stubPct())
         .build();
   }
 
@@ -151,10 +154,11 @@ public final class ScenarioRow {
           + " and other load are unknown and may limit the service";
 
   /**
-   * The reasons numbers are missing ({@link ServiceWindows#NOTES}), and the user's own database's,
-   * joined; null when none.
+   * The reasons numbers are missing ({@link ServiceWindows#NOTES}), the user's own database's and
+   * the throttling's ({@link TierThrottling#notes}), joined; null when none.
    */
-  private static String notes(BenchmarkRunSpec spec, Map<String, Object> peaks) {
+  private static String notes(
+      BenchmarkRunSpec spec, Map<String, Object> peaks, TierThrottling throttling) {
     List<String> notes =
         peaks.get(ServiceWindows.NOTES) instanceof List<?> l
             ? new ArrayList<>(l.stream().map(String::valueOf).toList())
@@ -163,6 +167,7 @@ public final class ScenarioRow {
       notes.removeIf(n -> n.startsWith("pg_cpu_pct empty"));
       notes.add(EXTERNAL_DATABASE_NOTE);
     }
+    notes.addAll(throttling.notes());
     return notes.isEmpty() ? null : String.join("; ", notes);
   }
 

@@ -2,6 +2,7 @@ package dev.vtbench.engine.workload;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
+import dev.vtbench.engine.model.SeedSpec;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -120,9 +121,9 @@ public enum Endpoint {
     /** Surname numbers that have a customer called name42. */
     SURNAMES(seed -> Math.max(1, (seed.customers - 42) / 500));
 
-    final ToLongFunction<BenchmarkRunSpec.Seed> max;
+    final ToLongFunction<SeedSpec> max;
 
-    IdRange(ToLongFunction<BenchmarkRunSpec.Seed> max) {
+    IdRange(ToLongFunction<SeedSpec> max) {
       this.max = max;
     }
   }

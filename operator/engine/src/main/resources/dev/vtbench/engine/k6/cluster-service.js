@@ -69,13 +69,13 @@ export function watchHold(data) {
   if (A.present) {
     const first = reading(t0);
     READINGS.set(0, first);
-    atEdge('sut', 'start', first.cpuSeconds);
+    atEdge('sut_cpu_seconds', 'start', first.cpuSeconds);
     for (let i = 1; i < READINGS.count; i++) {
       gaugesUntil(t0 + i * A.windowMs);
       READINGS.set(i, reading(t0));
     }
     gaugesUntil(t0 + PLAN.holdMs);
-    atEdge('sut', 'end', read(M.CPU_SECONDS));
+    atEdge('sut_cpu_seconds', 'end', read(M.CPU_SECONDS));
   } else {
     sleep(PLAN.holdMs / 1000);
   }

@@ -7,11 +7,18 @@ const WINDOW_FIELDS = ['seconds', 'requests', 'cpuSeconds', 'compileSeconds'];
 const WINDOWS = gaugeRows('vtbench_window', PLAN.sutWindows.count, WINDOW_FIELDS);
 const WINDOW_SECONDS = new Gauge('vtbench_window_seconds');
 
-// The CPU seconds fields of /api/runtime-info: its own process's and the database's (the runner
-// cannot reach the database; the SUT reads its container's counter).
+// The counters of /api/runtime-info: the CPU seconds of its own process and of the database (the
+// runner cannot reach the database; the SUT reads its container's counter), and its cgroup's CFS
+// periods, throttled periods and CPU limit (cfs, null where the SUT read no cgroup).
 function readCounters(info, edge) {
-  atEdge('sut', edge, info.processCpuSeconds);
-  atEdge('db', edge, info.dbCpuSeconds);
+  atEdge('sut_cpu_seconds', edge, info.processCpuSeconds);
+  atEdge('db_cpu_seconds', edge, info.dbCpuSeconds);
+  const cfs = info.cfs;
+  if (cfs && typeof cfs.periods === 'number' && typeof cfs.throttledPeriods === 'number') {
+    atEdge('sut_cfs_periods', edge, cfs.periods);
+    atEdge('sut_cfs_throttled', edge, cfs.throttledPeriods);
+    SUT_LIMIT.add(typeof cfs.limitCores === 'number' ? cfs.limitCores : 0);
+  }
 }
 
 // The SUT as the runner sees it, once before the load, with its pool at this load's size.
@@ -38,7 +45,7 @@ export function setup() {
 }
 
 // At the hold's start (scenario probe_start): new peaks, a new series of load windows, the SUT's
-// and the database's CPU time so far, and the stub's window opened.
+// and the database's CPU time and the SUT's CFS periods so far, and the stub's window opened.
 export function probeStart(data) {
   const r = http.post(SUT + PLAN.sutWindows.resetPath, null, PROBE);
   if (r.status === 200) {
@@ -48,7 +55,7 @@ export function probeStart(data) {
 }
 
 // At the hold's end (scenario probe_end): the stub's window ended, the peaks of the window, and the
-// CPU times again.
+// counters again.
 export function probeEnd(data) {
   stubEnd(data.window);
   const r = http.get(SUT + '/api/runtime-info', PROBE);

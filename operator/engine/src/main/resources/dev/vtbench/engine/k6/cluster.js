@@ -11,13 +11,19 @@ const STUB = PLAN.cluster.stub;
 // Bodies are discarded for the load; the probes need theirs.
 const PROBE = { tags: { name: 'probe' }, responseType: 'text' };
 
-// CPU seconds so far, read at the hold's start and end: the SUT's own process's and the
-// database's. One gauge per edge, so a missed read leaves the figure unknown, not zero.
-const AT = Object.fromEntries(['sut', 'db'].map((k) => [k, {
-  start: new Gauge('vtbench_' + k + '_cpu_seconds_start'),
-  end: new Gauge('vtbench_' + k + '_cpu_seconds_end'),
+// Counters read at the hold's start and end (overHold takes their difference): CPU seconds so far
+// of the SUT's own process and of the database, and the SUT's cgroup's CFS periods and the periods
+// in which its CPU limit held it back. One gauge per edge, so a missed read leaves the figure
+// unknown, not zero.
+const COUNTERS = ['sut_cpu_seconds', 'db_cpu_seconds', 'sut_cfs_periods', 'sut_cfs_throttled'];
+const AT = Object.fromEntries(COUNTERS.map((k) => [k, {
+  start: new Gauge('vtbench_' + k + '_start'),
+  end: new Gauge('vtbench_' + k + '_end'),
 }]));
-const atEdge = (k, edge, seconds) => typeof seconds === 'number' && AT[k][edge].add(seconds);
+const atEdge = (k, edge, count) => typeof count === 'number' && AT[k][edge].add(count);
+// The SUT's CPU limit in cores as its cgroup gives it, read with the CFS counters: 0 for no limit,
+// unset where the cgroup was not read.
+const SUT_LIMIT = new Gauge('vtbench_sut_cpu_limit_cores');
 // The SUT's peaks over the hold (PLAN.cluster.peaks): each the largest value added.
 const PEAK = Object.fromEntries(PLAN.cluster.peaks.map((p) => [p, new Gauge('vtbench_peak_' + p)]));
 
@@ -58,8 +64,8 @@ export function handleSummary(data) {
   }
   const value = (name, stat) => data.metrics[name] ? data.metrics[name].values[stat] : null;
   const overHold = (k) => {
-    const start = value('vtbench_' + k + '_cpu_seconds_start', 'value');
-    const end = value('vtbench_' + k + '_cpu_seconds_end', 'value');
+    const start = value('vtbench_' + k + '_start', 'value');
+    const end = value('vtbench_' + k + '_end', 'value');
     return start !== null && end !== null ? end - start : null;
   };
   const peaks = {};
@@ -70,8 +76,9 @@ export function handleSummary(data) {
   const probe = Object.assign({
     sut: setup.sut || null,
     sutError: setup.sutError,
-    sutCpuSeconds: overHold('sut'),
-    dbCpuSeconds: overHold('db'),
+    sutCpuSeconds: overHold('sut_cpu_seconds'),
+    dbCpuSeconds: overHold('db_cpu_seconds'),
+  }, sutThrottling(overHold, value('vtbench_sut_cpu_limit_cores', 'value')), {
     stub: stubWindow(setup.window),
     holdSeconds: PLAN.holdMs / 1000,
     peaks: peaks,
@@ -95,8 +102,23 @@ export function handleSummary(data) {
   return { [SUMMARY_PATH]: json, stdout: oneLine(data) + PLAN.cluster.summaryLine + json + '\n' };
 }
 
+// How much the SUT's CPU limit held it back over the hold: sutThrottledPct, the share of the
+// hold's CFS periods in which it was throttled, in percent to a tenth (0 without a limit: nothing
+// can throttle it; null where its cgroup was not read at both edges), and sutCpuLimitCores (null:
+// no limit, or not read).
+function sutThrottling(overHold, limit) {
+  const periods = overHold('sut_cfs_periods');
+  const throttled = overHold('sut_cfs_throttled');
+  if (periods === null || throttled === null || limit === null) {
+    return { sutThrottledPct: null, sutCpuLimitCores: null };
+  }
+  return { sutThrottledPct: limit === 0 || periods <= 0 ? 0
+    : Math.round(1000 * throttled / periods) / 10, sutCpuLimitCores: limit === 0 ? null : limit };
+}
+
 // The stub's accounting window of this load, if the stub ended it at the hold's end: its CPU
-// seconds, its cpuset, and its node's cores (busy share each, and steal) over the hold.
+// seconds, its cpuset, its node's cores (busy share each, and steal) over the hold, and how much
+// its own CPU limit held it back (throttledPct, cpuLimitCores).
 function stubWindow(id) {
   if (!STUB || id === undefined) {
     return null;
@@ -110,5 +132,5 @@ function stubWindow(id) {
     return null;
   }
   return { cpuSeconds: w.cpuSeconds, cpuset: r.json().cpuset, coreBusyPct: w.coreBusyPct,
-    stealPct: w.stealPct };
+    stealPct: w.stealPct, throttledPct: w.throttledPct, cpuLimitCores: w.cpuLimitCores };
 }

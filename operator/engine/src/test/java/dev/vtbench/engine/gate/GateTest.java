@@ -3,8 +3,11 @@ package dev.vtbench.engine.gate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.BenchmarkRunSpec.Thresholds;
+import dev.vtbench.engine.model.BaselineSpec;
+import dev.vtbench.engine.model.MaxP99;
+import dev.vtbench.engine.model.MinRatio;
+import dev.vtbench.engine.model.MinThroughput;
+import dev.vtbench.engine.model.ThresholdsSpec;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import java.time.Instant;
@@ -41,8 +44,8 @@ class GateTest {
           row("virtual", 50, 1000, 2, 4400, 412.3, 0.02),
           row("virtual", 50, 1000, 3, 4600, 500.0, 0.03));
 
-  static BenchmarkRunSpec.MaxP99 p99(String mode, Integer vus, String limit) {
-    BenchmarkRunSpec.MaxP99 r = new BenchmarkRunSpec.MaxP99();
+  static MaxP99 p99(String mode, Integer vus, String limit) {
+    MaxP99 r = new MaxP99();
     r.threadMode = mode;
     r.concurrency = vus;
     r.p99 = limit;
@@ -51,7 +54,7 @@ class GateTest {
 
   @Test
   void p99IsTheMedianOverRepetitionsAndTheMessageNamesCellAndNumbers() {
-    Thresholds t = new Thresholds();
+    ThresholdsSpec t = new ThresholdsSpec();
     t.maxP99 = List.of(p99("virtual", 1000, "250ms"), p99("platform", null, "1s"));
     Gate.Verdict v = Gate.evaluate(t, RUN, null);
     assertThat(v.met()).isFalse();
@@ -74,7 +77,7 @@ class GateTest {
 
   @Test
   void allRulesPassingMeetTheGate() {
-    Thresholds t = new Thresholds();
+    ThresholdsSpec t = new ThresholdsSpec();
     t.maxP99 = List.of(p99(null, null, "1s"));
     Gate.Verdict v = Gate.evaluate(t, RUN, List.of());
     assertThat(v.met()).isTrue();
@@ -84,7 +87,7 @@ class GateTest {
 
   @Test
   void aRuleMatchingNoCellFailsRatherThanPassingSilently() {
-    Thresholds t = new Thresholds();
+    ThresholdsSpec t = new ThresholdsSpec();
     t.maxP99 = List.of(p99("virtual", 5000, "1s"));
     Gate.Verdict v = Gate.evaluate(t, RUN, null);
     assertThat(v.met()).isFalse();
@@ -94,7 +97,7 @@ class GateTest {
 
   @Test
   void anUnmeasuredP99Fails() {
-    Thresholds t = new Thresholds();
+    ThresholdsSpec t = new ThresholdsSpec();
     t.maxP99 = List.of(p99("virtual", null, "1s"));
     Gate.Verdict v = Gate.evaluate(t, List.of(row("virtual", 10, 10, 1, 99, null, 0.0)), null);
     assertThat(v.describeViolations(5))
@@ -103,8 +106,8 @@ class GateTest {
 
   @Test
   void minThroughput() {
-    Thresholds t = new Thresholds();
-    BenchmarkRunSpec.MinThroughput r = new BenchmarkRunSpec.MinThroughput();
+    ThresholdsSpec t = new ThresholdsSpec();
+    MinThroughput r = new MinThroughput();
     r.rps = 2500.0;
     t.minThroughput = List.of(r);
     Gate.Verdict v = Gate.evaluate(t, RUN, null);
@@ -116,7 +119,7 @@ class GateTest {
 
   @Test
   void maxErrorRateUsesPercentages() {
-    Thresholds t = new Thresholds();
+    ThresholdsSpec t = new ThresholdsSpec();
     t.maxErrorRate = "1%";
     Gate.Verdict v = Gate.evaluate(t, RUN, null);
     assertThat(v.describeViolations(5))
@@ -127,8 +130,8 @@ class GateTest {
 
   @Test
   void virtualToPlatformRatioPairsCellsOfTheSamePoolAndConcurrency() {
-    Thresholds t = new Thresholds();
-    BenchmarkRunSpec.MinRatio r = new BenchmarkRunSpec.MinRatio();
+    ThresholdsSpec t = new ThresholdsSpec();
+    MinRatio r = new MinRatio();
     r.ratio = 2.5;
     t.minVirtualToPlatformRatio = List.of(r);
     Gate.Verdict v = Gate.evaluate(t, RUN, null);
@@ -160,8 +163,8 @@ class GateTest {
               .throughputRps(r.isVirtual() ? r.throughputRps() / 2 : r.throughputRps())
               .build());
     }
-    Thresholds t = new Thresholds();
-    BenchmarkRunSpec.MinRatio r = new BenchmarkRunSpec.MinRatio();
+    ThresholdsSpec t = new ThresholdsSpec();
+    MinRatio r = new MinRatio();
     r.ratio = 2.0;
     t.minVirtualToPlatformRatio = List.of(r);
     Gate.Verdict v = Gate.evaluate(t, run, null);
@@ -171,8 +174,8 @@ class GateTest {
         .startsWith("virtual/platform throughput at pool 50, 1000 VUs, JVM options -XX:+UseZGC was")
         .endsWith("(2250.0 req/s ÷ 2000.0 req/s), below 2.00");
 
-    t = new Thresholds();
-    t.baseline = new BenchmarkRunSpec.Baseline();
+    t = new ThresholdsSpec();
+    t.baseline = new BaselineSpec();
     t.baseline.maxRegression = "10%";
     Gate.Verdict b = Gate.evaluate(t, run, RUN);
     // 4 cells, each compared with the baseline's cell of its thread mode: ZGC's virtual lost half
@@ -201,8 +204,8 @@ class GateTest {
               .throughputRps(r.isVirtual() ? r.throughputRps() / 2 : r.throughputRps())
               .build());
     }
-    Thresholds t = new Thresholds();
-    BenchmarkRunSpec.MinRatio r = new BenchmarkRunSpec.MinRatio();
+    ThresholdsSpec t = new ThresholdsSpec();
+    MinRatio r = new MinRatio();
     r.ratio = 2.0;
     t.minVirtualToPlatformRatio = List.of(r);
     Gate.Verdict v = Gate.evaluate(t, run, null);
@@ -211,8 +214,8 @@ class GateTest {
         .startsWith("virtual/platform throughput at pool 50, 1000 VUs, build boot-4.0 was")
         .endsWith("(2250.0 req/s ÷ 2000.0 req/s), below 2.00");
 
-    t = new Thresholds();
-    t.baseline = new BenchmarkRunSpec.Baseline();
+    t = new ThresholdsSpec();
+    t.baseline = new BaselineSpec();
     t.baseline.maxRegression = "10%";
     Gate.Verdict b = Gate.evaluate(t, run, RUN);
     assertThat(b.checks()).hasSize(8);
@@ -226,8 +229,8 @@ class GateTest {
 
   @Test
   void baselineRegressionOnThroughputAndP99AndAbsentCellsAreOnlyNoted() {
-    Thresholds t = new Thresholds();
-    t.baseline = new BenchmarkRunSpec.Baseline();
+    ThresholdsSpec t = new ThresholdsSpec();
+    t.baseline = new BaselineSpec();
     t.baseline.maxRegression = "10%";
     List<ResultRow> base =
         List.of(
@@ -261,7 +264,7 @@ class GateTest {
 
   @Test
   void violationsAreBoundedInTheMessage() {
-    Thresholds t = new Thresholds();
+    ThresholdsSpec t = new ThresholdsSpec();
     t.maxP99 = new ArrayList<>();
     for (int i = 0; i < 7; i++) {
       t.maxP99.add(p99("virtual", 1000, "1ms"));
@@ -274,9 +277,9 @@ class GateTest {
   /** One wording for both platforms: the operator's condition and the local thresholds.txt. */
   @Test
   void theReportLeadsWithOneHeadlineAndListsEveryCheckAndNote() {
-    Thresholds t = new Thresholds();
+    ThresholdsSpec t = new ThresholdsSpec();
     t.maxP99 = List.of(p99("virtual", 1000, "250ms"), p99("platform", null, "1s"));
-    t.baseline = new BenchmarkRunSpec.Baseline();
+    t.baseline = new BaselineSpec();
     t.baseline.maxRegression = "10%";
     Gate.Verdict v = Gate.evaluate(t, RUN, List.of(row("platform", 50, 1000, 1, 2000, 400.0, 0.0)));
     assertThat(v.headline()).isEqualTo("2 of 4 threshold checks failed");
@@ -306,6 +309,6 @@ class GateTest {
   @Test
   void noThresholdsNoChecks() {
     assertThat(Gate.evaluate(null, RUN, null).checks()).isEmpty();
-    assertThat(Gate.evaluate(new Thresholds(), RUN, null).met()).isTrue();
+    assertThat(Gate.evaluate(new ThresholdsSpec(), RUN, null).met()).isTrue();
   }
 }

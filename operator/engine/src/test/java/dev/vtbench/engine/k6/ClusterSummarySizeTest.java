@@ -39,8 +39,9 @@ class ClusterSummarySizeTest {
   static final String COMMON =
       """
       "sutCpuSeconds":123.456789012345,"dbCpuSeconds":45.6789012345678,\
+      "sutThrottledPct":12.3,"sutCpuLimitCores":1.23456,\
       "stub":{"cpuSeconds":12.345678901234567,"cpuset":"4-5","coreBusyPct":{%s},\
-      "stealPct":12.3},"holdSeconds":120""";
+      "stealPct":12.3,"throttledPct":45.6,"cpuLimitCores":0.33333},"holdSeconds":120""";
 
   static String cores() {
     List<String> cores = new ArrayList<>();
@@ -123,6 +124,8 @@ class ClusterSummarySizeTest {
         assertThat(load.holdHistogram()).isEqualTo(wide);
         SutProbe probe = SutProbe.parse(summary);
         assertThat(probe.stub().coreBusyPct()).hasSize(16);
+        assertThat(probe.sutThrottledPct()).isEqualTo(12.3);
+        assertThat(probe.stubThrottledPct()).isEqualTo(45.6);
         assertThat(probe.peaks()).containsKey(SutProbe.WINDOWS);
 
         assertThat(bytes(summary))

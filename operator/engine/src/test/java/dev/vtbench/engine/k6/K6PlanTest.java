@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vtbench.engine.k6.K6Plan.Executor;
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.LoadSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -104,7 +104,7 @@ class K6PlanTest {
   void theHistogramIsOffUnlessAskedForAndTheWithersKeepIt() {
     K6Plan plain = closed(Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1));
     assertThat(plain.histogram()).isFalse();
-    assertThat(K6Plan.fromSpec(new BenchmarkRunSpec.Load(), URL, 1, 1).histogram()).isFalse();
+    assertThat(K6Plan.fromSpec(new LoadSpec(), URL, 1, 1).histogram()).isFalse();
 
     MixedRequest get = new MixedRequest("GET", "/x", Map.of(), Map.of(), null, 1, List.of());
     K6Plan on = plain.withHistogram(true);
@@ -130,7 +130,7 @@ class K6PlanTest {
 
   @Test
   void fromSpecReadsTheLoadSectionAndNamesBadFields() {
-    BenchmarkRunSpec.Load load = new BenchmarkRunSpec.Load();
+    LoadSpec load = new LoadSpec();
     K6Plan plan = K6Plan.fromSpec(load, URL, 100_000, 500);
     assertThat(plan.executor()).isEqualTo(Executor.RAMPING_VUS);
     assertThat(plan.ramp()).isEqualTo(Duration.ofSeconds(8));

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.vtbench.engine.k6.K6Plan.Executor;
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.PrometheusRemoteWriteSpec;
 import java.io.ByteArrayOutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -72,7 +72,7 @@ class K6RemoteWriteIT {
       String base = "http://127.0.0.1:" + server.getAddress().getPort();
       K6Plan plan = K6ScriptIT.plan(base + "/item?id={id}", 1, Executor.RAMPING_VUS, 2, 200);
       Path script = Files.writeString(dir.resolve("load.js"), K6Script.render(plan));
-      BenchmarkRunSpec.PrometheusRemoteWrite rw = new BenchmarkRunSpec.PrometheusRemoteWrite();
+      PrometheusRemoteWriteSpec rw = new PrometheusRemoteWriteSpec();
       rw.url = base + "/api/v1/write";
 
       List<String> command = new ArrayList<>();

@@ -4,14 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.PrometheusRemoteWriteSpec;
+import dev.vtbench.engine.model.SecretRef;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class K6RemoteWriteTest {
 
-  static BenchmarkRunSpec.PrometheusRemoteWrite rw(String url, boolean nativeHistograms) {
-    BenchmarkRunSpec.PrometheusRemoteWrite rw = new BenchmarkRunSpec.PrometheusRemoteWrite();
+  static PrometheusRemoteWriteSpec rw(String url, boolean nativeHistograms) {
+    PrometheusRemoteWriteSpec rw = new PrometheusRemoteWriteSpec();
     rw.url = url;
     rw.nativeHistograms = nativeHistograms;
     return rw;
@@ -52,9 +54,9 @@ class K6RemoteWriteTest {
 
   @Test
   void credentialsComeFromTheSecretsBasicAuthKeys() {
-    BenchmarkRunSpec.PrometheusRemoteWrite rw = rw("https://p/w", true);
+    PrometheusRemoteWriteSpec rw = rw("https://p/w", true);
     assertThat(K6RemoteWrite.credentialEnv(rw)).isEmpty();
-    rw.credentialsSecretRef = new BenchmarkRunSpec.SecretRef();
+    rw.credentialsSecretRef = new SecretRef();
     rw.credentialsSecretRef.name = "rw-auth";
     assertThat(K6RemoteWrite.credentialEnv(rw))
         .isEqualTo(

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.vtbench.engine.k6.K6Plan.Executor;
+import dev.vtbench.engine.model.ServiceSpec;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.stats.HistogramText;
 import dev.vtbench.engine.stats.LatencyHistogram;
@@ -387,9 +388,17 @@ class K6ScriptIT {
               long reads = reset ? 0 : Math.min(1, infos.getAndIncrement());
               double cpu = 10.0 + 1.5 * reads;
               double dbCpu = 20.0 + 0.8 * reads;
+              // its cgroup: 20 CFS periods in the hold, 5 of them throttled, on half a core
+              long periods = 1000 + 20 * reads;
+              long throttled = 100 + 5 * reads;
               return "{\"cpuset\":\"3\",\"availableProcessors\":1,\"javaVersion\":\"25\","
                   + "\"node\":\"node-a\",\"cpuModel\":\"Test CPU @ 2.0GHz\","
                   + "\"kernel\":\"6.8.0\",\"onlineCpus\":\"0-7\","
+                  + "\"cfs\":{\"periods\":"
+                  + periods
+                  + ",\"throttledPeriods\":"
+                  + throttled
+                  + ",\"throttledSeconds\":1.5,\"limitCores\":0.5},"
                   + "\"dbCpuSeconds\":"
                   + dbCpu
                   + ",\"processCpuSeconds\":"
@@ -416,7 +425,7 @@ class K6ScriptIT {
                       + "\",\"ended\":"
                       + (stubEnds.get() > 0)
                       + ",\"cpuSeconds\":0.25,\"coreBusyPct\":{\"0\":91.5,\"1\":40.0},"
-                      + "\"stealPct\":0.5}}")
+                      + "\"stealPct\":0.5,\"throttledPct\":7.5,\"cpuLimitCores\":0.25}}")
                   .getBytes(StandardCharsets.UTF_8);
           exchange.getResponseHeaders().add("Content-Type", "application/json");
           exchange.sendResponseHeaders(200, body.length);
@@ -456,6 +465,12 @@ class K6ScriptIT {
       assertThat(probe.stub().cpuset()).isEqualTo("0");
       assertThat(probe.stub().coreBusyPct()).containsExactly(entry(0, 91.5), entry(1, 40.0));
       assertThat(probe.stub().stealPct()).isEqualTo(0.5);
+      // CFS throttling over the hold: the SUT's from its counters at the two edges (5 of 20
+      // periods), the stub's as its window reported it
+      assertThat(probe.sutThrottledPct()).isEqualTo(25.0);
+      assertThat(probe.sutCpuLimitCores()).isEqualTo(0.5);
+      assertThat(probe.stubThrottledPct()).isEqualTo(7.5);
+      assertThat(probe.stub().cpuLimitCores()).isEqualTo(0.25);
       assertThat(probe.peaks())
           .containsEntry("hikariActiveMax", 7)
           .containsEntry("jvmThreadsMax", 40)
@@ -482,8 +497,13 @@ class K6ScriptIT {
         fakeSut(
             reset -> {
               // two windows in the 10 s hold, a third closed just after it; the JVM of the second
-              // does not report its CPU
-              return "{\"cpuset\":\"3\",\"processCpuSeconds\":10.0,\"peaks\":{\"windows\":"
+              // does not report its CPU. Its cgroup has no CPU limit: the kernel still counts
+              // periods, and half of them "throttled" must not count
+              return "{\"cpuset\":\"3\",\"processCpuSeconds\":10.0,"
+                  + (reset
+                      ? "\"cfs\":{\"periods\":10,\"throttledPeriods\":5,\"limitCores\":null},"
+                      : "\"cfs\":{\"periods\":50,\"throttledPeriods\":25,\"limitCores\":null},")
+                  + "\"peaks\":{\"windows\":"
                   + "{\"windowSeconds\":5.0,\"list\":["
                   + "{\"seconds\":5.001,\"requests\":500,\"cpuSeconds\":1.25,"
                   + "\"compileSeconds\":0.05},"
@@ -500,6 +520,9 @@ class K6ScriptIT {
       assertThat(resets).containsExactly(SteadyState.resetPath(SteadyState.WINDOW));
       // this SUT reports no database CPU (nothing installed the function): unknown, not zero
       assertThat(SutProbe.parse(json).dbCpuSeconds()).isNull();
+      // no limit: nothing can throttle it, a measured 0
+      assertThat(SutProbe.parse(json).sutThrottledPct()).isEqualTo(0.0);
+      assertThat(SutProbe.parse(json).sutCpuLimitCores()).isNull();
       assertThat(LoadWindow.ofPhase(SutProbe.parse(json).peaks(), plan.hold()))
           .containsExactly(
               new LoadWindow(5.001, 500, 1.25, 0.05), new LoadWindow(4.999, 510, null, 0.0));
@@ -518,8 +541,9 @@ class K6ScriptIT {
         fakeSut(
             reset ->
                 reset
-                    ? "{\"cpuset\":\"3\",\"processCpuSeconds\":10.0,\"dbCpuSeconds\":20.0}"
-                    : "{\"cpuset\":\"3\"}");
+                    ? "{\"cpuset\":\"3\",\"processCpuSeconds\":10.0,\"dbCpuSeconds\":20.0,"
+                        + "\"cfs\":{\"periods\":10,\"throttledPeriods\":5,\"limitCores\":0.5}}"
+                    : "{\"cpuset\":\"3\",\"cfs\":null}");
     try {
       String base = "http://127.0.0.1:" + server.getAddress().getPort();
       SutProbe probe = SutProbe.parse(runCluster(itemPlan(base, 2, Duration.ofSeconds(2)), base));
@@ -527,6 +551,66 @@ class K6ScriptIT {
       assertThat(probe.cpuSeconds()).isNull();
       assertThat(probe.cpuPct()).isNull();
       assertThat(probe.dbCpuSeconds()).isNull();
+      assertThat(probe.sutThrottledPct()).isNull();
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  /**
+   * A user's service reports no cgroup: the service script reads its CPU at the hold's edges from
+   * Actuator (here a fake whose {@code process.cpu.time} grows by half a second each read) and
+   * leaves the SUT's CFS throttling unknown, not zero.
+   */
+  @Test
+  void theServiceScriptReadsItsCpuAtTheEdgesAndLeavesThrottlingUnknown() throws Exception {
+    AtomicLong cpuReads = new AtomicLong();
+    HttpServer server =
+        loopback(
+            "/item",
+            exchange -> {
+              exchange.sendResponseHeaders(200, -1);
+              exchange.close();
+            });
+    server.createContext(
+        "/actuator",
+        exchange -> {
+          double v =
+              exchange.getRequestURI().getPath().endsWith("process.cpu.time")
+                  ? 1e9 * (10 + 0.5 * cpuReads.getAndIncrement())
+                  : 1;
+          byte[] body =
+              ("{\"measurements\":[{\"statistic\":\"COUNT\",\"value\":"
+                      + v
+                      + "},{\"statistic\":\"VALUE\",\"value\":1},"
+                      + "{\"statistic\":\"TOTAL_TIME\",\"value\":1}]}")
+                  .getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", "application/json");
+          exchange.sendResponseHeaders(200, body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
+    try {
+      String base = "http://127.0.0.1:" + server.getAddress().getPort();
+      ServiceSpec service = new ServiceSpec();
+      service.actuatorPath = "/actuator";
+      Path script =
+          Files.writeString(
+              Files.createTempFile(dir, "service", ".js"),
+              K6Script.renderForClusterService(
+                  itemPlan(base, 2, Duration.ofSeconds(2)),
+                  service,
+                  base,
+                  null,
+                  SteadyState.WINDOW));
+      Path summary = dir.resolve("service-summary.json");
+      Result r = k6(K6Script.commandLine(script, summary), Duration.ofSeconds(90));
+      assertThat(r.exit()).as("k6 run%n%s", r.stderr()).isZero();
+      SutProbe probe = SutProbe.parse(Files.readString(summary));
+
+      assertThat(probe.cpuSeconds()).as("read at both edges").isPositive();
+      assertThat(probe.sutThrottledPct()).isNull();
+      assertThat(probe.sutCpuLimitCores()).isNull();
     } finally {
       server.stop(0);
     }

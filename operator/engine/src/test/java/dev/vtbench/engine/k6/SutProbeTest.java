@@ -59,6 +59,62 @@ class SutProbeTest {
   }
 
   /**
+   * The SUT's and the stub's CFS throttling as cluster.js writes them: the SUT's at the probe's top
+   * level, the stub's in its window.
+   */
+  @Test
+  void throttlingOfTheSutAndTheStubReadBack() {
+    String throttled =
+        SUMMARY.replace(
+            "\"holdSeconds\":15,",
+            "\"holdSeconds\":15,\"sutThrottledPct\":12.5,\"sutCpuLimitCores\":0.5,"
+                + "\"stub\":{\"cpuSeconds\":1.5,\"cpuset\":\"0-3\",\"stealPct\":0.1,"
+                + "\"throttledPct\":30.2,\"cpuLimitCores\":0.25},");
+    SutProbe probe = SutProbe.parse(throttled);
+
+    assertThat(probe.sutThrottledPct()).isEqualTo(12.5);
+    assertThat(probe.sutCpuLimitCores()).isEqualTo(0.5);
+    assertThat(probe.stubThrottledPct()).isEqualTo(30.2);
+    assertThat(probe.stub().cpuLimitCores()).isEqualTo(0.25);
+  }
+
+  /** No limit: nothing throttled, which is a measured 0, not unknown. */
+  @Test
+  void withoutALimitThrottlingIsZeroAndTheLimitNull() {
+    String unlimited =
+        SUMMARY.replace(
+            "\"holdSeconds\":15,",
+            "\"holdSeconds\":15,\"sutThrottledPct\":0,\"sutCpuLimitCores\":null,"
+                + "\"stub\":{\"cpuSeconds\":1.5,\"throttledPct\":0.0,\"cpuLimitCores\":null},");
+    SutProbe probe = SutProbe.parse(unlimited);
+
+    assertThat(probe.sutThrottledPct()).isEqualTo(0.0);
+    assertThat(probe.sutCpuLimitCores()).isNull();
+    assertThat(probe.stubThrottledPct()).isEqualTo(0.0);
+    assertThat(probe.stub().cpuLimitCores()).isNull();
+  }
+
+  /**
+   * A summary without the fields (a SUT or stub from before them, a script that could not read
+   * them) or with them null leaves both unknown.
+   */
+  @Test
+  void throttlingNotReportedIsUnknown() {
+    SutProbe without = SutProbe.parse(SUMMARY);
+    assertThat(without.sutThrottledPct()).isNull();
+    assertThat(without.stubThrottledPct()).as("no stub window").isNull();
+
+    SutProbe olderStub =
+        SutProbe.parse(
+            SUMMARY.replace(
+                "\"holdSeconds\":15,",
+                "\"holdSeconds\":15,\"sutThrottledPct\":null,\"stub\":{\"cpuSeconds\":1.5},"));
+    assertThat(olderStub.sutThrottledPct()).isNull();
+    assertThat(olderStub.stub()).isNotNull();
+    assertThat(olderStub.stubThrottledPct()).isNull();
+  }
+
+  /**
    * A user's service's summary as cluster-service.js writes it: raw Actuator readings at the edges
    * of two 5 s windows (ms since the first, requests less the reader's own reads, CPU and JIT
    * seconds so far), the gauges' maxima and the notes.
@@ -66,7 +122,8 @@ class SutProbeTest {
   static final String SERVICE =
       """
       {"metrics":{},"vtbench":{"sut":{"javaVersion":"25.0.3+9-LTS","availableProcessors":2},
-       "sutCpuSeconds":3.0,"dbCpuSeconds":null,"stub":null,"holdSeconds":10,
+       "sutCpuSeconds":3.0,"dbCpuSeconds":null,"sutThrottledPct":null,"sutCpuLimitCores":null,
+       "stub":null,"holdSeconds":10,
        "peaks":{"hikariActiveMax":4,"hikariPendingMax":0,"jvmThreadsMax":31,"heapMbMax":80.5},
        "actuator":{"windowMs":5000,
         "readings":[[0,1000,10.0,5.0],[5000,1500,11.0,5.1],[10001,2010,12.5,5.1]],
@@ -93,6 +150,7 @@ class SutProbeTest {
     assertThat(probe.availableProcessors()).isEqualTo(2);
     assertThat(probe.cpuset()).isNull();
     assertThat(probe.node()).isNull();
+    assertThat(probe.sutThrottledPct()).as("a service reports no cgroup").isNull();
   }
 
   @Test

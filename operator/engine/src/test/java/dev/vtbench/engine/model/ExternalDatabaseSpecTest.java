@@ -23,7 +23,7 @@ class ExternalDatabaseSpecTest {
   static BenchmarkRun valid() {
     BenchmarkRun run = ServiceSpecTest.valid();
     run.spec.database.sql = null;
-    run.spec.database.external = new BenchmarkRunSpec.ExternalDatabase();
+    run.spec.database.external = new ExternalDatabaseSpec();
     run.spec.database.external.secret = "orders-db";
     return run;
   }
@@ -70,7 +70,7 @@ class ExternalDatabaseSpecTest {
         bad(
             "with SQL",
             s -> {
-              s.database.sql = new BenchmarkRunSpec.Sql();
+              s.database.sql = new SqlSpec();
               s.database.sql.files = List.of("db/schema.sql");
             },
             "spec.database.external: database.external and database.sql exclude each other:"

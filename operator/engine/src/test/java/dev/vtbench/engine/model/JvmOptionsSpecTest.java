@@ -59,7 +59,7 @@ class JvmOptionsSpecTest {
           .singleElement()
           .asString()
           .startsWith("spec.matrix.jvmOptions[0]: ")
-          .endsWith(SpecRules.JVM_OPTIONS_MESSAGE);
+          .endsWith(MatrixRules.JVM_OPTIONS_MESSAGE);
     }
   }
 
@@ -74,10 +74,10 @@ class JvmOptionsSpecTest {
         .singleElement()
         .asString()
         .startsWith("spec.matrix.jvmOptions: 5 values; ");
-    assertThat(problems("['-D" + "x".repeat(SpecRules.JVM_OPTION_MAX) + "']"))
+    assertThat(problems("['-D" + "x".repeat(MatrixRules.JVM_OPTION_MAX) + "']"))
         .singleElement()
         .asString()
-        .contains("is longer than " + SpecRules.JVM_OPTION_MAX);
+        .contains("is longer than " + MatrixRules.JVM_OPTION_MAX);
   }
 
   @Test
@@ -108,8 +108,8 @@ class JvmOptionsSpecTest {
   /** The rule is one regular expression for Java and for the CRD's CEL: no escapes to diverge. */
   @Test
   void thePatternNeedsNoEscapesInCel() {
-    assertThat(SpecRules.JVM_OPTIONS).doesNotContain("\\").doesNotContain("'");
-    assertThat(Pattern.matches(SpecRules.JVM_OPTIONS, "")).isTrue();
-    assertThat(SpecRules.JVM_OPTIONS_RULE).contains(SpecRules.JVM_OPTIONS);
+    assertThat(MatrixRules.JVM_OPTIONS).doesNotContain("\\").doesNotContain("'");
+    assertThat(Pattern.matches(MatrixRules.JVM_OPTIONS, "")).isTrue();
+    assertThat(MatrixRules.JVM_OPTIONS_RULE).contains(MatrixRules.JVM_OPTIONS);
   }
 }

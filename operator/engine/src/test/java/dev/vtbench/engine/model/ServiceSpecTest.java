@@ -36,7 +36,7 @@ class ServiceSpecTest {
     id.to = 100L;
     r.params.put("id", id);
     s.workload.requests = new ArrayList<>(List.of(r));
-    s.database.sql = new BenchmarkRunSpec.Sql();
+    s.database.sql = new SqlSpec();
     s.database.sql.files = List.of("db/schema.sql");
     return run;
   }
@@ -215,7 +215,7 @@ class ServiceSpecTest {
         .startsWith("spec.sut.service.image: set image");
     run.spec.sut.service.image = "registry.example/orders:1.4";
     assertThat(SpecValidator.serviceSource(run.spec, true)).isEmpty();
-    run.spec.database.sql = new BenchmarkRunSpec.Sql();
+    run.spec.database.sql = new SqlSpec();
     run.spec.database.sql.files = List.of("db/schema.sql", "db/seed.sql");
     assertThat(SpecValidator.serviceSource(run.spec, false)).isEmpty();
     assertThat(SpecValidator.serviceSource(run.spec, true))
@@ -231,7 +231,7 @@ class ServiceSpecTest {
   void onAClusterEachSqlFileIsAConfigMapKeyOfItsBaseName() {
     BenchmarkRun run = valid();
     run.spec.sut.service.image = "orders:1";
-    run.spec.database.sql = new BenchmarkRunSpec.Sql();
+    run.spec.database.sql = new SqlSpec();
     run.spec.database.sql.configMap = "orders-sql";
     run.spec.database.sql.files = List.of("a/init.sql", "b/init.sql", "c/bad name.sql");
     assertThat(SpecValidator.serviceSource(run.spec, true))

@@ -20,7 +20,7 @@ class SpecRulesTest {
 
   @Test
   void cpuQuantitiesAreAtLeastOneMillicore() {
-    Pattern cpu = Pattern.compile(SpecRules.CPU);
+    Pattern cpu = Pattern.compile(QuantityRules.CPU);
     for (String ok : new String[] {"1", "2", "10", "1.5", "0.5", "0.001", "500m", "1000m"}) {
       assertThat(cpu.matcher(ok).matches()).as(ok).isTrue();
       assertThat(SpecValidator.millis(ok)).as(ok).isPositive();
@@ -142,19 +142,19 @@ class SpecRulesTest {
   void theCelMemoryFactorsAreTheValidators() {
     SpecValidator.MEMORY_UNITS.forEach(
         (suffix, factor) ->
-            assertThat(SpecRules.MEMORY_BYTES)
+            assertThat(QuantityRules.MEMORY_BYTES)
                 .contains("self.endsWith('" + suffix + "') ? " + celDouble(factor)));
     assertThat(SpecValidator.bytes("256Mi")).isEqualTo(268435456.0);
     assertThat(SpecValidator.bytes("1G")).isEqualTo(1e9);
     assertThat(SpecValidator.bytes("1073741824")).isEqualTo(1073741824.0);
-    assertThat(SpecRules.JVM_MEMORY_RULE)
-        .contains(">= " + celDouble(SpecValidator.bytes(SpecRules.JVM_MEMORY_MIN)))
-        .contains("<= " + celDouble(SpecValidator.bytes(SpecRules.MEMORY_MAX)));
-    assertThat(SpecRules.LOAD_MEMORY_RULE)
-        .contains(">= " + celDouble(SpecValidator.bytes(SpecRules.LOAD_MEMORY_MIN)));
-    assertThat(SpecRules.STORAGE_RULE)
-        .contains(">= " + celDouble(SpecValidator.bytes(SpecRules.STORAGE_MIN)))
-        .contains("<= " + celDouble(SpecValidator.bytes(SpecRules.STORAGE_MAX)));
+    assertThat(QuantityRules.JVM_MEMORY_RULE)
+        .contains(">= " + celDouble(SpecValidator.bytes(QuantityRules.JVM_MEMORY_MIN)))
+        .contains("<= " + celDouble(SpecValidator.bytes(QuantityRules.MEMORY_MAX)));
+    assertThat(QuantityRules.LOAD_MEMORY_RULE)
+        .contains(">= " + celDouble(SpecValidator.bytes(QuantityRules.LOAD_MEMORY_MIN)));
+    assertThat(QuantityRules.STORAGE_RULE)
+        .contains(">= " + celDouble(SpecValidator.bytes(QuantityRules.STORAGE_MIN)))
+        .contains("<= " + celDouble(SpecValidator.bytes(QuantityRules.STORAGE_MAX)));
   }
 
   private static String celDouble(double d) {
@@ -163,12 +163,12 @@ class SpecRulesTest {
 
   @Test
   void theScenarioRulesDefaultsAreTheMatrixDefaults() {
-    BenchmarkRunSpec.Matrix m = new BenchmarkRunSpec.Matrix();
-    assertThat(m.threadModes).hasSize(SpecRules.DEFAULT_THREAD_MODES);
-    assertThat(m.hikariPoolSizes).hasSize(SpecRules.DEFAULT_POOL_SIZES);
-    assertThat(m.concurrency).hasSize(SpecRules.DEFAULT_LEVELS);
-    assertThat(m.repetitions).isEqualTo(SpecRules.DEFAULT_REPETITIONS);
-    assertThat(m.jvmOptions).hasSize(SpecRules.DEFAULT_JVM_OPTIONS);
+    MatrixSpec m = new MatrixSpec();
+    assertThat(m.threadModes).hasSize(MatrixRules.DEFAULT_THREAD_MODES);
+    assertThat(m.hikariPoolSizes).hasSize(MatrixRules.DEFAULT_POOL_SIZES);
+    assertThat(m.concurrency).hasSize(MatrixRules.DEFAULT_LEVELS);
+    assertThat(m.repetitions).isEqualTo(MatrixRules.DEFAULT_REPETITIONS);
+    assertThat(m.jvmOptions).hasSize(MatrixRules.DEFAULT_JVM_OPTIONS);
     // The largest lists the schema allows plan more than the cap: the rule is not dead.
     assertThat(2L * SpecRules.POOL_SIZES_MAX * SpecRules.LEVELS_MAX * SpecRules.REPETITIONS_MAX)
         .isGreaterThan(SpecRules.SCENARIOS_MAX);

@@ -27,7 +27,7 @@ class ThresholdsSpecTest {
                     maxErrorRate: 1%
                     baseline: {file: results/hero/matrix.csv, maxRegression: 10%}
                 """);
-    BenchmarkRunSpec.Thresholds t = run.spec.thresholds;
+    ThresholdsSpec t = run.spec.thresholds;
     assertThat(t.maxP99.getFirst().p99).isEqualTo("250ms");
     assertThat(t.minThroughput.getFirst().rps).isEqualTo(1500.0);
     assertThat(t.minVirtualToPlatformRatio.getFirst().ratio).isEqualTo(1.5);

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /** spec.timeouts: defaults, bounds and the wording both platforms give a passed deadline. */
 class TimeoutsTest {
 
-  static List<String> errors(BenchmarkRunSpec.Timeouts t) {
+  static List<String> errors(TimeoutsSpec t) {
     BenchmarkRunSpec spec = new BenchmarkRunSpec();
     spec.timeouts = t;
     List<String> errors = new ArrayList<>();
@@ -20,7 +20,7 @@ class TimeoutsTest {
 
   @Test
   void theDefaultsAreValidAndWithinTheirCaps() {
-    BenchmarkRunSpec.Timeouts t = new BenchmarkRunSpec.Timeouts();
+    TimeoutsSpec t = new TimeoutsSpec();
     assertThat(errors(t)).isEmpty();
     assertThat(t.database().duration()).isEqualTo(Duration.ofMinutes(10));
     assertThat(t.sutStart().duration()).isEqualTo(Duration.ofMinutes(5));
@@ -29,16 +29,16 @@ class TimeoutsTest {
 
   @Test
   void theCapsThemselvesAreAccepted() {
-    BenchmarkRunSpec.Timeouts t = new BenchmarkRunSpec.Timeouts();
-    t.database = SpecRules.DATABASE_TIMEOUT_MAX;
-    t.sutStart = SpecRules.SUT_START_TIMEOUT_MAX;
+    TimeoutsSpec t = new TimeoutsSpec();
+    t.database = TimeoutRules.DATABASE_TIMEOUT_MAX;
+    t.sutStart = TimeoutRules.SUT_START_TIMEOUT_MAX;
     t.loadStart = "59m60s";
     assertThat(errors(t)).isEmpty();
   }
 
   @Test
   void zeroAboveTheCapOrNotADurationIsRefusedNamingTheField() {
-    BenchmarkRunSpec.Timeouts t = new BenchmarkRunSpec.Timeouts();
+    TimeoutsSpec t = new TimeoutsSpec();
     t.database = "6h1s";
     t.sutStart = "0s";
     t.loadStart = "soon";
@@ -56,7 +56,7 @@ class TimeoutsTest {
 
   @Test
   void aPassedDeadlineNamesItsField() {
-    Timeout t = new BenchmarkRunSpec.Timeouts().sutStart();
+    Timeout t = new TimeoutsSpec().sutStart();
     assertThat(t.within()).isEqualTo("within 5m (spec.timeouts.sutStart)");
     assertThat(t).hasToString("spec.timeouts.sutStart: 5m");
   }

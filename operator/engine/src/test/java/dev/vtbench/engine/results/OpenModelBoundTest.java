@@ -61,10 +61,10 @@ class OpenModelBoundTest {
     // a sleep workload blocks for its own 1 s; the stub's delay does not apply (and is empty)
     ResultRow sleep = Rows.row("platform", "released", 50, 100, 49).serviceFloorMs(1000.0).build();
     assertThat(sleep.serviceFloor()).isEqualTo(1000.0);
-    assertThat(Figures.commonServiceFloor(List.of(sleep))).isEqualTo(1000.0);
+    assertThat(FigureRows.commonServiceFloor(List.of(sleep))).isEqualTo(1000.0);
     // rows from before the column: the stub's delay, which every workload then blocked on
     ResultRow old = Rows.row("platform", "released", 50, 100, 480).stubDelayMs(100.0).build();
-    assertThat(Figures.commonServiceFloor(List.of(old))).isEqualTo(100.0);
-    assertThat(Figures.commonServiceFloor(List.of(old, sleep))).isNull();
+    assertThat(FigureRows.commonServiceFloor(List.of(old))).isEqualTo(100.0);
+    assertThat(FigureRows.commonServiceFloor(List.of(old, sleep))).isNull();
   }
 }

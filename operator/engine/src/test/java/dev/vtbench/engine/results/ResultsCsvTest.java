@@ -26,7 +26,7 @@ class ResultsCsvTest {
           + "mean_ms,stub_cpu_pct,vtbench_cpu_pct,load_core_busy_pct,steal_pct,cpu_busy_pct,"
           + "node,cpu_model,kernel,jdk_version,sut_artifact,warmup_s,steady_state,hold_cv,"
           + "service_floor_ms,target_rps,dropped_iterations,overloaded,heap_mb_max,handler_thread,notes,"
-          + "jvm_options,build,load_runners";
+          + "jvm_options,build,load_runners,sut_throttled_pct,stub_throttled_pct";
 
   @TempDir Path dir;
 
@@ -89,6 +89,8 @@ class ResultsCsvTest {
         .jvmOptions("-XX:+UseZGC -Xss512k")
         .buildName("boot-3.4")
         .loadRunners(2)
+        .sutThrottledPct(12.3)
+        .stubThrottledPct(0.0)
         .build();
   }
 
@@ -161,7 +163,7 @@ class ResultsCsvTest {
       assertThat(line)
           .isEqualTo(
               "2026-05-10T14:03:22Z,platform,50,normal,released,2500,1,2226.12,,,2800,,,,,,,,,,,,,"
-                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
+                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
       assertThat(line.split(",", -1)).hasSize(ResultRow.COLUMNS.size());
     } finally {
       Locale.setDefault(saved);
@@ -180,8 +182,8 @@ class ResultsCsvTest {
 
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            z -> assertThat(z).endsWith(",'-XX:+UseZGC -Xss512k,boot-3.4,2"),
-            n -> assertThat(n).endsWith(",,boot-3.4,2"));
+            z -> assertThat(z).endsWith(",'-XX:+UseZGC -Xss512k,boot-3.4,2,12.3,0"),
+            n -> assertThat(n).endsWith(",,boot-3.4,2,12.3,0"));
     assertThat(ResultsCsv.parse(csv))
         .extracting(ResultRow::jvmOptions)
         .containsExactly("-XX:+UseZGC -Xss512k", null);
@@ -193,16 +195,18 @@ class ResultsCsvTest {
    * empty field, read back as none.
    */
   @Test
-  void theBuildIsTheLastColumnAndReadsBack() {
+  void theBuildComesAfterTheJvmOptionsAndReadsBack() {
     ResultRow named = full("b");
     ResultRow none = full("n").toBuilder().buildName("").build();
     String csv = ResultsCsv.toCsv(List.of(named, none));
 
-    assertThat(ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 3, ResultRow.COLUMNS.size()))
-        .containsExactly("jvm_options", "build", "load_runners");
+    assertThat(ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 5, ResultRow.COLUMNS.size()))
+        .containsExactly(
+            "jvm_options", "build", "load_runners", "sut_throttled_pct", "stub_throttled_pct");
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            b -> assertThat(b).endsWith(",boot-3.4,2"), n -> assertThat(n).endsWith("Xss512k,,2"));
+            b -> assertThat(b).endsWith(",boot-3.4,2,12.3,0"),
+            n -> assertThat(n).endsWith("Xss512k,,2,12.3,0"));
     assertThat(ResultsCsv.parse(csv))
         .extracting(ResultRow::buildName)
         .containsExactly("boot-3.4", null);
@@ -210,24 +214,53 @@ class ResultsCsvTest {
   }
 
   /**
-   * CSVs from before the columns (every committed result) read with no runner count, no build, and
-   * without jvm_options too with no JVM options.
+   * The CFS throttling of the SUT and the stub, last: one decimal, a measured 0 written as 0 (no
+   * limit: nothing could hold the tier back), unmeasured as an empty field, each read back as it
+   * was.
    */
   @Test
-  void readsACsvWithoutTheRunnersBuildOrJvmOptionsColumns() {
+  void theThrottlingColumnsComeLastAndReadBack() {
+    ResultRow measured = full("t").toBuilder().sutThrottledPct(7.26).stubThrottledPct(0.0).build();
+    ResultRow unmeasured =
+        full("u").toBuilder().sutThrottledPct(null).stubThrottledPct(null).build();
+    String csv = ResultsCsv.toCsv(List.of(measured, unmeasured));
+
+    assertThat(ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 2, ResultRow.COLUMNS.size()))
+        .containsExactly("sut_throttled_pct", "stub_throttled_pct");
+    assertThat(csv.lines().skip(1).toList())
+        .satisfiesExactly(
+            t -> assertThat(t).endsWith(",2,7.3,0"), u -> assertThat(u).endsWith(",2,,"));
+    assertThat(ResultsCsv.parse(csv))
+        .extracting(ResultRow::sutThrottledPct, ResultRow::stubThrottledPct)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(7.3, 0.0),
+            org.assertj.core.groups.Tuple.tuple(null, null));
+  }
+
+  /**
+   * CSVs from before the columns (every committed result) read with no throttling, no runner count,
+   * no build, and without jvm_options too with no JVM options.
+   */
+  @Test
+  void readsACsvWithoutTheThrottlingRunnersBuildOrJvmOptionsColumns() {
     String csv = ResultsCsv.toCsv(List.of(full("old")));
     String header = csv.lines().findFirst().orElseThrow();
     String row = csv.lines().skip(1).findFirst().orElseThrow();
-    ResultRow old = full("old").toBuilder().loadRunners(null).build();
+    ResultRow unthrottled =
+        full("old").toBuilder().sutThrottledPct(null).stubThrottledPct(null).build();
 
-    List<ResultRow> beforeRunners = ResultsCsv.parse(withoutLastColumns(header, row, 1));
+    List<ResultRow> beforeThrottling = ResultsCsv.parse(withoutLastColumns(header, row, 2));
+    assertThat(beforeThrottling).containsExactly(unthrottled);
+
+    ResultRow old = unthrottled.toBuilder().loadRunners(null).build();
+    List<ResultRow> beforeRunners = ResultsCsv.parse(withoutLastColumns(header, row, 3));
     assertThat(beforeRunners).containsExactly(old);
 
-    List<ResultRow> beforeBuild = ResultsCsv.parse(withoutLastColumns(header, row, 2));
+    List<ResultRow> beforeBuild = ResultsCsv.parse(withoutLastColumns(header, row, 4));
     assertThat(beforeBuild.getFirst().buildName()).isNull();
     assertThat(beforeBuild.getFirst()).isEqualTo(old.toBuilder().buildName(null).build());
 
-    List<ResultRow> beforeJvm = ResultsCsv.parse(withoutLastColumns(header, row, 3));
+    List<ResultRow> beforeJvm = ResultsCsv.parse(withoutLastColumns(header, row, 5));
     assertThat(beforeJvm.getFirst().jvmOptions()).isNull();
     assertThat(beforeJvm.getFirst())
         .isEqualTo(old.toBuilder().jvmOptions(null).buildName(null).build());

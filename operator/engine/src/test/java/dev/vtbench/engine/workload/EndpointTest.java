@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecRules;
 import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.model.WorkloadSpec;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +28,7 @@ class EndpointTest {
   @Test
   void theFieldDescriptionNamesEveryEndpoint() throws NoSuchFieldException {
     String description =
-        BenchmarkRunSpec.Workload.class
+        WorkloadSpec.class
             .getField("endpoint")
             .getAnnotation(JsonPropertyDescription.class)
             .value();

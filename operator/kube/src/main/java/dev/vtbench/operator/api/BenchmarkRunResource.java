@@ -4,7 +4,11 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.DatabaseSpec;
+import dev.vtbench.engine.model.LoadSpec;
 import dev.vtbench.engine.model.SpecRules;
+import dev.vtbench.engine.model.StubSpec;
+import dev.vtbench.engine.model.SutSpec;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
 import io.fabric8.crd.generator.annotation.SchemaSwap;
 import io.fabric8.generator.annotation.ValidationRule;
@@ -38,22 +42,10 @@ import org.slf4j.LoggerFactory;
 @ValidationRule(value = SpecRules.RUN_NAME_LENGTH_RULE, message = SpecRules.RUN_NAME_LENGTH_MESSAGE)
 @ValidationRule(value = SpecRules.RUN_NAME_RULE, message = SpecRules.RUN_NAME_MESSAGE)
 // CPUs are written as Kubernetes writes them: cpu: 4 or cpu: "500m".
-@SchemaSwap(
-    originalType = BenchmarkRunSpec.Sut.class,
-    fieldName = "cpu",
-    targetType = IntOrString.class)
-@SchemaSwap(
-    originalType = BenchmarkRunSpec.Stub.class,
-    fieldName = "cpu",
-    targetType = IntOrString.class)
-@SchemaSwap(
-    originalType = BenchmarkRunSpec.Database.class,
-    fieldName = "cpu",
-    targetType = IntOrString.class)
-@SchemaSwap(
-    originalType = BenchmarkRunSpec.Load.class,
-    fieldName = "cpu",
-    targetType = IntOrString.class)
+@SchemaSwap(originalType = SutSpec.class, fieldName = "cpu", targetType = IntOrString.class)
+@SchemaSwap(originalType = StubSpec.class, fieldName = "cpu", targetType = IntOrString.class)
+@SchemaSwap(originalType = DatabaseSpec.class, fieldName = "cpu", targetType = IntOrString.class)
+@SchemaSwap(originalType = LoadSpec.class, fieldName = "cpu", targetType = IntOrString.class)
 @AdditionalPrinterColumn(name = "Phase", jsonPath = ".status.phase")
 @AdditionalPrinterColumn(name = "Progress", jsonPath = ".status.progress")
 @AdditionalPrinterColumn(name = "Scenario", jsonPath = ".status.scenario")

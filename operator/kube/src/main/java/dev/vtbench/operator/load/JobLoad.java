@@ -1,7 +1,7 @@
 package dev.vtbench.operator.load;
 
 import dev.vtbench.engine.k6.K6Script;
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.LoadSpec;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.Guaranteed;
@@ -57,7 +57,7 @@ public final class JobLoad implements LoadKind {
   @Override
   public Job object(BenchmarkRunResource run, LoadRequest request) {
     List<String> stages = request.stages();
-    BenchmarkRunSpec.Load load = run.getSpec().load;
+    LoadSpec load = run.getSpec().load;
     Volume script =
         new VolumeBuilder()
             .withName("script")

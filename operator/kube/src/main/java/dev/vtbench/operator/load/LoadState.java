@@ -60,26 +60,23 @@ public record LoadState(boolean finished, List<String> summaries, String failure
       }
       ContainerStateTerminated term = t.get();
       String name = pod.getMetadata().getName();
+      boolean stage = container != null && !container.equals("k6");
       if (term.getExitCode() == null || term.getExitCode() != 0) {
-        return new LoadState(
-            true,
-            List.of(),
+        return failed(
             what
                 + ": k6 in pod "
                 + name
-                + (container == null || container.equals("k6") ? "" : " (" + container + ")")
+                + (stage ? " (" + container + ")" : "")
                 + " exited with "
                 + term.getExitCode()
                 + (term.getReason() == null ? "" : " (" + term.getReason() + ")")
                 + tail(term.getMessage())
                 + "; see kubectl logs "
                 + name
-                + (container == null || container.equals("k6") ? "" : " -c " + container));
+                + (stage ? " -c " + container : ""));
       }
       if (term.getMessage() == null || term.getMessage().isBlank()) {
-        return new LoadState(
-            true,
-            List.of(),
+        return failed(
             what
                 + ": k6 in pod "
                 + name
@@ -122,5 +119,10 @@ public record LoadState(boolean finished, List<String> summaries, String failure
     }
     String m = message.strip();
     return ": " + (m.length() > 300 ? "…" + m.substring(m.length() - 300) : m);
+  }
+
+  /** A load that ended in failure, for {@code why}. */
+  private static LoadState failed(String why) {
+    return new LoadState(true, List.of(), why);
   }
 }

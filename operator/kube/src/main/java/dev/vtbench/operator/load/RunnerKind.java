@@ -1,6 +1,6 @@
 package dev.vtbench.operator.load;
 
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.LoadSpec;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.util.Optional;
 
@@ -43,7 +43,7 @@ public enum RunnerKind {
    * v0.0.19 left Ready runners unstarted in 7 of 18 loads on 2026-11-26) and TestRuns for several,
    * which k6-operator's starter starts together; without k6-operator, an Indexed Job.
    */
-  public static Optional<RunnerKind> choose(BenchmarkRunSpec.Load load, boolean k6Operator) {
+  public static Optional<RunnerKind> choose(LoadSpec load, boolean k6Operator) {
     return switch (load.runner) {
       case "job" -> Optional.of(JOB);
       case "testrun" -> k6Operator ? Optional.of(TESTRUN) : Optional.empty();

@@ -1,7 +1,8 @@
 package dev.vtbench.operator.load;
 
 import dev.vtbench.engine.k6.K6RemoteWrite;
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.LoadSpec;
+import dev.vtbench.engine.model.PrometheusRemoteWriteSpec;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.RunMeta;
@@ -38,7 +39,7 @@ public final class RunnerPod {
    * The runner's variables with their values in the object: the remote-write output's and those the
    * script runs with ({@link dev.vtbench.engine.k6.UserModule#env}); no secret among them.
    */
-  static Map<String, String> plainEnv(BenchmarkRunSpec.Load load, Map<String, String> scriptEnv) {
+  static Map<String, String> plainEnv(LoadSpec load, Map<String, String> scriptEnv) {
     Map<String, String> env = new LinkedHashMap<>(K6RemoteWrite.env(load.prometheusRemoteWrite));
     env.putAll(new TreeMap<>(scriptEnv));
     return env;
@@ -48,8 +49,8 @@ public final class RunnerPod {
    * The remote-write credentials, read by the kubelet from the Secret the spec names: they never
    * pass through the operator, the TestRun or the Job.
    */
-  static List<EnvVar> credentialEnv(BenchmarkRunSpec.Load load) {
-    BenchmarkRunSpec.PrometheusRemoteWrite rw = load.prometheusRemoteWrite;
+  static List<EnvVar> credentialEnv(LoadSpec load) {
+    PrometheusRemoteWriteSpec rw = load.prometheusRemoteWrite;
     return new TreeMap<>(K6RemoteWrite.credentialEnv(rw))
         .entrySet().stream()
             .map(

@@ -1,6 +1,6 @@
 package dev.vtbench.operator.load;
 
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.LoadSpec;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.Guaranteed;
@@ -53,7 +53,7 @@ public final class TestRunLoad implements LoadKind {
     if (request.stages().size() > 1) {
       throw new IllegalArgumentException(request.name() + ": a TestRun runs one scenario");
     }
-    BenchmarkRunSpec.Load load = run.getSpec().load;
+    LoadSpec load = run.getSpec().load;
     Map<String, Object> runner = new LinkedHashMap<>();
     runner.put("image", load.image);
     runner.put("metadata", Map.of("labels", RunnerPod.labels(run, request)));

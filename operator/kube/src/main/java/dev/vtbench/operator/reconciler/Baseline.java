@@ -1,7 +1,7 @@
 package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.engine.gate.Gate;
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.ThresholdsSpec;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -24,7 +24,7 @@ final class Baseline {
    * @throws IllegalStateException saying which ConfigMap and key to create, or why it is unusable
    */
   List<ResultRow> rows(BenchmarkRunResource run) {
-    BenchmarkRunSpec.Thresholds t = run.getSpec().thresholds;
+    ThresholdsSpec t = run.getSpec().thresholds;
     if (t == null || t.baseline == null || t.baseline.configMapRef == null) {
       return List.of();
     }

@@ -1,6 +1,6 @@
 package dev.vtbench.operator.reconciler;
 
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.LoadSpec;
 import dev.vtbench.operator.load.RunnerKind;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.Optional;
@@ -19,7 +19,7 @@ public record Capabilities(boolean cnpg, boolean k6Operator) {
   }
 
   /** How k6 runs for {@code load} (spec.load): empty if it cannot ({@link RunnerKind#choose}). */
-  Optional<RunnerKind> runner(BenchmarkRunSpec.Load load) {
+  Optional<RunnerKind> runner(LoadSpec load) {
     return RunnerKind.choose(load, k6Operator);
   }
 }

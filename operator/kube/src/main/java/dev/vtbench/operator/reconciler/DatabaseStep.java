@@ -1,6 +1,9 @@
 package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.ExternalDatabaseSpec;
+import dev.vtbench.engine.model.SeedSpec;
+import dev.vtbench.engine.model.SqlSpec;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.DatabaseCredentials;
 import dev.vtbench.operator.resources.DatabaseTier;
@@ -44,7 +47,7 @@ final class DatabaseStep implements Step {
           "spec.database.enabled is false: the service runs without a database");
       return Result.next();
     }
-    BenchmarkRunSpec.ExternalDatabase external = view.spec().database.external;
+    ExternalDatabaseSpec external = view.spec().database.external;
     if (external != null) {
       // The user's own database: nothing to create, seed or wait for. The SUT's pod mounts the
       // user's Secret (the kubelet reads it, the operator cannot); a missing Secret or key shows
@@ -125,10 +128,10 @@ final class DatabaseStep implements Step {
   /** What the bootstrap puts into the database, for the condition's message. */
   private static String seeding(BenchmarkRunSpec spec) {
     if (spec.sut.service == null) {
-      BenchmarkRunSpec.Seed seed = spec.database.seed;
+      SeedSpec seed = spec.database.seed;
       return "seed " + seed.customers + " customers and " + seed.orders + " orders";
     }
-    BenchmarkRunSpec.Sql sql = spec.database.sql;
+    SqlSpec sql = spec.database.sql;
     return sql == null
         ? "hand the empty database to the service"
         : "run " + String.join(", ", sql.keys()) + " from ConfigMap " + sql.configMap;

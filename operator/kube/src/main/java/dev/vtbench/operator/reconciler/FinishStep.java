@@ -1,7 +1,7 @@
 package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.engine.gate.Gate;
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.ThresholdsSpec;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import dev.vtbench.operator.resources.NameConflict;
@@ -50,7 +50,7 @@ final class FinishStep implements Step {
             + view.cursor().total()
             + " scenarios recorded in ConfigMap "
             + String.join(", ", status.status.resultsConfigMaps);
-    BenchmarkRunSpec.Thresholds thresholds = view.spec().thresholds;
+    ThresholdsSpec thresholds = view.spec().thresholds;
     if (thresholds != null) {
       Gate.Verdict verdict;
       try {

@@ -4,7 +4,7 @@ import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.results.DerivedMetrics;
-import dev.vtbench.engine.run.CoreBusy;
+import dev.vtbench.proc.CoreBusy;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.util.Collection;
 import java.util.HashSet;

@@ -1,7 +1,7 @@
 package dev.vtbench.operator.reconciler;
 
-import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.model.SutSpec;
 import dev.vtbench.engine.results.DerivedMetrics;
 import dev.vtbench.operator.resources.CpusetProbe;
 import java.util.Optional;
@@ -27,7 +27,7 @@ final class PinningCheck {
    * {@link #refusal(boolean, int, String, String)} for the spec's SUT and the cores it was seen on
    * (by the runner, or by a user's service's {@link CpusetProbe}).
    */
-  static Optional<String> refusal(BenchmarkRunSpec.Sut sut, CpusetProbe.Cores cores) {
+  static Optional<String> refusal(SutSpec sut, CpusetProbe.Cores cores) {
     return refusal(
         sut.pinned,
         sut.pinned ? SpecValidator.cpus(sut.cpu) : 0,

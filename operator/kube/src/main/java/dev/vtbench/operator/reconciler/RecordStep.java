@@ -12,6 +12,7 @@ import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.run.Platform;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.ScenarioRow;
+import dev.vtbench.engine.run.TierThrottling;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.load.LoadState;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
@@ -211,7 +212,11 @@ final class RecordStep implements Step {
         spec,
         s,
         view,
-        new Platform.Measurement(load.summaries(), cpu, withCpusetNote(spec, cores, probe.peaks())),
+        new Platform.Measurement(
+            load.summaries(),
+            cpu,
+            withCpusetNote(spec, cores, probe.peaks()),
+            TierThrottling.cluster(spec, probe)),
         measured,
         warm);
   }

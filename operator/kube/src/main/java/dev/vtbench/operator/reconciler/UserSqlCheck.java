@@ -1,6 +1,7 @@
 package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.SqlSpec;
 import dev.vtbench.operator.reconciler.Conditions.Reason;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
@@ -21,7 +22,7 @@ final class UserSqlCheck implements Step {
   @Override
   public Result apply(RunView view, RunStatus status) {
     BenchmarkRunSpec spec = view.spec();
-    BenchmarkRunSpec.Sql sql = spec.database.enabled ? spec.database.sql : null;
+    SqlSpec sql = spec.database.enabled ? spec.database.sql : null;
     if (sql == null || spec.sut.service == null || view.database() != null) {
       return Result.next();
     }

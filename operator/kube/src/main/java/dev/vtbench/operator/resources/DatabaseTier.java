@@ -1,6 +1,8 @@
 package dev.vtbench.operator.resources;
 
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.DatabaseSpec;
+import dev.vtbench.engine.model.SeedSpec;
+import dev.vtbench.engine.model.SqlSpec;
 import dev.vtbench.engine.seed.DbCpuSql;
 import dev.vtbench.engine.seed.HandOverSql;
 import dev.vtbench.engine.seed.SeedSql;
@@ -35,7 +37,7 @@ public final class DatabaseTier {
    * SQL (the user's ConfigMap, run before it) created to the owner it connects as.
    */
   public static ConfigMap seed(BenchmarkRunResource run) {
-    BenchmarkRunSpec.Seed seed = run.getSpec().database.seed;
+    SeedSpec seed = run.getSpec().database.seed;
     Map<String, String> data =
         run.getSpec().sut.service != null
             ? Map.of(HAND_OVER_KEY, HandOverSql.SQL)
@@ -61,7 +63,7 @@ public final class DatabaseTier {
       return List.of(Map.of("name", own, "key", SEED_KEY), Map.of("name", own, "key", DB_CPU_KEY));
     }
     List<Map<String, Object>> refs = new ArrayList<>();
-    BenchmarkRunSpec.Sql sql = run.getSpec().database.sql;
+    SqlSpec sql = run.getSpec().database.sql;
     if (sql != null) {
       sql.keys().forEach(k -> refs.add(Map.of("name", sql.configMap, "key", k)));
     }
@@ -84,7 +86,7 @@ public final class DatabaseTier {
    * the application owner's credentials are the run's own Secret ({@link DatabaseCredentials}).
    */
   public static GenericKubernetesResource cluster(BenchmarkRunResource run) {
-    BenchmarkRunSpec.Database db = run.getSpec().database;
+    DatabaseSpec db = run.getSpec().database;
     Map<String, Object> spec = new LinkedHashMap<>();
     spec.put("instances", 1);
     if (db.image != null && !db.image.isBlank()) {

@@ -1,6 +1,6 @@
 package dev.vtbench.operator.resources;
 
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.StubSpec;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Service;
@@ -17,7 +17,7 @@ public final class StubTier {
   private StubTier() {}
 
   public static Deployment deployment(BenchmarkRunResource run) {
-    BenchmarkRunSpec.Stub stub = run.getSpec().stub;
+    StubSpec stub = run.getSpec().stub;
     Map<String, String> env = new LinkedHashMap<>();
     env.put("STUB_PORT", Integer.toString(AppTier.HTTP_PORT));
     env.put("STUB_ADDRESS", "0.0.0.0");

@@ -1,6 +1,6 @@
 package dev.vtbench.operator.resources;
 
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.SutSpec;
 import dev.vtbench.engine.plan.JvmOptions;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.seed.DbCpuSql;
@@ -44,7 +44,7 @@ public final class SutTier {
    * annotation) and so restarts the SUT; an unchanged one leaves it running.
    */
   public static Deployment deployment(BenchmarkRunResource run, SutConfig config) {
-    BenchmarkRunSpec.Sut sut = run.getSpec().sut;
+    SutSpec sut = run.getSpec().sut;
     if (sut.service != null) {
       return UserServiceSut.deployment(run, config);
     }

@@ -1,6 +1,7 @@
 package dev.vtbench.operator.resources;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.ExternalDatabaseSpec;
 import dev.vtbench.engine.model.ServiceSpec;
 import dev.vtbench.engine.plan.JvmOptions;
 import dev.vtbench.engine.plan.ServiceBuild;
@@ -37,7 +38,7 @@ final class UserServiceSut {
     BenchmarkRunSpec spec = run.getSpec();
     ServiceSpec service = spec.sut.service;
     boolean database = spec.database.enabled;
-    BenchmarkRunSpec.ExternalDatabase external = spec.database.external;
+    ExternalDatabaseSpec external = spec.database.external;
     ServiceWiring.Datasource db =
         !database
             ? null
@@ -104,7 +105,7 @@ final class UserServiceSut {
    * under the properties' names. The kubelet reads it, the operator never does; a missing Secret or
    * key keeps the pod from starting, which {@code SecretMountCheck} turns into the run's failure.
    */
-  private static Volume usersSecret(BenchmarkRunSpec.ExternalDatabase external) {
+  private static Volume usersSecret(ExternalDatabaseSpec external) {
     var secret =
         new VolumeBuilder()
             .withName(SutTier.SERVICE_CONFIG_VOLUME)

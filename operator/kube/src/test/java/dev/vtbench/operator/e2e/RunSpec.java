@@ -1,6 +1,7 @@
 package dev.vtbench.operator.e2e;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.LoadSpec;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.run.RunCursor;
@@ -133,7 +134,7 @@ final class RunSpec {
    * RunnerKind#choose}): {@code auto} is the staged Job for one runner, TestRuns for several.
    */
   String expectedRunner() {
-    BenchmarkRunSpec.Load load = new BenchmarkRunSpec.Load();
+    LoadSpec load = new LoadSpec();
     Object runner = section("load").get("runner");
     Object parallelism = section("load").get("parallelism");
     load.runner = runner == null ? load.runner : runner.toString();

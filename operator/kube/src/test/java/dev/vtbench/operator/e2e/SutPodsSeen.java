@@ -13,8 +13,9 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * Every SUT pod a run started, by UID, listed at each poll of the run (every few seconds; a SUT pod
  * lives through its JVM's warm-up, far longer): a new pod means a new JVM and a new warm-up, which
  * a pool sweep must not pay (the load resizes the pool in the running SUT). Polled, not watched:
- * this cluster's API server refuses the client's watch streams (RequestWatchProgress is disabled).
- * Each pod is kept as last seen, so what ran in it can be checked after the run deleted it.
+ * written when the cluster's etcd 3.4 refused the client's watch streams (RequestWatchProgress);
+ * etcd 3.7 serves them, and a poll every few seconds still sees every SUT pod. Each pod is kept as
+ * last seen, so what ran in it can be checked after the run deleted it.
  */
 final class SutPodsSeen {
 

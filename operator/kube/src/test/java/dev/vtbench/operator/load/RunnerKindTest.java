@@ -2,7 +2,7 @@ package dev.vtbench.operator.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.LoadSpec;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -39,12 +39,12 @@ class RunnerKindTest {
 
   @Test
   void theDefaultSpecIsAStagedJob() {
-    BenchmarkRunSpec.Load defaults = new BenchmarkRunSpec.Load();
+    LoadSpec defaults = new LoadSpec();
     assertThat(RunnerKind.choose(defaults, true)).contains(RunnerKind.JOB);
   }
 
-  private static BenchmarkRunSpec.Load load(String runner, int parallelism) {
-    BenchmarkRunSpec.Load load = new BenchmarkRunSpec.Load();
+  private static LoadSpec load(String runner, int parallelism) {
+    LoadSpec load = new LoadSpec();
     load.runner = runner;
     load.parallelism = parallelism;
     return load;

@@ -10,7 +10,9 @@ import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.results.Bottleneck;
 import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.VerdictRows;
 import dev.vtbench.engine.run.RunCursor;
+import dev.vtbench.engine.run.TierThrottling;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.load.LoadState;
 import dev.vtbench.operator.resources.CpusetProbe;
@@ -31,6 +33,10 @@ class ClusterRowCpuTest {
   static final String STUB =
       "\"stub\":{\"cpuSeconds\":0.6,\"cpuset\":\"0\",\"coreBusyPct\":{\"0\":95.0,\"1\":30.0},"
           + "\"stealPct\":1.5},";
+
+  /** The stub's throttling in its window: 3 % of its periods, on a 250m limit. */
+  static final String THROTTLED_STUB =
+      "\"stealPct\":1.5,\"throttledPct\":3.0,\"cpuLimitCores\":0.25";
 
   @Test
   void theStubsCpuOverTheHoldIsItsOwnColumn() throws Exception {
@@ -118,6 +124,51 @@ class ClusterRowCpuTest {
     assertThat(row.cpuBusyPct()).isNull();
     assertThat(row.generatorSaturated()).isNull();
     assertThat(row.appCpuPct()).isNotNull();
+  }
+
+  /**
+   * CFS throttling over the hold as the runner read it: the SUT's (its cgroup's counters at the
+   * hold's edges) and the stub's (its window) fill their columns, and a SUT held back in 12.5 % of
+   * its periods is the bottleneck, the root cause, and out of verdicts.
+   */
+  @Test
+  void theSutsAndTheStubsThrottlingFillTheirColumnsAndNameTheBottleneck() throws Exception {
+    String stub = STUB.replace("95.0", "70.0").replace("\"stealPct\":1.5", THROTTLED_STUB);
+    ResultRow row =
+        row(
+            twoCoreSpec(),
+            withStub(stub + "\"sutThrottledPct\":12.5,\"sutCpuLimitCores\":0.5,"),
+            true);
+
+    assertThat(row.sutThrottledPct()).isEqualTo(12.5);
+    assertThat(row.stubThrottledPct()).isEqualTo(3.0);
+    assertThat(row.bottleneck()).isEqualTo(Bottleneck.SUT_THROTTLED);
+    assertThat(VerdictRows.leftOutBecause(row)).contains(VerdictRows.SUT_THROTTLED);
+    assertThat(row.notes()).isNull();
+
+    ResultRow stubOnly =
+        row(twoCoreSpec(), withStub(stub.replace("3.0", "6.0") + "\"sutThrottledPct\":0,"), true);
+    assertThat(stubOnly.bottleneck()).isEqualTo(Bottleneck.STUB_THROTTLED);
+    // (left out only as unsteady: these rows had no warm-up)
+    assertThat(VerdictRows.leftOutBecause(stubOnly))
+        .as("only the SUT's throttling voids a verdict")
+        .contains(VerdictRows.UNSTEADY);
+  }
+
+  /** A runner that read neither leaves both columns empty, and the row's notes say why. */
+  @Test
+  void throttlingNotReadIsEmptyAndTheNotesSayWhy() throws Exception {
+    ResultRow noWindow = row(twoCoreSpec(), summary(), true);
+
+    assertThat(noWindow.sutThrottledPct()).isNull();
+    assertThat(noWindow.stubThrottledPct()).isNull();
+    assertThat(noWindow.notes())
+        .contains(TierThrottling.CLUSTER_SUT_NOTE)
+        .contains(TierThrottling.NO_STUB_WINDOW_NOTE);
+
+    ResultRow oldStub = row(twoCoreSpec(), withStub(STUB + "\"sutThrottledPct\":0.0,"), true);
+    assertThat(oldStub.sutThrottledPct()).isZero();
+    assertThat(oldStub.notes()).isEqualTo(TierThrottling.CLUSTER_STUB_NOTE);
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.SutSpec;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.results.ResultRow;
@@ -64,7 +65,7 @@ class PinningCheckTest {
   @Test
   void theSpecAndTheRunnersProbeAreWhatIsChecked() throws Exception {
     String summary = runnerSummary();
-    BenchmarkRunSpec.Sut sut = new BenchmarkRunSpec.Sut();
+    SutSpec sut = new SutSpec();
     sut.cpu = "1";
     // runner-summary.json: the SUT reported cpuset 1
     assertThat(PinningCheck.refusal(sut, CpusetProbe.Cores.of(SutProbe.parse(summary)))).isEmpty();

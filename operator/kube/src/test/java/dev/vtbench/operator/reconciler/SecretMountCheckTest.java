@@ -3,6 +3,7 @@ package dev.vtbench.operator.reconciler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.ExternalDatabaseSpec;
 import dev.vtbench.engine.model.ServiceSpec;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -63,7 +64,7 @@ class SecretMountCheckTest {
     BenchmarkRunSpec spec = new BenchmarkRunSpec();
     assertThat(SecretMountCheck.applies(spec)).isFalse();
     spec.sut.service = new ServiceSpec();
-    spec.database.external = new BenchmarkRunSpec.ExternalDatabase();
+    spec.database.external = new ExternalDatabaseSpec();
     spec.database.external.secret = "orders-db";
     assertThat(SecretMountCheck.applies(spec)).isTrue();
 

@@ -3,7 +3,8 @@ package dev.vtbench.operator.reconciler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.gate.Gate;
-import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.MaxP99;
+import dev.vtbench.engine.model.ThresholdsSpec;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.results.TenThousandScenariosTest;
@@ -35,8 +36,8 @@ class StatusSizeTest {
         rows,
         rows.size(),
         rows.size());
-    BenchmarkRunSpec.Thresholds thresholds = new BenchmarkRunSpec.Thresholds();
-    BenchmarkRunSpec.MaxP99 strict = new BenchmarkRunSpec.MaxP99();
+    ThresholdsSpec thresholds = new ThresholdsSpec();
+    MaxP99 strict = new MaxP99();
     strict.p99 = "1ms";
     thresholds.maxP99.add(strict);
     Gate.Verdict verdict = Gate.evaluate(thresholds, rows, List.of());

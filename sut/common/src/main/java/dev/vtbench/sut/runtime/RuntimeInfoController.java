@@ -1,5 +1,6 @@
 package dev.vtbench.sut.runtime;
 
+import dev.vtbench.proc.CfsStat;
 import dev.vtbench.sut.SutSettings;
 import dev.vtbench.sut.errors.ApiException;
 import dev.vtbench.sut.errors.Params;
@@ -62,6 +63,9 @@ public class RuntimeInfoController {
     // The database's CPU time so far, read the same way at the same moments (cluster only: the
     // runner cannot reach the database itself); null where nothing installed the function.
     m.put("dbCpuSeconds", dbCpu.seconds());
+    // How often its CPU limit held this process back so far, read at the same moments: the
+    // throttled share of the hold's CFS periods (sut_throttled_pct); null where no cgroup says.
+    m.put("cfs", cfs(CfsStat.read()));
     m.put("pinnedEventsEnabled", peaks.pinnedEventsEnabled());
     m.put("pinnedThresholdMs", settings.pinnedThreshold().toMillis());
     m.put("sampleIntervalMs", settings.sampleInterval().toMillis());
@@ -69,6 +73,22 @@ public class RuntimeInfoController {
     Map<String, Object> window = peaks.snapshot();
     window.put("windows", windows.snapshot());
     m.put("peaks", window);
+    return m;
+  }
+
+  /**
+   * {@code periods}, {@code throttledPeriods}, {@code throttledSeconds} and {@code limitCores}
+   * (null: no limit) of a cgroup reading, or null when there is none.
+   */
+  static Map<String, Object> cfs(CfsStat.Snapshot s) {
+    if (s == null) {
+      return null;
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("periods", s.periods());
+    m.put("throttledPeriods", s.throttledPeriods());
+    m.put("throttledSeconds", s.throttledSeconds());
+    m.put("limitCores", s.limitCores());
     return m;
   }
 

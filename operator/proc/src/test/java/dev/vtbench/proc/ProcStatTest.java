@@ -1,4 +1,4 @@
-package dev.vtbench.engine.run;
+package dev.vtbench.proc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.vtbench.engine.run;
+package dev.vtbench.proc;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package dev.vtbench.engine.run;
+package dev.vtbench.proc;
 
 import java.util.Locale;
 import java.util.Set;

@@ -1,0 +1,40 @@
+package dev.vtbench.engine.model;
+
+import static dev.vtbench.engine.model.QuantityRules.PERCENT;
+import static dev.vtbench.engine.model.QuantityRules.QUANTITY_MAX;
+
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Pattern;
+import io.fabric8.generator.annotation.Size;
+import io.fabric8.generator.annotation.ValidationRule;
+
+/** Where the baseline CSV is and how much worse a cell may get. */
+// In a cluster only a ConfigMap can hold the baseline; file is for vtbench run (SpecValidator).
+@ValidationRule(
+    value = "has(self.configMapRef) && !has(self.file)",
+    message =
+        "set configMapRef to the ConfigMap holding the baseline matrix.csv; file is only for"
+            + " local runs (vtbench run)")
+public class BaselineSpec {
+  @JsonPropertyDescription(
+      "The ConfigMap holding the baseline matrix.csv (Kubernetes), in the run's namespace.")
+  public ConfigMapKey configMapRef;
+
+  @JsonPropertyDescription(
+      "Path of the baseline matrix.csv for vtbench run (local only; relative to the working"
+          + " directory).")
+  @Size(max = SpecRules.FILE_MAX)
+  public String file;
+
+  @JsonPropertyDescription(
+      "How much worse than the baseline a cell may be: throughput lower, or p99 higher, by at"
+          + " most this percentage, e.g. 10%; at most 100%.")
+  @Pattern(PERCENT)
+  @Size(max = QUANTITY_MAX)
+  @ValidationRule(
+      value = QuantityRules.PERCENT_TO_100_RULE,
+      message = QuantityRules.PERCENT_TO_100_MESSAGE)
+  @Default("10%")
+  public String maxRegression = "10%";
+}

@@ -1,0 +1,221 @@
+package dev.vtbench.local;
+
+import dev.vtbench.engine.k6.K6Plan;
+import dev.vtbench.engine.k6.K6Script;
+import dev.vtbench.engine.k6.UserModule;
+import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.run.Platform.Measurement;
+import dev.vtbench.engine.run.Platform.TierCpu;
+import dev.vtbench.engine.run.Progress;
+import dev.vtbench.engine.run.Workloads;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One load as a k6 process on the load generator's cores: its script written, its scenarios' start
+ * read from k6's REST API, the SUT watched and each tier's CPU sampled over the hold.
+ */
+final class LocalLoad {
+
+  /**
+   * The most k6 may take to init its VUs and run setup() before its scenarios start: k6's default
+   * setupTimeout (60 s), plus the VUs' init.
+   */
+  private static final Duration SCENARIOS_START_PATIENCE = Duration.ofSeconds(90);
+
+  /** k6's execution status once its scenarios run (lib.ExecutionStatusRunning in k6 v1). */
+  private static final int K6_RUNNING = 7;
+
+  private final LocalPlatform.Options options;
+  private final BenchmarkRunSpec spec;
+  private final CoreMap cores;
+  private final PidFile pids;
+  private final LocalApps apps;
+  private final LocalDatabase database;
+  // a user's own k6 module (spec.workload.script), read before anything starts; null without one
+  private final LocalModule module;
+  // the running k6, so close() (also run by the Ctrl-C hook) can stop it
+  private volatile ManagedProcess running;
+
+  LocalLoad(
+      LocalPlatform.Options options,
+      BenchmarkRunSpec spec,
+      CoreMap cores,
+      PidFile pids,
+      LocalApps apps,
+      LocalDatabase database,
+      LocalModule module) {
+    this.options = options;
+    this.spec = spec;
+    this.cores = cores;
+    this.pids = pids;
+    this.apps = apps;
+    this.database = database;
+    this.module = module;
+  }
+
+  Measurement run(Scenario scenario, K6Plan plan, String script, Progress progress) {
+    Path dir = options.workDir().resolve("k6");
+    Path scriptFile = dir.resolve(scenario.id() + ".js");
+    Path summary = dir.resolve(scenario.id() + "-summary.json");
+    try {
+      Files.createDirectories(dir);
+      Files.writeString(scriptFile, script);
+      Files.deleteIfExists(summary);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    if (plan.userScript()) {
+      module.besideScriptsIn(dir);
+    }
+    Map<String, String> env = new HashMap<>(UserModule.env(plan));
+    env.put("K6_NO_USAGE_REPORT", "true");
+    int apiPort = Os.freePort();
+    List<String> cmd = new ArrayList<>();
+    cmd.add(options.k6().toString());
+    for (String arg : K6Script.commandLine(scriptFile, summary)) {
+      // k6's REST API on loopback gives the live request count for the progress line
+      cmd.add(arg.equals("--address=") ? "--address=127.0.0.1:" + apiPort : arg);
+    }
+    Duration beforeHold = plan.ramp().plus(plan.warmup());
+    long started = System.nanoTime();
+    try (ManagedProcess k6 =
+        ManagedProcess.start(
+            ManagedProcess.Spec.of("k6", cmd, env, dir.resolve(scenario.id() + ".log"))
+                .pinnedTo(cores.load()))) {
+      running = k6;
+      pids.record(k6);
+      LiveRate live = new LiveRate(apiPort);
+      long t0 = scenariosStarted(started, apiPort, k6);
+      waitUntil(t0, beforeHold, k6, live, progress);
+      // vtbench's SUT cuts its own windows from here; a user's service is watched from outside
+      String sutUrl = apps.sutBaseUrl();
+      HoldWatch watch =
+          HoldWatch.of(
+              sutUrl,
+              Workloads.window(spec),
+              spec.sut.service == null
+                  ? null
+                  : new ActuatorSampler(sutUrl, spec.sut.service.actuatorPath, apps.sutPid()));
+      watch.holdStarts();
+      TierSampler tiers = new TierSampler(cores, apps, database, k6.pid());
+      TierSampler.Snapshot before = tiers.sample();
+      waitUntil(t0, beforeHold.plus(plan.hold()), k6, live, progress);
+      TierSampler.Snapshot after = tiers.sample();
+      int exit = k6.waitFor(plan.requestTimeout().plusSeconds(60));
+      if (exit != 0 && exit != 99) { // 99: thresholds crossed, which vtbench does not use to fail
+        throw new IllegalStateException(
+            "k6 failed with exit code "
+                + exit
+                + " for "
+                + scenario.id()
+                + "; last lines of "
+                + k6.log()
+                + ":\n"
+                + LocalPostgres.tail(k6.log(), 15));
+      }
+      Map<String, Object> peaks = watch.holdEnded(dir.resolve(scenario.id() + "-sut.json"));
+      TierCpu cpu = tiers.between(before, after);
+      return new Measurement(
+          Files.readString(summary), cpu, peaks, TierSampler.throttling(before, after));
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "k6 wrote no summary at " + summary + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    } finally {
+      running = null;
+    }
+  }
+
+  /** Stops the running k6, if any. */
+  void close() {
+    ManagedProcess k6 = running;
+    if (k6 != null) {
+      k6.close();
+    }
+  }
+
+  /**
+   * When k6's scenarios started, the clock of the ramp, warm-up and hold: once its REST API says it
+   * runs them, after the VUs' init and setup() (a user's module may log in or create data there,
+   * which takes as long as it takes); {@code processStart} if k6 ends first or never says so.
+   */
+  private static long scenariosStarted(long processStart, int apiPort, ManagedProcess k6)
+      throws InterruptedException {
+    long giveUp = processStart + SCENARIOS_START_PATIENCE.toNanos();
+    String status = "http://127.0.0.1:" + apiPort + "/v1/status";
+    while (k6.isAlive() && System.nanoTime() < giveUp) {
+      try {
+        if (HttpJson.get(status).at("data.attributes.status") instanceof Number n
+            && n.intValue() >= K6_RUNNING) {
+          return System.nanoTime();
+        }
+      } catch (RuntimeException notListeningYet) {
+        // the REST API starts with k6's init: ask again
+      }
+      Thread.sleep(50);
+    }
+    return processStart;
+  }
+
+  /** Waits until {@code offset} after {@code t0}, printing the live rate every few seconds. */
+  private static void waitUntil(
+      long t0, Duration offset, ManagedProcess k6, LiveRate live, Progress progress)
+      throws InterruptedException {
+    long deadline = t0 + offset.toNanos();
+    long nextPrint = System.nanoTime() + 5_000_000_000L;
+    while (System.nanoTime() < deadline && k6.isAlive()) {
+      Thread.sleep(Math.min(250, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)));
+      if (System.nanoTime() >= nextPrint) {
+        nextPrint += 5_000_000_000L;
+        String rate = live.read();
+        if (rate != null) {
+          progress.live(
+              String.format("t+%ds  %s", (System.nanoTime() - t0) / 1_000_000_000L, rate));
+        }
+      }
+    }
+  }
+
+  /** Reads k6's request counter through its REST API and turns it into a rate. */
+  private static final class LiveRate {
+    private final String url;
+    private long lastCount = -1;
+    private long lastNanos;
+
+    LiveRate(int port) {
+      this.url = "http://127.0.0.1:" + port + "/v1/metrics/http_reqs";
+    }
+
+    String read() {
+      try {
+        HttpJson.Response r = HttpJson.get(url);
+        Object count = r.at("data.attributes.sample.count");
+        if (!(count instanceof Number n)) {
+          return null;
+        }
+        long now = System.nanoTime();
+        String out = null;
+        if (lastCount >= 0) {
+          double rate = (n.longValue() - lastCount) / ((now - lastNanos) / 1e9);
+          out = String.format("%.0f req/s, %d requests", rate, n.longValue());
+        }
+        lastCount = n.longValue();
+        lastNanos = now;
+        return out;
+      } catch (RuntimeException e) {
+        return null;
+      }
+    }
+  }
+}

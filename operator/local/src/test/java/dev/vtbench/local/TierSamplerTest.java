@@ -1,0 +1,62 @@
+package dev.vtbench.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtbench.engine.run.TierThrottling;
+import dev.vtbench.proc.CfsStat;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The throttling a local row reports, from real processes: a child of this JVM, as the SUT and the
+ * stub are, read through its pid at two moments.
+ */
+class TierSamplerTest {
+
+  static TierSampler.Snapshot snapshot(
+      CfsStat.Snapshot app, CfsStat.Snapshot stub, boolean hasStub) {
+    ProcCpu.Sample stubSample = hasStub ? ProcCpu.sampleAlone(ProcessHandle.current().pid()) : null;
+    return new TierSampler.Snapshot(null, null, null, null, stubSample, null, app, stub);
+  }
+
+  @Test
+  void aChildProcessIsReadThroughItsPidAndIsNeverThrottledWithoutALimit() throws Exception {
+    Process child = new ProcessBuilder("sleep", "30").start();
+    try {
+      Path root = Path.of("/");
+      CfsStat.Snapshot start = CfsStat.read(root, child.pid());
+      CfsStat.Snapshot end = CfsStat.read(root, child.pid());
+      TierThrottling t =
+          TierSampler.throttling(snapshot(start, start, true), snapshot(end, end, true));
+      CfsStat.Snapshot own = CfsStat.read();
+      if (!Files.exists(Path.of("/proc/self/cgroup"))) {
+        return;
+      }
+      assertThat(start).as("a Linux child is in some cgroup with cpu.stat").isNotNull();
+      // the child is in this JVM's cgroup: the same limit, or none
+      assertThat(start.limitCores()).isEqualTo(own.limitCores());
+      assertThat(t.notes()).isEmpty();
+      if (own.limitCores() == null) {
+        assertThat(t.sutPct()).isZero();
+        assertThat(t.stubPct()).isZero();
+      } else {
+        assertThat(t.sutPct()).isBetween(0.0, 100.0);
+      }
+    } finally {
+      child.destroy();
+      child.waitFor(5, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void aRunWithoutAStubHasNoStubFigureAndAnUnreadableSutSaysWhy() {
+    TierThrottling t =
+        TierSampler.throttling(snapshot(null, null, false), snapshot(null, null, false));
+
+    assertThat(t.sutPct()).isNull();
+    assertThat(t.stubPct()).isNull();
+    assertThat(t.notes()).containsExactly(TierThrottling.LOCAL_SUT_NOTE);
+  }
+}

@@ -1,0 +1,158 @@
+package dev.vtbench.proc;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A process's CPU limit and how often the kernel held it back (CFS bandwidth control): the {@code
+ * cpu.stat} and quota of the cgroup the process is in, cgroup v1 or v2. A container sees its own
+ * cgroup (v2 namespace, or v1's bind mount of its own folder); a process outside any container sees
+ * the cgroup systemd or the shell put it in, which usually has no limit. Parsing is pure ({@link
+ * #parse}); only {@link #read} touches files, under a root that tests replace.
+ */
+public final class CfsStat {
+
+  private CfsStat() {}
+
+  /**
+   * One reading.
+   *
+   * @param periods CFS periods in which the cgroup ran
+   * @param throttledPeriods periods in which it hit its quota and was held back
+   * @param throttledSeconds total time it was held back
+   * @param limitCores its quota ÷ period in cores, or null when it has no limit
+   */
+  public record Snapshot(
+      long periods, long throttledPeriods, double throttledSeconds, Double limitCores) {
+
+    /**
+     * The share of periods between {@code earlier} and this reading in which the cgroup was held
+     * back, in percent; 0 when it has no limit (nothing can hold it back) or ran no period.
+     */
+    public double throttledPctSince(Snapshot earlier) {
+      long p = periods - earlier.periods;
+      return limitCores == null || p <= 0
+          ? 0
+          : 100.0 * (throttledPeriods - earlier.throttledPeriods) / p;
+    }
+  }
+
+  /** This process's cgroup as seen from {@code /}, or null where none is readable (off Linux). */
+  public static Snapshot read() {
+    return read(Path.of("/"), ProcessHandle.current().pid());
+  }
+
+  /**
+   * Process {@code pid}'s cgroup under {@code root} (a file system root: {@code /} but in tests),
+   * or null where neither its own cgroup folder nor the mount's top holds a {@code cpu.stat}.
+   */
+  public static Snapshot read(Path root, long pid) {
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(root.resolve("proc/" + pid + "/cgroup"));
+    } catch (IOException e) {
+      return null;
+    }
+    for (String line : lines) {
+      String[] f = line.split(":", 3);
+      if (f.length < 3) {
+        continue;
+      }
+      String path = f[2].startsWith("/") ? f[2].substring(1) : f[2];
+      if (f[0].equals("0") && f[1].isEmpty()) {
+        Snapshot s = v2(root.resolve("sys/fs/cgroup"), path);
+        if (s != null) {
+          return s;
+        }
+      } else if (List.of(f[1].split(",")).contains("cpu")) {
+        for (String mount : List.of("cpu,cpuacct", "cpu", "cpuacct,cpu")) {
+          Snapshot s = v1(root.resolve("sys/fs/cgroup").resolve(mount), path);
+          if (s != null) {
+            return s;
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /** v2: {@code cpu.stat} (usec) and {@code cpu.max} ("max 100000" or "quota period"). */
+  private static Snapshot v2(Path mount, String path) {
+    for (Path dir : candidates(mount, path)) {
+      Map<String, Long> stat = keyValues(dir.resolve("cpu.stat"));
+      if (stat != null && stat.containsKey("nr_periods")) {
+        String max = firstLine(dir.resolve("cpu.max"));
+        Double limit = null;
+        if (max != null && !max.startsWith("max")) {
+          String[] q = max.split("\\s+");
+          limit = Double.parseDouble(q[0]) / Double.parseDouble(q[1]);
+        }
+        return parse(stat, "throttled_usec", 1e-6, limit);
+      }
+    }
+    return null;
+  }
+
+  /** v1: {@code cpu.stat} (ns) and {@code cpu.cfs_quota_us} (-1: no limit) ÷ the period. */
+  private static Snapshot v1(Path mount, String path) {
+    for (Path dir : candidates(mount, path)) {
+      Map<String, Long> stat = keyValues(dir.resolve("cpu.stat"));
+      if (stat != null && stat.containsKey("nr_periods")) {
+        String quota = firstLine(dir.resolve("cpu.cfs_quota_us"));
+        String period = firstLine(dir.resolve("cpu.cfs_period_us"));
+        Double limit = null;
+        if (quota != null && period != null && Long.parseLong(quota) > 0) {
+          limit = Double.parseDouble(quota) / Double.parseDouble(period);
+        }
+        return parse(stat, "throttled_time", 1e-9, limit);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A reading from {@code cpu.stat}'s keys: {@code nr_periods}, {@code nr_throttled} and {@code
+   * throttledKey} in units of {@code seconds} each.
+   */
+  public static Snapshot parse(
+      Map<String, Long> stat, String throttledKey, double seconds, Double limitCores) {
+    return new Snapshot(
+        stat.getOrDefault("nr_periods", 0L),
+        stat.getOrDefault("nr_throttled", 0L),
+        stat.getOrDefault(throttledKey, 0L) * seconds,
+        limitCores);
+  }
+
+  /** The process's own folder, then the mount's top (a container's view of its own cgroup). */
+  private static List<Path> candidates(Path mount, String path) {
+    return path.isEmpty() ? List.of(mount) : List.of(mount.resolve(path), mount);
+  }
+
+  private static Map<String, Long> keyValues(Path file) {
+    try {
+      Map<String, Long> m = new HashMap<>();
+      for (String line : Files.readAllLines(file)) {
+        String[] kv = line.strip().split("\\s+");
+        if (kv.length == 2) {
+          m.put(kv[0], Long.parseLong(kv[1]));
+        }
+      }
+      return m;
+    } catch (IOException | NumberFormatException e) {
+      return null;
+    }
+  }
+
+  private static String firstLine(Path file) {
+    try {
+      String s = Files.readString(file).strip();
+      return s.isEmpty() ? null : s;
+    } catch (IOException e) {
+      return null;
+    }
+  }
+}
