@@ -21,7 +21,8 @@ release=vtbench
 namespace=vtbench-system
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
-die() { echo "chart-test.sh: $*" >&2; exit 2; }
+script=chart-test.sh die_status=2
+. "$here/lib.sh"
 
 out=""
 while [ $# -gt 0 ]; do

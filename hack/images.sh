@@ -64,11 +64,8 @@ case "${1:-}" in
     ;;
 esac
 
-log() { printf 'images: %s\n' "$*" >&2; }
-die() {
-  printf 'images: ERROR: %s\n' "$*" >&2
-  exit 1
-}
+script=images
+. "$here/lib.sh"
 
 export JAVA_HOME=${JAVA_HOME:-$JDK25_HOME_DEFAULT}
 cache=$HOME/.cache/vtbench

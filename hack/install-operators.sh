@@ -22,8 +22,8 @@ read -ra helm <<<"${HELM:-helm}"
 op_ns=vtbench-system
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
-log() { printf '%s install-operators: %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
-die() { log "error: $*"; exit 1; }
+script=install-operators
+. "$here/lib.sh"
 k() { "${kubectl[@]}" "$@"; }
 
 cnpg="" k6op="" cnpg_cpu="" k6op_cpu="" logs=""

@@ -29,8 +29,8 @@ tars=(sut/target/vtbench-sut-image.tar sut/reactive/target/vtbench-sut-reactive-
   examples/byo-orders/target/byo-orders-image.tar)
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
-log() { printf 'kind.sh: %s\n' "$*" >&2; }
-die() { log "error: $*"; exit 1; }
+script=kind.sh
+. "$here/lib.sh"
 k() { kubectl --context "kind-$name" "$@"; }
 
 create() {

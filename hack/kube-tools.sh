@@ -33,8 +33,8 @@ Binaries are laid out for kube-api-test in $layout_dir
 (override the root with KUBE_API_TEST_DIR; the cache root with VTBENCH_CACHE).
 EOF
 }
-log() { echo "kube-tools.sh: $*" >&2; }
-die() { log "error: $*"; exit 1; }
+script=kube-tools.sh
+. "$here/lib.sh"
 need_go() {
   command -v go >/dev/null 2>&1 || die "Go (1.26 or newer) is needed to build $1; install it"
 }

@@ -107,10 +107,8 @@ Debian mirror in /etc/apt/sources.list{,.d}).
 EOF
 }
 
-log() { echo "e2e-images.sh: $*" >&2; }
-die() { log "error: $*"; exit 1; }
-need_cmd() { command -v "$1" >/dev/null 2>&1 || die "$1 is missing${2:+; $2}"; }
-need_root() { [ "$(id -u)" = 0 ] || die "$1 needs root (debootstrap, chroot, mount namespaces)"; }
+script=e2e-images.sh root_for="debootstrap, chroot, mount namespaces"
+. "$here/../lib.sh"
 # logged, gorun, moddir
 . "$here/go-steps.sh"
 # One run at a time per cache; Go builds also take hack/kube-tools.sh's lock, so they never
@@ -371,7 +369,6 @@ build_monitoring() {
 
 # Debian's static busybox with a link per applet in /bin (sh, mkdir, dirname, cat, grep, …).
 busybox_bin=/bin/busybox
-busybox_version() { dpkg-query -W -f='${Version}' busybox-static 2>/dev/null | sed 's/^[0-9]*://'; }
 ensure_busybox() {
   if [ -z "$(busybox_version)" ] || [ ! -x "$busybox_bin" ]; then
     need_root "installing busybox-static"

@@ -54,6 +54,8 @@ End to end on the single-node cluster of hack/offline/local-cluster.sh (root, 2 
   staged    StagedRunE2E: $(basename "$spec_file") through Jobs with 30 s holds: each SUT
             configuration's scenarios as stages of one Job, the operator killed mid-stage
   reactive  ReactiveRunE2E: one scenario on the reactive SUT (spec.sut.reactiveImage)
+  neighbour NeighbourRunE2E: one scenario with a busy loop pinned to the SUT's exclusive CPU from
+            outside the kubelet: the row says sut-core-shared
   job       JobRunE2E: one cell at two pool sizes with spec.load.runner=job (one SUT pod)
   runners   RunnersE2E: $(basename "$spec_file")'s 4 scenarios, each shared by two k6 runners
             (spec.load.parallelism 2, 100m each) through auto, i.e. a 2-runner TestRun per
@@ -70,7 +72,7 @@ Diagnostics go to $cache/logs/e2e-<time>/.
 
 Options:
   --keep             keep the cluster and the operators running afterwards (a rerun starts warm)
-  --monitoring-only  skip the *E2E tests (testrun, reactive, job, runners, byo): make e2e-monitoring
+  --monitoring-only  skip the *E2E tests (testrun, reactive, neighbour, job, runners, byo): make e2e-monitoring
   --no-monitoring    no monitoring stack, chart monitoring off, no monitoring phase
   --parity           instead of the phases above, examples/cluster-parity.yaml as a user applies it
                      (ClusterParityRun, every run check), rendered into \$VTBENCH_PARITY_OUT
@@ -99,8 +101,8 @@ while [ $# -gt 0 ]; do
 done
 
 t_start=$SECONDS
-log() { printf '%s e2e: %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
-die() { log "error: $*"; exit 1; }
+script=e2e
+. "$here/../lib.sh"
 timings=$artifacts/timings.txt # "phase seconds" lines, appended by this script and the tests; "cost ..." lines, by the tests
 phase_name=""
 phase_t0=0

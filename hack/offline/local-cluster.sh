@@ -79,10 +79,8 @@ VTBENCH_BUILD_NICE (19: the niceness of Go builds; the cluster itself runs at ni
 EOF
 }
 
-log() { echo "local-cluster.sh: $*" >&2; }
-die() { log "error: $*"; exit 1; }
-need_root() { [ "$(id -u)" = 0 ] || die "$1 needs root (containerd, kubelet, mounts, iptables)"; }
-need_cmd() { command -v "$1" >/dev/null 2>&1 || die "$1 is missing${2:+; $2}"; }
+script=local-cluster.sh root_for="containerd, kubelet, mounts, iptables"
+. "$here/../lib.sh"
 kubectl_() { "$kube_dir/kubectl" --kubeconfig="$cluster/kubeconfig" "$@"; }
 ctr_() { ctr --address "$sock" --namespace k8s.io "$@"; }
 # logged, gorun, moddir
@@ -230,10 +228,9 @@ build_coredns_image() {
 }
 
 # A small image with a shell for tests: Debian's static busybox and its applet links.
-busybox_version() { dpkg-query -W -f='${Version}' busybox-static | sed 's/^[0-9]*://; s/-.*//'; }
-busybox_image() { echo "docker.io/vtbench/busybox:$(busybox_version)"; }
+busybox_image() { echo "docker.io/vtbench/busybox:$(busybox_upstream)"; }
 build_busybox_image() {
-  local v; v=$(busybox_version)
+  local v; v=$(busybox_upstream)
   [ -s "$images/busybox-$v.tar" ] && return 0
   local root app; root=$(mktemp -d)
   mkdir -p "$root/bin" "$root/tmp" "$root/etc"
@@ -485,7 +482,7 @@ start_containerd() {
   launch containerd "$(command -v containerd)" --config "$cluster/containerd/config.toml"
   wait_for containerd "containerd on $sock" 60 containerd_up
   local tar
-  for tar in "$images/pause.tar" "$images/coredns-$COREDNS_VERSION.tar" "$images/busybox-$(busybox_version).tar"; do
+  for tar in "$images/pause.tar" "$images/coredns-$COREDNS_VERSION.tar" "$images/busybox-$(busybox_upstream).tar"; do
     ctr_ images import "$tar" >/dev/null || die "ctr images import $tar failed"
   done
 }

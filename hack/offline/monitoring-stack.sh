@@ -13,8 +13,8 @@ ns=monitoring
 prom=kube-prometheus-stack-prometheus
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
-log() { printf '%s monitoring-stack: %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
-die() { log "error: $*"; exit 1; }
+script=monitoring-stack
+. "$here/../lib.sh"
 k() { "${kubectl[@]}" "$@"; }
 
 manifest="" image="" logs=""

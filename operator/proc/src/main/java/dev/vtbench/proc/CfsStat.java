@@ -85,7 +85,7 @@ public final class CfsStat {
     for (Path dir : candidates(mount, path)) {
       Map<String, Long> stat = keyValues(dir.resolve("cpu.stat"));
       if (stat != null && stat.containsKey("nr_periods")) {
-        String max = firstLine(dir.resolve("cpu.max"));
+        String max = KernelFile.value(dir.resolve("cpu.max"));
         Double limit = null;
         if (max != null && !max.startsWith("max")) {
           String[] q = max.split("\\s+");
@@ -102,8 +102,8 @@ public final class CfsStat {
     for (Path dir : candidates(mount, path)) {
       Map<String, Long> stat = keyValues(dir.resolve("cpu.stat"));
       if (stat != null && stat.containsKey("nr_periods")) {
-        String quota = firstLine(dir.resolve("cpu.cfs_quota_us"));
-        String period = firstLine(dir.resolve("cpu.cfs_period_us"));
+        String quota = KernelFile.value(dir.resolve("cpu.cfs_quota_us"));
+        String period = KernelFile.value(dir.resolve("cpu.cfs_period_us"));
         Double limit = null;
         if (quota != null && period != null && Long.parseLong(quota) > 0) {
           limit = Double.parseDouble(quota) / Double.parseDouble(period);
@@ -143,15 +143,6 @@ public final class CfsStat {
       }
       return m;
     } catch (IOException | NumberFormatException e) {
-      return null;
-    }
-  }
-
-  private static String firstLine(Path file) {
-    try {
-      String s = Files.readString(file).strip();
-      return s.isEmpty() ? null : s;
-    } catch (IOException e) {
       return null;
     }
   }

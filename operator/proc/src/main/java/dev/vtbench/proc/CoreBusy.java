@@ -33,6 +33,26 @@ public record CoreBusy(
   }
 
   /**
+   * A {@link #list()} read back: CPU → busy percent; null when {@code list} is not one (a part
+   * without {@code cpu:pct}, a number that does not parse).
+   */
+  public static SortedMap<Integer, Double> parseList(String list) {
+    SortedMap<Integer, Double> m = new TreeMap<>();
+    for (String part : list.split("\\|")) {
+      String[] kv = part.strip().split(":");
+      if (kv.length != 2) {
+        return null;
+      }
+      try {
+        m.put(Integer.parseInt(kv[0].strip()), Double.parseDouble(kv[1].strip()));
+      } catch (NumberFormatException e) {
+        return null;
+      }
+    }
+    return m;
+  }
+
+  /**
    * The mean busy share of the generator's cores, or null when none of them was measured. With one
    * generator core, that core's busy share.
    */

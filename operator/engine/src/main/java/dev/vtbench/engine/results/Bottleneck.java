@@ -5,8 +5,8 @@ import java.util.Locale;
 /**
  * The resource a scenario's throughput was bound by, as named in the {@code bottleneck} column.
  *
- * <p>The value is a heuristic label derived by {@link DerivedMetrics#bottleneck} and {@link
- * Throttling#label}, not a measurement; see there for the rules.
+ * <p>The value is a heuristic label derived by {@link DerivedMetrics#bottleneck}, {@link
+ * Neighbour#label} and {@link Throttling#label}, not a measurement; see there for the rules.
  */
 public enum Bottleneck {
   /** Platform mode: every Tomcat worker thread was busy, so requests queued for a thread. */
@@ -26,6 +26,13 @@ public enum Bottleneck {
    * {@link #UNKNOWN}. Such a row is left out of verdicts ({@link VerdictRows}).
    */
   SUT_THROTTLED("sut-throttled"),
+  /**
+   * Something else ran on the SUT's own cores: their busy time exceeded the SUT's CPU by at least
+   * {@link Neighbour#MARGIN_PCT} points per core, time taken from the SUT's threads that no SUT
+   * column shows. The root cause before every label but {@link #LOAD_GENERATOR}; such a row is left
+   * out of verdicts ({@link VerdictRows}).
+   */
+  SUT_CORE_SHARED("sut-core-shared"),
   /**
    * The downstream stub's CPU limit held it back in at least {@link Throttling#THRESHOLD_PCT} % of
    * the hold's periods, stretching the delay every bound is computed from.

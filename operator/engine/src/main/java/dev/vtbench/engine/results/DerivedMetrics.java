@@ -162,7 +162,8 @@ public final class DerivedMetrics {
    * {@link #derive} renames the pool and CPU labels for the reactive SUT ({@link
    * Bottleneck#onStackOf}); its limits are those of virtual threads (no thread cap), the pool's
    * rules the same. It then puts a throttled SUT's or stub's label before every rule but the
-   * generator's ({@link Throttling#label}).
+   * generator's ({@link Throttling#label}), and a neighbour on the SUT's cores before those ({@link
+   * Neighbour#label}).
    */
   public static Bottleneck bottleneck(
       boolean generatorSaturated,
@@ -317,7 +318,7 @@ public final class DerivedMetrics {
                 row.isOpenModel() ? openLimits(row, limits, rig.serviceTimeMs()) : limits,
                 poolQueued)
             .onStackOf(row.threadMode());
-    b = Throttling.label(row, b);
+    b = Neighbour.label(row, Throttling.label(row, b));
     return row.withDerived(bound, Double.isNaN(ratio) ? null : ratio, generator, b).toBuilder()
         .overloaded(Overload.of(row, rig.requestTimeoutMs()))
         .build();

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -80,8 +81,12 @@ public final class Headline {
               + " vs "
               + baseline
               + ": no answer, no level has a steady"
-              + (hero.stream().anyMatch(e -> throttled(e.getValue(), mode, baseline))
+              + (hero.stream().anyMatch(e -> any(e.getValue(), mode, baseline, Throttling::sut))
                   ? ", unthrottled"
+                  : "")
+              + (hero.stream()
+                      .anyMatch(e -> any(e.getValue(), mode, baseline, Neighbour::onSutCores))
+                  ? ", neighbour-free"
                   : "")
               + " row of both ("
               + passedOver(hero, -1, mode, baseline)
@@ -173,14 +178,15 @@ public final class Headline {
   }
 
   /** Whether a row of {@code mode} or {@code baseline} in {@code cell} had its SUT throttled. */
-  private static boolean throttled(SummaryStats.Rows cell, String mode, String baseline) {
-    return rowsOf(cell, "both", mode, baseline).stream().anyMatch(Throttling::sut);
+  private static boolean any(
+      SummaryStats.Rows cell, String mode, String baseline, Predicate<ResultRow> which) {
+    return rowsOf(cell, "both", mode, baseline).stream().anyMatch(which);
   }
 
   /**
    * The mode (or {@code "both"}) with no row that counts ({@link VerdictRows}: measured at steady
-   * state, its SUT not throttled) in {@code cell}, which then gives no median; empty when both have
-   * one.
+   * state, its SUT neither throttled nor sharing its cores) in {@code cell}, which then gives no
+   * median; empty when both have one.
    */
   private static Optional<String> unsteadyMode(
       SummaryStats.Rows cell, String mode, String baseline) {

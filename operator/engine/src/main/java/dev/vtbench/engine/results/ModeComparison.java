@@ -84,15 +84,17 @@ public record ModeComparison(
               + " mode's repetitions, seed %d). Verdict: `no difference` if the interval lies"
               + " within ±%.0f %%, else `virtual faster` or `platform faster` if it excludes 1,"
               + " else `inconclusive`; none below %d repetitions per mode. Repetitions measured before"
-              + " steady state (steady_state=false, counted as unsteady) or with their SUT held back"
-              + " by its CPU limit (%s %% of the hold's CFS periods, counted as sut-throttled) are"
-              + " left out of medians, intervals and verdicts. See results/README.md.",
+              + " steady state (steady_state=false, counted as unsteady), with their SUT held back"
+              + " by its CPU limit (%s %% of the hold's CFS periods, counted as sut-throttled) or"
+              + " with a neighbour on the SUT's cores (%s, counted as sut-core-shared) are left out"
+              + " of medians, intervals and verdicts. See results/README.md.",
           100 * Bootstrap.CONFIDENCE,
           Bootstrap.RESAMPLES,
           Bootstrap.SEED,
           100 * NOISE,
           CellEstimate.MIN_REPETITIONS,
-          Throttling.sutRule());
+          Throttling.sutRule(),
+          Neighbour.rule());
 
   /** The method sentence's addition for a table with reactive rows. */
   public static final String REACTIVE_METHOD =

@@ -158,7 +158,7 @@ final class SummaryStats {
         dominantBottleneck(reps),
         CellEstimate.of(reps),
         reps.stream().filter(Overload::labelled).count(),
-        reps.stream().filter(Throttling::sut).count());
+        VerdictRows.countLeftOut(reps));
   }
 
   static double mean(double[] xs) {

@@ -3,8 +3,11 @@ package dev.vtbench.engine.results;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -71,8 +74,8 @@ public final class SummaryTable {
    * @param estimate medians and their intervals over the {@linkplain VerdictRows eligible} reps:
    *     what the table shows and the verdict uses
    * @param overloaded how many of the reps are labelled overloaded ({@link Overload})
-   * @param sutThrottled how many of the reps are left out of the estimate because their SUT was
-   *     throttled ({@link VerdictRows#SUT_THROTTLED}); the others left out are unsteady
+   * @param leftOut how many of the reps are left out of the estimate, by reason ({@link
+   *     VerdictRows#countLeftOut})
    */
   public record Side(
       int reps,
@@ -84,7 +87,7 @@ public final class SummaryTable {
       String bottleneck,
       CellEstimate estimate,
       long overloaded,
-      long sutThrottled) {}
+      Map<String, Long> leftOut) {}
 
   /**
    * One key; a side is {@code null} when that thread mode has no rows for it.
@@ -319,20 +322,16 @@ public final class SummaryTable {
   }
 
   /**
-   * Repetitions of each mode, e.g. {@code 3/3}, how many of them were left out of the medians
-   * ({@link VerdictRows}: measured before steady state, or their SUT throttled), and how many were
-   * overloaded, e.g. {@code 3/3 (1 unsteady, 1 sut-throttled, 2 overloaded)}.
+   * Repetitions of each mode, e.g. {@code 3/3}, how many of them were left out of the medians and
+   * why ({@link VerdictRows}), and how many were overloaded, e.g. {@code 3/3 (1 unsteady, 1
+   * sut-throttled, 2 overloaded)}.
    */
   private static String reps(List<Side> sides, long overloaded) {
-    long throttled = sides.stream().mapToLong(s -> SummaryStats.count(s, Side::sutThrottled)).sum();
-    long unsteady = sides.stream().mapToLong(SummaryTable::leftOut).sum() - throttled;
-    List<String> notes = new ArrayList<>();
-    if (unsteady > 0) {
-      notes.add(unsteady + " " + VerdictRows.UNSTEADY);
-    }
-    if (throttled > 0) {
-      notes.add(throttled + " " + VerdictRows.SUT_THROTTLED);
-    }
+    Map<String, Long> leftOut = new HashMap<>();
+    sides.stream()
+        .filter(Objects::nonNull)
+        .forEach(s -> s.leftOut().forEach((why, n) -> leftOut.merge(why, n, Long::sum)));
+    List<String> notes = new ArrayList<>(VerdictRows.describe(leftOut));
     if (overloaded > 0) {
       notes.add(overloaded + " overloaded");
     }
@@ -340,11 +339,6 @@ public final class SummaryTable {
             .map(s -> Long.toString(SummaryStats.count(s, Side::reps)))
             .collect(Collectors.joining("/"))
         + (notes.isEmpty() ? "" : " (" + String.join(", ", notes) + ")");
-  }
-
-  /** Reps of a side left out of its estimate ({@link VerdictRows}); 0 for a missing side. */
-  private static long leftOut(Side s) {
-    return s == null ? 0 : s.reps() - s.estimate().reps();
   }
 
   private static String bottleneck(Side s) {

@@ -2,7 +2,9 @@ package dev.vtbench.engine.results;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -10,7 +12,7 @@ import java.util.Optional;
  * that decides it, used by {@link CellEstimate} (and through it {@link ModeComparison}, the table's
  * medians, the headline and the figures' error bars).
  *
- * <p>Two kinds of row are left out, never silently averaged into a verdict; the table and the
+ * <p>Three kinds of row are left out, never silently averaged into a verdict; the table and the
  * summary still show them, labelled:
  *
  * <ul>
@@ -18,10 +20,12 @@ import java.util.Optional;
  *       #UNSTEADY};
  *   <li>a row whose SUT its CPU limit held back in at least {@link Throttling#THRESHOLD_PCT} % of
  *       the hold's CFS periods ({@code sut_throttled_pct}, {@link Throttling#sut}), counted as
- *       {@value #SUT_THROTTLED}: it measured the limit's accounting, not the threads.
+ *       {@value #SUT_THROTTLED}: it measured the limit's accounting, not the threads;
+ *   <li>a row whose SUT shared its cores with a neighbour ({@link Neighbour#onSutCores}), counted
+ *       as {@value #SUT_CORE_SHARED}: the neighbour's time was taken from the SUT's threads.
  * </ul>
  *
- * A row that is both counts as {@value #SUT_THROTTLED}, the cause. Rows from before vtbench judged
+ * A row that is several counts as the cause ({@link #REASONS}). Rows from before vtbench judged
  * steady state or measured throttling (the columns empty) count as they always did.
  */
 public final class VerdictRows {
@@ -32,11 +36,22 @@ public final class VerdictRows {
   /** Why a row whose SUT was throttled is left out, as the table counts it. */
   public static final String SUT_THROTTLED = Bottleneck.SUT_THROTTLED.csvName();
 
+  /** Why a row whose SUT's cores ran a neighbour is left out, as the table counts it. */
+  public static final String SUT_CORE_SHARED = Bottleneck.SUT_CORE_SHARED.csvName();
+
+  /**
+   * Every reason, in the order the table lists them. A row that is several counts as the cause: a
+   * neighbour before throttling, throttling before the unsteadiness either brings.
+   */
+  public static final List<String> REASONS = List.of(UNSTEADY, SUT_THROTTLED, SUT_CORE_SHARED);
+
   /** What every left-out row was, for a sentence saying why nothing is left to compare. */
   public static final String ALL_LEFT_OUT =
-      "measured before steady state (steady_state=false) or with its SUT held back by its CPU"
+      "measured before steady state (steady_state=false), with its SUT held back by its CPU"
           + " limit ("
           + Throttling.sutRule()
+          + ") or with a neighbour on its cores ("
+          + Neighbour.rule()
           + ")";
 
   private VerdictRows() {}
@@ -46,8 +61,11 @@ public final class VerdictRows {
     return leftOutBecause(row).isEmpty();
   }
 
-  /** Why {@code row} is left out ({@value #SUT_THROTTLED}, {@value #UNSTEADY}); empty if not. */
+  /** Why {@code row} is left out, its cause first ({@link #REASONS}); empty if it is not. */
   public static Optional<String> leftOutBecause(ResultRow row) {
+    if (Neighbour.onSutCores(row)) {
+      return Optional.of(SUT_CORE_SHARED);
+    }
     if (Throttling.sut(row)) {
       return Optional.of(SUT_THROTTLED);
     }
@@ -60,30 +78,52 @@ public final class VerdictRows {
   }
 
   /**
-   * How many of {@code rows} are left out and why, e.g. {@code [1 unsteady, 2 sut-throttled]};
-   * empty when every row counts.
+   * How many of {@code rows} are left out for each reason that occurs, in the order of {@link
+   * #REASONS}; empty when every row counts.
    */
-  public static List<String> leftOut(Collection<ResultRow> rows) {
-    List<String> counts = new ArrayList<>();
-    for (String why : List.of(UNSTEADY, SUT_THROTTLED)) {
+  public static Map<String, Long> countLeftOut(Collection<ResultRow> rows) {
+    Map<String, Long> counts = new LinkedHashMap<>();
+    for (String why : REASONS) {
       long n = rows.stream().filter(r -> leftOutBecause(r).filter(why::equals).isPresent()).count();
       if (n > 0) {
-        counts.add(n + " " + why);
+        counts.put(why, n);
       }
     }
     return counts;
   }
 
   /**
-   * Why {@code rows}, none of them eligible, are left out: {@code not steady}, {@code SUT
-   * throttled} or both.
+   * How many of {@code rows} are left out and why, e.g. {@code [1 unsteady, 2 sut-throttled]};
+   * empty when every row counts.
+   */
+  public static List<String> leftOut(Collection<ResultRow> rows) {
+    return describe(countLeftOut(rows));
+  }
+
+  /** Counts by reason ({@link #countLeftOut}) as {@code N reason}, in the order of the reasons. */
+  public static List<String> describe(Map<String, Long> counts) {
+    List<String> out = new ArrayList<>();
+    for (String why : REASONS) {
+      long n = counts.getOrDefault(why, 0L);
+      if (n > 0) {
+        out.add(n + " " + why);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Why {@code rows}, none of them eligible, are left out, e.g. {@code not steady}, {@code SUT
+   * throttled}, {@code not steady or SUT throttled}.
    */
   public static String whyNone(Collection<ResultRow> rows) {
-    boolean throttled = rows.stream().anyMatch(Throttling::sut);
-    boolean unsteady =
-        rows.stream().anyMatch(r -> leftOutBecause(r).filter(UNSTEADY::equals).isPresent());
-    return unsteady && throttled
-        ? "not steady or SUT throttled"
-        : throttled ? "SUT throttled" : "not steady";
+    List<String> whys = new ArrayList<>();
+    for (String why : countLeftOut(rows).keySet()) {
+      whys.add(
+          why.equals(SUT_CORE_SHARED)
+              ? "SUT core shared"
+              : why.equals(SUT_THROTTLED) ? "SUT throttled" : "not steady");
+    }
+    return whys.isEmpty() ? "not steady" : String.join(" or ", whys);
   }
 }

@@ -97,7 +97,7 @@ class ThrottlingTest {
 
     assertThat(l.virtual().reps()).isEqualTo(4);
     assertThat(l.virtual().estimate().reps()).isEqualTo(3);
-    assertThat(l.virtual().sutThrottled()).isEqualTo(1);
+    assertThat(l.virtual().leftOut()).containsExactly(java.util.Map.entry("sut-throttled", 1L));
     assertThat(l.platform().estimate().reps()).isEqualTo(4);
     assertThat(l.virtual().estimate().medianThroughputRps()).isEqualTo(1502);
     assertThat(l.comparison().label()).isEqualTo("virtual faster");

@@ -114,6 +114,12 @@ final class RunSpec {
     return this;
   }
 
+  /** The SUT's steady-state warm-up capped at {@code cap}, e.g. "20s" (spec.load.sutWarmup). */
+  RunSpec sutWarmup(String cap) {
+    section("load").put("sutWarmup", cap);
+    return this;
+  }
+
   /** Every scenario's measured hold {@code hold}, e.g. "30s". */
   RunSpec hold(String hold) {
     section("load").put("hold", hold);

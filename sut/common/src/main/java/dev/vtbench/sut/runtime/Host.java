@@ -1,5 +1,6 @@
 package dev.vtbench.sut.runtime;
 
+import dev.vtbench.proc.KernelFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ final class Host {
     if (node != null && !node.isBlank()) {
       return node;
     }
-    String host = firstLine(Path.of("/proc/sys/kernel/hostname"));
+    String host = KernelFile.value(Path.of("/proc/sys/kernel/hostname"));
     return host == null ? System.getenv("HOSTNAME") : host;
   }
 
@@ -48,15 +49,6 @@ final class Host {
    * cpuset equal to it is not exclusive on a machine with more CPUs than the SUT asked for.
    */
   static String onlineCpus() {
-    return firstLine(Path.of("/sys/devices/system/cpu/online"));
-  }
-
-  private static String firstLine(Path file) {
-    try {
-      String s = Files.readString(file).strip();
-      return s.isEmpty() ? null : s;
-    } catch (IOException e) {
-      return null;
-    }
+    return KernelFile.value(Path.of("/sys/devices/system/cpu/online"));
   }
 }
