@@ -1,5 +1,6 @@
 package dev.vtbench.local;
 
+import dev.vtbench.proc.ProcessCpu;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +13,7 @@ import java.util.List;
  */
 public final class ProcCpu {
 
-  /** The kernel's clock ticks per second for /proc/[pid]/stat; 100 on every Linux we target. */
-  private static final double TICKS_PER_SECOND = 100.0;
+  private static final double TICKS_PER_SECOND = ProcessCpu.TICKS_PER_SECOND;
 
   private ProcCpu() {}
 
@@ -62,14 +62,7 @@ public final class ProcCpu {
 
   /** utime + stime of one process, 0 when it is gone. */
   static long ticks(long pid) {
-    try {
-      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-      // the command name (field 2) may contain spaces: fields are counted after its ')'
-      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      return Long.parseLong(f[11]) + Long.parseLong(f[12]);
-    } catch (IOException | RuntimeException e) {
-      return 0;
-    }
+    return ProcessCpu.ticks(pid);
   }
 
   /**
