@@ -62,7 +62,8 @@ final class BenchRuns {
           .filter(s -> !planned.contains(s))
           .forEach(s -> problems.add(id + ": row " + s + " not in the plan"));
     }
-    OperatorBench.log("rows checked: %d runs, %d lost, %d duplicated", runs.size(), lost, duplicated);
+    OperatorBench.log(
+        "rows checked: %d runs, %d lost, %d duplicated", runs.size(), lost, duplicated);
   }
 
   static void create(KubernetesClient k8s, String ns, String name, String spec) {

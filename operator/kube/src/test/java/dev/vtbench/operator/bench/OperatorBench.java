@@ -1,28 +1,18 @@
 package dev.vtbench.operator.bench;
 
-import dev.vtbench.engine.plan.Planner;
-import dev.vtbench.engine.plan.Scenario;
-import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.operator.api.BenchmarkRunResource;
-import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -155,8 +145,7 @@ class OperatorBench {
       double p99 = MetricsScrape.quantile(reconcile, 0.99) * 1000;
       double slowest = reconcileMaxMs(scrape);
       double meanMs =
-          MetricsScrape.sum(
-                  scrape, "operator_sdk_controllers_execution_reconcile_seconds_sum", "")
+          MetricsScrape.sum(scrape, "operator_sdk_controllers_execution_reconcile_seconds_sum", "")
               * 1000
               / Math.max(1, reconciles);
 

@@ -1,12 +1,12 @@
 package dev.vtbench.operator.bench;
 
+import dev.vtbench.proc.ProcessCpu;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import dev.vtbench.proc.ProcessCpu;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
-import java.util.stream.Collectors;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The operator under test as its own JVM, started from the shaded jar the way its image starts it,
@@ -149,7 +149,8 @@ final class OperatorProcess implements AutoCloseable {
 
   /**
    * With {@code -XX:NativeMemoryTracking=summary} among the operator's options: its committed
-   * memory by category (jcmd VM.native_memory, saved whole as {@code out}/nmt.txt), the largest first; else "".
+   * memory by category (jcmd VM.native_memory, saved whole as {@code out}/nmt.txt), the largest
+   * first; else "".
    */
   String nativeMemory(List<String> jvmOptions, Path out) {
     if (jvmOptions.stream().noneMatch(s -> s.startsWith("-XX:NativeMemoryTracking"))) {
@@ -166,8 +167,7 @@ final class OperatorProcess implements AutoCloseable {
       p.waitFor();
       Files.writeString(out.resolve("nmt.txt"), text);
       Matcher m =
-          Pattern.compile(
-                  "-\\s+([A-Za-z][A-Za-z ]*?) \\(reserved=\\d+KB, committed=(\\d+)KB")
+          Pattern.compile("-\\s+([A-Za-z][A-Za-z ]*?) \\(reserved=\\d+KB, committed=(\\d+)KB")
               .matcher(text);
       Map<String, Long> byCategory = new TreeMap<>();
       while (m.find()) {
