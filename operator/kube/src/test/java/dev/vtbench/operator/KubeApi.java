@@ -34,7 +34,7 @@ public final class KubeApi {
   private static final AtomicInteger NAMESPACES = new AtomicInteger();
 
   /** The third-party CRDs the tests install, by file name in $VTBENCH_CRDS. */
-  static final List<String> THIRD_PARTY =
+  public static final List<String> THIRD_PARTY =
       List.of(
           "postgresql.cnpg.io_clusters.yaml",
           "k6.io_testruns.yaml",
@@ -116,25 +116,29 @@ public final class KubeApi {
             .build();
     try (Stream<Path> ours = Files.list(ourCrds())) {
       for (Path crd : ours.filter(p -> p.toString().endsWith(".yml")).toList()) {
-        install(crd);
+        installCrd(client, crd);
       }
       for (String f : THIRD_PARTY) {
         Path crd = thirdPartyCrds().resolve(f);
         assertThat(crd).as("%s missing: run `make kube-tools`", crd).exists();
-        install(crd);
+        installCrd(client, crd);
       }
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
   }
 
-  private static void install(Path file) throws IOException {
+  /**
+   * Applies the CRD in {@code file} to the API server {@code k8s} talks to and waits (at most 60 s)
+   * until it is Established; the ITs' server and operator-bench's share it.
+   */
+  public static void installCrd(io.fabric8.kubernetes.client.KubernetesClient k8s, Path file)
+      throws IOException {
     try (InputStream in = Files.newInputStream(file)) {
       CustomResourceDefinition crd =
-          client.apiextensions().v1().customResourceDefinitions().load(in).item();
-      client.resource(crd).serverSideApply();
-      client
-          .apiextensions()
+          k8s.apiextensions().v1().customResourceDefinitions().load(in).item();
+      k8s.resource(crd).serverSideApply();
+      k8s.apiextensions()
           .v1()
           .customResourceDefinitions()
           .withName(crd.getMetadata().getName())

@@ -4,18 +4,15 @@ import io.fabric8.kubeapitest.KubeAPIServer;
 import io.fabric8.kubeapitest.KubeAPIServerConfigBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -165,12 +162,7 @@ final class BenchApiServer implements AutoCloseable {
     try (Stream<Path> s = Files.list(ours)) {
       files.addAll(s.filter(p -> p.toString().endsWith(".yml")).sorted().toList());
     }
-    for (String f :
-        List.of(
-            "postgresql.cnpg.io_clusters.yaml",
-            "k6.io_testruns.yaml",
-            "monitoring.coreos.com_servicemonitors.yaml",
-            "monitoring.coreos.com_podmonitors.yaml")) {
+    for (String f : dev.vtbench.operator.KubeApi.THIRD_PARTY) {
       Path crd = theirs.resolve(f);
       if (!Files.exists(crd)) {
         throw new IllegalStateException(crd + " missing: run `make kube-tools`");
@@ -178,27 +170,7 @@ final class BenchApiServer implements AutoCloseable {
       files.add(crd);
     }
     for (Path file : files) {
-      try (InputStream in = Files.newInputStream(file)) {
-        CustomResourceDefinition crd =
-            client.apiextensions().v1().customResourceDefinitions().load(in).item();
-        client.resource(crd).serverSideApply();
-        client
-            .apiextensions()
-            .v1()
-            .customResourceDefinitions()
-            .withName(crd.getMetadata().getName())
-            .waitUntilCondition(
-                c ->
-                    c.getStatus() != null
-                        && c.getStatus().getConditions() != null
-                        && c.getStatus().getConditions().stream()
-                            .anyMatch(
-                                x ->
-                                    "Established".equals(x.getType())
-                                        && "True".equals(x.getStatus())),
-                60,
-                TimeUnit.SECONDS);
-      }
+      dev.vtbench.operator.KubeApi.installCrd(client, file);
     }
   }
 
