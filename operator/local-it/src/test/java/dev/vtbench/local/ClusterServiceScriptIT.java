@@ -296,7 +296,7 @@ class ClusterServiceScriptIT {
     Path script =
         Files.writeString(
             Files.createTempFile(work, "service", ".js"),
-            K6Script.renderForClusterService(plan, spec, url, null, WINDOW));
+            K6Script.renderForClusterService(plan, spec, url, null, WINDOW, false));
     if (plan.userScript()) {
       // beside the script, as in the load's ConfigMap
       Files.copy(

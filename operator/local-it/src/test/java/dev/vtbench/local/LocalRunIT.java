@@ -157,6 +157,10 @@ class LocalRunIT {
       assertThat(row.loadCoreBusyPct()).isBetween(0.0, 100.0);
       assertThat(row.stealPct()).isBetween(0.0, 100.0);
       assertThat(row.generatorSaturated()).isNotNull();
+      // each tier's CPU limit, read from its process's cgroup (0: vtbench's processes have none)
+      assertThat(row.sutThrottledPct()).isNotNull().isBetween(0.0, 100.0);
+      assertThat(row.stubThrottledPct()).isNotNull().isBetween(0.0, 100.0);
+      assertThat(row.loadThrottledPct()).isNotNull().isBetween(0.0, 100.0);
       // where it ran
       assertThat(row.node()).isNotBlank();
       assertThat(row.cpuModel()).isNotBlank();

@@ -27,7 +27,8 @@ final class TierSampler {
       ProcCpu.Sample stub,
       ProcCpu.Sample vtbench,
       CfsStat.Snapshot appCfs,
-      CfsStat.Snapshot stubCfs) {}
+      CfsStat.Snapshot stubCfs,
+      CfsStat.Snapshot loadCfs) {}
 
   private final CoreMap cores;
   private final LocalApps apps;
@@ -56,13 +57,20 @@ final class TierSampler {
     CfsStat.Snapshot appCfs = CfsStat.read(ROOT, apps.sutPid());
     Long stubPid = apps.stubPid();
     CfsStat.Snapshot stubCfs = stubPid == null ? null : CfsStat.read(ROOT, stubPid);
-    return new Snapshot(c, app, pg, load, stub, vtbench, appCfs, stubCfs);
+    CfsStat.Snapshot loadCfs = CfsStat.read(ROOT, k6Pid);
+    return new Snapshot(c, app, pg, load, stub, vtbench, appCfs, stubCfs, loadCfs);
   }
 
-  /** The SUT's and the stub's CFS throttling between two snapshots. */
+  /** The SUT's, the stub's and k6's CFS throttling between two snapshots. */
   static TierThrottling throttling(Snapshot s0, Snapshot s1) {
     return TierThrottling.local(
-        s0.appCfs(), s1.appCfs(), s1.stub() != null, s0.stubCfs(), s1.stubCfs());
+        s0.appCfs(),
+        s1.appCfs(),
+        s1.stub() != null,
+        s0.stubCfs(),
+        s1.stubCfs(),
+        s0.loadCfs(),
+        s1.loadCfs());
   }
 
   /** Each tier's CPU between two snapshots. */

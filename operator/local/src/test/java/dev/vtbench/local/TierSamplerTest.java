@@ -18,7 +18,8 @@ class TierSamplerTest {
   static TierSampler.Snapshot snapshot(
       CfsStat.Snapshot app, CfsStat.Snapshot stub, boolean hasStub) {
     ProcCpu.Sample stubSample = hasStub ? ProcCpu.sampleAlone(ProcessHandle.current().pid()) : null;
-    return new TierSampler.Snapshot(null, null, null, null, stubSample, null, app, stub);
+    // k6 is read like the SUT: here the same process
+    return new TierSampler.Snapshot(null, null, null, null, stubSample, null, app, stub, app);
   }
 
   @Test
@@ -41,6 +42,7 @@ class TierSamplerTest {
       if (own.limitCores() == null) {
         assertThat(t.sutPct()).isZero();
         assertThat(t.stubPct()).isZero();
+        assertThat(t.loadPct()).isZero();
       } else {
         assertThat(t.sutPct()).isBetween(0.0, 100.0);
       }
@@ -57,6 +59,8 @@ class TierSamplerTest {
 
     assertThat(t.sutPct()).isNull();
     assertThat(t.stubPct()).isNull();
-    assertThat(t.notes()).containsExactly(TierThrottling.LOCAL_SUT_NOTE);
+    assertThat(t.loadPct()).isNull();
+    assertThat(t.notes())
+        .containsExactly(TierThrottling.LOCAL_SUT_NOTE, TierThrottling.LOCAL_LOAD_NOTE);
   }
 }

@@ -168,8 +168,20 @@ public final class K6Script {
    *     dev.vtbench.engine.run.Workloads#window})
    */
   public static String renderForCluster(
-      K6Plan plan, String sutBaseUrl, String stubBaseUrl, Integer pool, Duration window) {
-    return render(plan, new ScriptPlan.Probed(sutBaseUrl, stubBaseUrl, pool, window));
+      K6Plan plan,
+      String sutBaseUrl,
+      String stubBaseUrl,
+      Integer pool,
+      Duration window,
+      boolean k6ReportsItself) {
+    return render(
+        plan,
+        new ScriptPlan.Probed(sutBaseUrl, stubBaseUrl, pool, window, selfModule(k6ReportsItself)));
+  }
+
+  /** {@link #SELF_MODULE} for a k6 that has it ({@link K6Image#reportsItself}), else null. */
+  private static String selfModule(boolean k6ReportsItself) {
+    return k6ReportsItself ? SELF_MODULE : null;
   }
 
   /**
@@ -205,18 +217,26 @@ public final class K6Script {
       ServiceSpec service,
       String serviceBaseUrl,
       String stubBaseUrl,
-      Duration window) {
+      Duration window,
+      boolean k6ReportsItself) {
     return render(
         plan,
         new ScriptPlan.Watched(
             serviceBaseUrl,
             service.usesStub() ? stubBaseUrl : null,
             service.hasActuator() ? service.actuatorPath : "",
-            window));
+            window,
+            selfModule(k6ReportsItself)));
   }
 
   /** Key of the SUT observations in a cluster run's summary. */
   public static final String PROBE_KEY = "vtbench";
+
+  /**
+   * vtbench's k6 extension (hack/k6/): k6's own CPU time and cgroup at the hold's edges. The
+   * cluster script asks for it only from a k6 image that has it ({@link K6Image}).
+   */
+  public static final String SELF_MODULE = "k6/x/vtbench";
 
   /** Prefix of the stdout line that repeats a cluster run's compact summary. */
   public static final String SUMMARY_LINE = "VTBENCH_SUMMARY ";

@@ -61,8 +61,20 @@ public final class LoadSize {
     var window = Workloads.window(spec);
     String script =
         spec.sut.service == null
-            ? K6Script.renderForCluster(k6, sutUrl, stubUrl, first.sut().hikariPool(), window)
-            : K6Script.renderForClusterService(k6, spec.sut.service, sutUrl, stubUrl, window);
+            ? K6Script.renderForCluster(
+                k6,
+                sutUrl,
+                stubUrl,
+                first.sut().hikariPool(),
+                window,
+                K6Image.reportsItself(spec.load.image))
+            : K6Script.renderForClusterService(
+                k6,
+                spec.sut.service,
+                sutUrl,
+                stubUrl,
+                window,
+                K6Image.reportsItself(spec.load.image));
     long perStage = script.getBytes(StandardCharsets.UTF_8).length + STAGE_SLACK;
     return stages(spec, plan) * perStage;
   }

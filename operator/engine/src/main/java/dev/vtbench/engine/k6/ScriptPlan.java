@@ -33,21 +33,28 @@ final class ScriptPlan {
     String stub();
 
     Duration window();
+
+    /**
+     * The k6 extension the script reads k6's own CPU and cgroup from ({@link
+     * K6Script#SELF_MODULE}), or null for a k6 without it ({@link K6Image}).
+     */
+    String selfModule();
   }
 
   /**
    * The tiers a cluster run's script probes around the hold, by their base URLs as the runner sees
-   * them, the Hikari pool the SUT must hold for this load ({@code null}: leave it as it is) and the
-   * length of the SUT's load windows.
+   * them, the Hikari pool the SUT must hold for this load ({@code null}: leave it as it is), the
+   * length of the SUT's load windows, and k6's extension if it has it.
    */
-  record Probed(String sut, String stub, Integer pool, Duration window) implements Cluster {}
+  record Probed(String sut, String stub, Integer pool, Duration window, String selfModule)
+      implements Cluster {}
 
   /**
    * A user's service, which the script watches through Spring Boot Actuator ({@link ServiceProbe}):
    * its base URL, the stub's (null when the service calls none), Actuator's base path (empty: none)
-   * and the length of its load windows.
+   * the length of its load windows, and k6's extension if it has it.
    */
-  record Watched(String sut, String stub, String actuatorPath, Duration window)
+  record Watched(String sut, String stub, String actuatorPath, Duration window, String selfModule)
       implements Cluster {}
 
   /**
@@ -123,7 +130,8 @@ final class ScriptPlan {
             "summaryMetrics", K6Script.SUMMARY_METRICS,
             "summaryLine", K6Script.SUMMARY_LINE,
             "summaryBytes", K6Script.SUMMARY_MAX_BYTES,
-            "probeKey", K6Script.PROBE_KEY);
+            "probeKey", K6Script.PROBE_KEY,
+            "selfModule", cluster.selfModule());
     int windows = holdWindows(plan.hold(), cluster.window());
     switch (cluster) {
       case Probed probed -> {

@@ -38,6 +38,8 @@ import tools.jackson.databind.json.JsonMapper;
  * @param sutCpuLimitCores the SUT's CPU limit in cores as its cgroup gives it; null for no limit or
  *     unread
  * @param stub what the stub measured over the hold, or null when its window was not read
+ * @param load what the probing k6 runner read of itself over the hold ({@link LoadReading}); its
+ *     fields null where its k6 has no {@code k6/x/vtbench} extension
  * @param error why the SUT could not be read before the load, or null
  */
 public record SutProbe(
@@ -53,6 +55,7 @@ public record SutProbe(
     Double sutThrottledPct,
     Double sutCpuLimitCores,
     StubWindow stub,
+    LoadReading load,
     double holdSeconds,
     Map<String, Object> peaks,
     String error) {
@@ -85,6 +88,22 @@ public record SutProbe(
    */
   public Double stubThrottledPct() {
     return stub == null ? null : stub.throttledPct();
+  }
+
+  /**
+   * The probing k6 runner's own CPU over the hold in percent of one core (every thread of its k6
+   * process), or null where its k6 could not say (no {@code k6/x/vtbench} extension).
+   */
+  public Double loadCpuPct() {
+    return percentOfOneCore(load.cpuSeconds());
+  }
+
+  /**
+   * The share of the hold's CFS periods in which the probing runner's CPU limit held k6 back, in
+   * percent; 0 without a limit, null where unread.
+   */
+  public Double loadThrottledPct() {
+    return load.throttledPct();
   }
 
   private Double percentOfOneCore(Double seconds) {
@@ -167,10 +186,26 @@ public record SutProbe(
         number(p, "sutThrottledPct"),
         number(p, "sutCpuLimitCores"),
         StubWindow.of(p.path("stub")),
+        new LoadReading(
+            number(p, "loadCpuSeconds"),
+            number(p, "loadThrottledPct"),
+            number(p, "loadCpuLimitCores")),
         p.path("holdSeconds").asDouble(0),
         peaks,
         p.path("sutError").isString() ? p.path("sutError").asString() : null);
   }
+
+  /**
+   * What the k6 runner that observed the SUT read of its own process through vtbench's k6 extension
+   * ({@code k6/x/vtbench}, hack/k6/) at the hold's edges.
+   *
+   * @param cpuSeconds k6's CPU seconds over the hold (user + system, every thread), null where
+   *     unread
+   * @param throttledPct the share of the hold's CFS periods in which its cgroup's CPU limit held it
+   *     back, in percent; 0 without a limit, null where unread
+   * @param cpuLimitCores its CPU limit in cores; null for no limit or unread
+   */
+  public record LoadReading(Double cpuSeconds, Double throttledPct, Double cpuLimitCores) {}
 
   /**
    * The stub's accounting window over the hold (its {@code /api/runtime-info} window, read by the

@@ -364,17 +364,20 @@ public final class DerivedMetrics {
   }
 
   /**
-   * {@code generator_saturated}: the generator's cores busy ({@link #generatorCoresSaturated}) or
-   * its own CPU at its limit ({@link #generatorSaturated}), whichever the row measured; null when
-   * it measured neither.
+   * {@code generator_saturated}: the generator's cores busy ({@link #generatorCoresSaturated}), its
+   * own CPU at its limit ({@link #generatorSaturated}), or its CPU limit holding it back ({@link
+   * Throttling#load}), whichever the row measured; null when it measured none of them.
    */
   private static Boolean generatorSaturated(ResultRow row, Rig rig) {
     Boolean own =
         row.loadCpuPct() == null || !(rig.generatorCpus() > 0)
             ? null
             : generatorSaturated(row.loadCpuPct(), rig.generatorCpus());
+    if (Throttling.load(row)) {
+      return true;
+    }
     if (row.loadCoreBusyPct() == null) {
-      return own;
+      return own == null && row.loadThrottledPct() != null ? Boolean.FALSE : own;
     }
     return generatorCoresSaturated(row.loadCoreBusyPct()) || Boolean.TRUE.equals(own);
   }

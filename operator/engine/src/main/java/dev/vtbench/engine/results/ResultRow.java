@@ -120,6 +120,9 @@ import java.util.Objects;
  *     marks
  * @param stubThrottledPct the same for the downstream stub's cgroup; null where unmeasured or the
  *     run has no stub
+ * @param loadThrottledPct the same for the load generator's (k6's) cgroup: on a cluster the runner
+ *     that observed the SUT, read through vtbench's k6 extension; null where unmeasured (a k6
+ *     without the extension), with a note
  */
 public record ResultRow(
     @Column(name = "ts_iso", part = KEY) Instant ts,
@@ -180,7 +183,8 @@ public record ResultRow(
     @Column(name = "build", part = VTBENCH) String buildName,
     @Column(name = "load_runners", part = VTBENCH) Integer loadRunners,
     @Column(name = "sut_throttled_pct", part = VTBENCH, decimals = 1) Double sutThrottledPct,
-    @Column(name = "stub_throttled_pct", part = VTBENCH, decimals = 1) Double stubThrottledPct) {
+    @Column(name = "stub_throttled_pct", part = VTBENCH, decimals = 1) Double stubThrottledPct,
+    @Column(name = "load_throttled_pct", part = VTBENCH, decimals = 1) Double loadThrottledPct) {
 
   public static final String PLATFORM = "platform";
   public static final String VIRTUAL = "virtual";

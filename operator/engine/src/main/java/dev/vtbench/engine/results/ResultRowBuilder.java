@@ -276,4 +276,8 @@ public final class ResultRowBuilder {
   public ResultRowBuilder stubThrottledPct(Double v) {
     return set("stubThrottledPct", v);
   }
+
+  public ResultRowBuilder loadThrottledPct(Double v) {
+    return set("loadThrottledPct", v);
+  }
 }

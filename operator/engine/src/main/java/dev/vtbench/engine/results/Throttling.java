@@ -38,6 +38,15 @@ public final class Throttling {
     return atThreshold(row.stubThrottledPct());
   }
 
+  /**
+   * Whether {@code row}'s load generator was throttled in at least {@link #THRESHOLD_PCT} of its
+   * periods: it then sent less than it was asked to, so the row measured k6's limit ({@link
+   * DerivedMetrics} counts it as {@code generator_saturated}).
+   */
+  public static boolean load(ResultRow row) {
+    return atThreshold(row.loadThrottledPct());
+  }
+
   /** Unmeasured (null) is not throttled: unknown is not a finding. */
   private static boolean atThreshold(Double pct) {
     return pct != null && pct >= THRESHOLD_PCT;

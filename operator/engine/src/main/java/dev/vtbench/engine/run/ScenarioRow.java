@@ -132,6 +132,7 @@ public final class ScenarioRow {
         .loadRunners(m.k6Summaries().size())
         .sutThrottledPct(m.throttling().sutPct())
         .stubThrottledPct(m.throttling().stubPct())
+        .loadThrottledPct(m.throttling().loadPct())
         .build();
   }
 

@@ -65,6 +65,7 @@ function gaugesUntil(due) {
 // each window's end, the gauges between, and the CPU time again at the hold's end.
 export function watchHold(data) {
   stubOpen(data.window);
+  readSelf('start');
   const t0 = Date.now();
   if (A.present) {
     const first = reading(t0);
@@ -79,6 +80,7 @@ export function watchHold(data) {
   } else {
     sleep(PLAN.holdMs / 1000);
   }
+  readSelf('end');
   stubEnd(data.window);
 }
 

@@ -45,19 +45,22 @@ export function setup() {
 }
 
 // At the hold's start (scenario probe_start): new peaks, a new series of load windows, the SUT's
-// and the database's CPU time and the SUT's CFS periods so far, and the stub's window opened.
+// and the database's CPU time and the SUT's CFS periods so far, k6's own, and the stub's window
+// opened.
 export function probeStart(data) {
   const r = http.post(SUT + PLAN.sutWindows.resetPath, null, PROBE);
   if (r.status === 200) {
     readCounters(r.json(), 'start');
   }
+  readSelf('start');
   stubOpen(data.window);
 }
 
-// At the hold's end (scenario probe_end): the stub's window ended, the peaks of the window, and the
-// counters again.
+// At the hold's end (scenario probe_end): the stub's window ended, k6's counters, the peaks of the
+// window, and the SUT's counters again.
 export function probeEnd(data) {
   stubEnd(data.window);
+  readSelf('end');
   const r = http.get(SUT + '/api/runtime-info', PROBE);
   if (r.status !== 200) {
     return;

@@ -11,11 +11,19 @@ const STUB = PLAN.cluster.stub;
 // Bodies are discarded for the load; the probes need theirs.
 const PROBE = { tags: { name: 'probe' }, responseType: 'text' };
 
+// k6's own CPU time and cgroup, from vtbench's k6 extension k6/x/vtbench (hack/k6/), asked for
+// only when the runner's image is vtbench's k6 (K6Image: k6 fails a script that asks a k6 for a
+// module it lacks, even inside a try); otherwise null, and the rows leave load_cpu_pct and
+// load_throttled_pct empty, saying why. A script may open files only while it starts, so k6 cannot
+// read /proc or its cgroup at the hold's edges without it.
+const SELF = PLAN.cluster.selfModule ? require(PLAN.cluster.selfModule) : null;
+
 // Counters read at the hold's start and end (overHold takes their difference): CPU seconds so far
-// of the SUT's own process and of the database, and the SUT's cgroup's CFS periods and the periods
-// in which its CPU limit held it back. One gauge per edge, so a missed read leaves the figure
-// unknown, not zero.
-const COUNTERS = ['sut_cpu_seconds', 'db_cpu_seconds', 'sut_cfs_periods', 'sut_cfs_throttled'];
+// of the SUT's own process, of the database and of k6, and the SUT's and k6's cgroups' CFS periods
+// and the periods in which their CPU limit held them back. One gauge per edge, so a missed read
+// leaves the figure unknown, not zero.
+const COUNTERS = ['sut_cpu_seconds', 'db_cpu_seconds', 'sut_cfs_periods', 'sut_cfs_throttled',
+  'load_cpu_seconds', 'load_cfs_periods', 'load_cfs_throttled'];
 const AT = Object.fromEntries(COUNTERS.map((k) => [k, {
   start: new Gauge('vtbench_' + k + '_start'),
   end: new Gauge('vtbench_' + k + '_end'),
@@ -24,6 +32,24 @@ const atEdge = (k, edge, count) => typeof count === 'number' && AT[k][edge].add(
 // The SUT's CPU limit in cores as its cgroup gives it, read with the CFS counters: 0 for no limit,
 // unset where the cgroup was not read.
 const SUT_LIMIT = new Gauge('vtbench_sut_cpu_limit_cores');
+const LOAD_LIMIT = new Gauge('vtbench_load_cpu_limit_cores');
+
+// What k6 reads of itself at a hold's edge ('start' or 'end'), when it can.
+function readSelf(edge) {
+  if (!SELF) {
+    return;
+  }
+  const cpu = SELF.cpuSeconds();
+  if (cpu >= 0) {
+    atEdge('load_cpu_seconds', edge, cpu);
+  }
+  const cfs = SELF.cfs();
+  if (cfs && typeof cfs.periods === 'number' && typeof cfs.throttledPeriods === 'number') {
+    atEdge('load_cfs_periods', edge, cfs.periods);
+    atEdge('load_cfs_throttled', edge, cfs.throttledPeriods);
+    LOAD_LIMIT.add(typeof cfs.limitCores === 'number' ? cfs.limitCores : 0);
+  }
+}
 // The SUT's peaks over the hold (PLAN.cluster.peaks): each the largest value added.
 const PEAK = Object.fromEntries(PLAN.cluster.peaks.map((p) => [p, new Gauge('vtbench_peak_' + p)]));
 
@@ -78,7 +104,9 @@ export function handleSummary(data) {
     sutError: setup.sutError,
     sutCpuSeconds: overHold('sut_cpu_seconds'),
     dbCpuSeconds: overHold('db_cpu_seconds'),
-  }, sutThrottling(overHold, value('vtbench_sut_cpu_limit_cores', 'value')), {
+  }, throttling(overHold, 'sut', value('vtbench_sut_cpu_limit_cores', 'value')), {
+    loadCpuSeconds: overHold('load_cpu_seconds'),
+  }, throttling(overHold, 'load', value('vtbench_load_cpu_limit_cores', 'value')), {
     stub: stubWindow(setup.window),
     holdSeconds: PLAN.holdMs / 1000,
     peaks: peaks,
@@ -102,18 +130,19 @@ export function handleSummary(data) {
   return { [SUMMARY_PATH]: json, stdout: oneLine(data) + PLAN.cluster.summaryLine + json + '\n' };
 }
 
-// How much the SUT's CPU limit held it back over the hold: sutThrottledPct, the share of the
-// hold's CFS periods in which it was throttled, in percent to a tenth (0 without a limit: nothing
-// can throttle it; null where its cgroup was not read at both edges), and sutCpuLimitCores (null:
-// no limit, or not read).
-function sutThrottling(overHold, limit) {
-  const periods = overHold('sut_cfs_periods');
-  const throttled = overHold('sut_cfs_throttled');
+// How much a tier's CPU limit held it back over the hold ('sut' or 'load'): <tier>ThrottledPct, the
+// share of the hold's CFS periods in which it was throttled, in percent to a tenth (0 without a
+// limit: nothing can throttle it; null where its cgroup was not read at both edges), and
+// <tier>CpuLimitCores (null: no limit, or not read).
+function throttling(overHold, tier, limit) {
+  const periods = overHold(tier + '_cfs_periods');
+  const throttled = overHold(tier + '_cfs_throttled');
   if (periods === null || throttled === null || limit === null) {
-    return { sutThrottledPct: null, sutCpuLimitCores: null };
+    return { [tier + 'ThrottledPct']: null, [tier + 'CpuLimitCores']: null };
   }
-  return { sutThrottledPct: limit === 0 || periods <= 0 ? 0
-    : Math.round(1000 * throttled / periods) / 10, sutCpuLimitCores: limit === 0 ? null : limit };
+  return { [tier + 'ThrottledPct']: limit === 0 || periods <= 0 ? 0
+    : Math.round(1000 * throttled / periods) / 10,
+  [tier + 'CpuLimitCores']: limit === 0 ? null : limit };
 }
 
 // The stub's accounting window of this load, if the stub ended it at the hold's end: its CPU

@@ -471,6 +471,11 @@ class K6ScriptIT {
       assertThat(probe.sutCpuLimitCores()).isEqualTo(0.5);
       assertThat(probe.stubThrottledPct()).isEqualTo(7.5);
       assertThat(probe.stub().cpuLimitCores()).isEqualTo(0.25);
+      // k6 itself, through vtbench's k6 extension (hack/k6.sh builds it into this k6): its own
+      // CPU over the hold, and its cgroup's throttling (0 here: the test's cgroup has no limit)
+      assertThat(probe.load().cpuSeconds()).isNotNull().isPositive();
+      assertThat(probe.loadCpuPct()).isPositive();
+      assertThat(probe.loadThrottledPct()).isNotNull().isBetween(0.0, 100.0);
       assertThat(probe.peaks())
           .containsEntry("hikariActiveMax", 7)
           .containsEntry("jvmThreadsMax", 40)
@@ -526,6 +531,29 @@ class K6ScriptIT {
       assertThat(LoadWindow.ofPhase(SutProbe.parse(json).peaks(), plan.hold()))
           .containsExactly(
               new LoadWindow(5.001, 500, 1.25, 0.05), new LoadWindow(4.999, 510, null, 0.0));
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  /**
+   * A k6 image other than vtbench's (a user's own, or grafana/k6): the script does not ask for the
+   * extension (k6 would fail it), still runs and writes its summary; only k6's own figures are
+   * unknown.
+   */
+  @Test
+  void aK6WithoutTheExtensionStillRunsAndLeavesItsOwnFiguresUnknown() throws Exception {
+    HttpServer server =
+        fakeSut(reset -> "{\"cpuset\":\"3\",\"processCpuSeconds\":" + (reset ? 1 : 2) + "}");
+    try {
+      String base = "http://127.0.0.1:" + server.getAddress().getPort();
+      SutProbe probe =
+          SutProbe.parse(runCluster(itemPlan(base, 2, Duration.ofSeconds(2)), base, false));
+
+      assertThat(probe.cpuSeconds()).isEqualTo(1.0);
+      assertThat(probe.load().cpuSeconds()).isNull();
+      assertThat(probe.loadCpuPct()).isNull();
+      assertThat(probe.loadThrottledPct()).isNull();
     } finally {
       server.stop(0);
     }
@@ -602,7 +630,8 @@ class K6ScriptIT {
                   service,
                   base,
                   null,
-                  SteadyState.WINDOW));
+                  SteadyState.WINDOW,
+                  false));
       Path summary = dir.resolve("service-summary.json");
       Result r = k6(K6Script.commandLine(script, summary), Duration.ofSeconds(90));
       assertThat(r.exit()).as("k6 run%n%s", r.stderr()).isZero();
@@ -641,7 +670,7 @@ class K6ScriptIT {
       Path script =
           Files.writeString(
               Files.createTempFile(dir, "pool", ".js"),
-              K6Script.renderForCluster(plan, base, base + "/stub", 7, SteadyState.WINDOW));
+              K6Script.renderForCluster(plan, base, base + "/stub", 7, SteadyState.WINDOW, false));
       Path summary = Files.createTempFile(dir, "pool-summary", ".json");
       Files.delete(summary);
       Result ok =
@@ -686,10 +715,16 @@ class K6ScriptIT {
    * histogram of every hold request exactly when the plan asks for one.
    */
   String runCluster(K6Plan plan, String base) throws Exception {
-    Path script =
-        Files.writeString(
-            Files.createTempFile(dir, "cluster", ".js"),
-            K6Script.renderForCluster(plan, base, base + "/stub", null, SteadyState.WINDOW));
+    // the k6 these tests run is hack/k6.sh's, with vtbench's extension, as the vtbench/k6 image
+    return runCluster(plan, base, true);
+  }
+
+  /** {@link #runCluster(K6Plan, String)} for a k6 with or without vtbench's extension. */
+  String runCluster(K6Plan plan, String base, boolean k6ReportsItself) throws Exception {
+    String rendered =
+        K6Script.renderForCluster(
+            plan, base, base + "/stub", null, SteadyState.WINDOW, k6ReportsItself);
+    Path script = Files.writeString(Files.createTempFile(dir, "cluster", ".js"), rendered);
     Path summary = Files.createTempFile(dir, "cluster-summary", ".json");
     Files.delete(summary);
 

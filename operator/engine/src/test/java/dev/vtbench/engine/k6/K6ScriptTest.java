@@ -198,7 +198,7 @@ class K6ScriptTest {
       offScripts.add(K6Script.render(user));
       offScripts.add(
           K6Script.renderForClusterService(
-              user, new ServiceSpec(), "http://run-sut:8080", null, SteadyState.WINDOW));
+              user, new ServiceSpec(), "http://run-sut:8080", null, SteadyState.WINDOW, false));
       for (String js : offScripts) {
         Map<String, Object> p = plan(js);
         assertThat(p).as(e.name()).doesNotContainKey("histogram");
@@ -256,9 +256,9 @@ class K6ScriptTest {
     return List.of(
         K6Script.render(plan),
         K6Script.renderForCluster(
-            plan, "http://run-sut:8080", "http://run-stub:8080", 30, SteadyState.WINDOW),
+            plan, "http://run-sut:8080", "http://run-stub:8080", 30, SteadyState.WINDOW, false),
         K6Script.renderForClusterService(
-            plan, new ServiceSpec(), "http://run-sut:8080", null, SteadyState.WINDOW));
+            plan, new ServiceSpec(), "http://run-sut:8080", null, SteadyState.WINDOW, false));
   }
 
   /** A cluster run: the probes around the hold, the SUT's URL and the compact summary. */
@@ -270,7 +270,8 @@ class K6ScriptTest {
             "http://run-sut:8080",
             "http://run-stub:8080",
             30,
-            SteadyState.WINDOW);
+            SteadyState.WINDOW,
+            true);
     assertThat(scenarios(js)).containsOnlyKeys("probe_start", "probe_end", "warmup", "hold");
     assertThat(scenario(js, "probe_start"))
         .containsEntry("executor", "per-vu-iterations")
@@ -290,7 +291,8 @@ class K6ScriptTest {
                 "summaryMetrics", K6Script.SUMMARY_METRICS,
                 "summaryLine", K6Script.SUMMARY_LINE,
                 "summaryBytes", K6Script.SUMMARY_MAX_BYTES,
-                "probeKey", K6Script.PROBE_KEY));
+                "probeKey", K6Script.PROBE_KEY,
+                "selfModule", K6Script.SELF_MODULE));
     assertThat(js)
         .contains("export function probeStart(data)")
         .contains("export function probeEnd(data)")
@@ -331,7 +333,12 @@ class K6ScriptTest {
     service.stubUrlEnv = "SHIPPING_QUOTE_URL";
     String js =
         K6Script.renderForClusterService(
-            mixed, service, "http://run-sut:8080", "http://run-stub:8080", SteadyState.WINDOW);
+            mixed,
+            service,
+            "http://run-sut:8080",
+            "http://run-stub:8080",
+            SteadyState.WINDOW,
+            false);
 
     assertThat(scenarios(js)).containsOnlyKeys(ServiceProbe.SCENARIO, "closed");
     assertThat(scenario(js, ServiceProbe.SCENARIO))
@@ -388,7 +395,7 @@ class K6ScriptTest {
     plain.actuatorPath = "";
     String bare =
         K6Script.renderForClusterService(
-            mixed, plain, "http://run-sut:8080", "http://run-stub:8080", SteadyState.WINDOW);
+            mixed, plain, "http://run-sut:8080", "http://run-stub:8080", SteadyState.WINDOW, false);
     assertThat(child(plan(bare), "cluster")).containsEntry("stub", null);
     assertThat(child(child(plan(bare), "cluster"), "actuator"))
         .containsEntry("present", false)

@@ -224,7 +224,8 @@ class SutProbeTest {
                     "http://run-sut:8080",
                     "http://run-stub:8080",
                     null,
-                    five)))
+                    five,
+                    false)))
         .containsEntry(
             "sutWindows",
             java.util.Map.of("resetPath", "/api/runtime-info/reset?windowMs=5000", "count", 6));
@@ -236,7 +237,8 @@ class SutProbeTest {
                     "http://run-sut:8080",
                     "http://run-stub:8080",
                     null,
-                    SteadyState.window(Duration.ofSeconds(3)))))
+                    SteadyState.window(Duration.ofSeconds(3)),
+                    false)))
         .containsEntry(
             "sutWindows",
             java.util.Map.of("resetPath", "/api/runtime-info/reset?windowMs=15000", "count", 3));

@@ -51,8 +51,8 @@ class UserModuleTest {
         Map.of(
             K6Script.render(user),
             K6Script.render(builtIn),
-            K6Script.renderForClusterService(user, service, BASE, null, window),
-            K6Script.renderForClusterService(builtIn, service, BASE, null, window));
+            K6Script.renderForClusterService(user, service, BASE, null, window, false),
+            K6Script.renderForClusterService(builtIn, service, BASE, null, window, false));
     for (Map.Entry<String, String> e : withAndWithout.entrySet()) {
       String js = e.getKey();
       assertThat(js.split(java.util.regex.Pattern.quote(IMPORT), -1)).hasSize(2);
@@ -89,7 +89,8 @@ class UserModuleTest {
   @Test
   void aModuleGoesWithAUsersServiceOnlyAndWithoutAMix() {
     K6Plan user = userPlan(Executor.RAMPING_VUS);
-    assertThatThrownBy(() -> K6Script.renderForCluster(user, BASE, null, 10, Duration.ofSeconds(5)))
+    assertThatThrownBy(
+            () -> K6Script.renderForCluster(user, BASE, null, 10, Duration.ofSeconds(5), false))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("not vtbench's own SUT");
     MixedRequest one = new MixedRequest("GET", "/orders", Map.of(), Map.of(), null, 1, List.of());

@@ -26,7 +26,8 @@ class ResultsCsvTest {
           + "mean_ms,stub_cpu_pct,vtbench_cpu_pct,load_core_busy_pct,steal_pct,cpu_busy_pct,"
           + "node,cpu_model,kernel,jdk_version,sut_artifact,warmup_s,steady_state,hold_cv,"
           + "service_floor_ms,target_rps,dropped_iterations,overloaded,heap_mb_max,handler_thread,notes,"
-          + "jvm_options,build,load_runners,sut_throttled_pct,stub_throttled_pct";
+          + "jvm_options,build,load_runners,sut_throttled_pct,stub_throttled_pct,"
+          + "load_throttled_pct";
 
   @TempDir Path dir;
 
@@ -91,6 +92,7 @@ class ResultsCsvTest {
         .loadRunners(2)
         .sutThrottledPct(12.3)
         .stubThrottledPct(0.0)
+        .loadThrottledPct(2.5)
         .build();
   }
 
@@ -163,7 +165,7 @@ class ResultsCsvTest {
       assertThat(line)
           .isEqualTo(
               "2026-05-10T14:03:22Z,platform,50,normal,released,2500,1,2226.12,,,2800,,,,,,,,,,,,,"
-                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
+                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
       assertThat(line.split(",", -1)).hasSize(ResultRow.COLUMNS.size());
     } finally {
       Locale.setDefault(saved);
@@ -182,8 +184,8 @@ class ResultsCsvTest {
 
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            z -> assertThat(z).endsWith(",'-XX:+UseZGC -Xss512k,boot-3.4,2,12.3,0"),
-            n -> assertThat(n).endsWith(",,boot-3.4,2,12.3,0"));
+            z -> assertThat(z).endsWith(",'-XX:+UseZGC -Xss512k,boot-3.4,2,12.3,0,2.5"),
+            n -> assertThat(n).endsWith(",,boot-3.4,2,12.3,0,2.5"));
     assertThat(ResultsCsv.parse(csv))
         .extracting(ResultRow::jvmOptions)
         .containsExactly("-XX:+UseZGC -Xss512k", null);
@@ -200,13 +202,18 @@ class ResultsCsvTest {
     ResultRow none = full("n").toBuilder().buildName("").build();
     String csv = ResultsCsv.toCsv(List.of(named, none));
 
-    assertThat(ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 5, ResultRow.COLUMNS.size()))
+    assertThat(ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 6, ResultRow.COLUMNS.size()))
         .containsExactly(
-            "jvm_options", "build", "load_runners", "sut_throttled_pct", "stub_throttled_pct");
+            "jvm_options",
+            "build",
+            "load_runners",
+            "sut_throttled_pct",
+            "stub_throttled_pct",
+            "load_throttled_pct");
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            b -> assertThat(b).endsWith(",boot-3.4,2,12.3,0"),
-            n -> assertThat(n).endsWith("Xss512k,,2,12.3,0"));
+            b -> assertThat(b).endsWith(",boot-3.4,2,12.3,0,2.5"),
+            n -> assertThat(n).endsWith("Xss512k,,2,12.3,0,2.5"));
     assertThat(ResultsCsv.parse(csv))
         .extracting(ResultRow::buildName)
         .containsExactly("boot-3.4", null);
@@ -214,27 +221,37 @@ class ResultsCsvTest {
   }
 
   /**
-   * The CFS throttling of the SUT and the stub, last: one decimal, a measured 0 written as 0 (no
-   * limit: nothing could hold the tier back), unmeasured as an empty field, each read back as it
-   * was.
+   * The CFS throttling of the SUT, the stub and k6, last: one decimal, a measured 0 written as 0
+   * (no limit: nothing could hold the tier back), unmeasured as an empty field, each read back as
+   * it was.
    */
   @Test
   void theThrottlingColumnsComeLastAndReadBack() {
-    ResultRow measured = full("t").toBuilder().sutThrottledPct(7.26).stubThrottledPct(0.0).build();
+    ResultRow measured =
+        full("t").toBuilder()
+            .sutThrottledPct(7.26)
+            .stubThrottledPct(0.0)
+            .loadThrottledPct(33.94)
+            .build();
     ResultRow unmeasured =
-        full("u").toBuilder().sutThrottledPct(null).stubThrottledPct(null).build();
+        full("u").toBuilder()
+            .sutThrottledPct(null)
+            .stubThrottledPct(null)
+            .loadThrottledPct(null)
+            .build();
     String csv = ResultsCsv.toCsv(List.of(measured, unmeasured));
 
-    assertThat(ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 2, ResultRow.COLUMNS.size()))
-        .containsExactly("sut_throttled_pct", "stub_throttled_pct");
+    assertThat(ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 3, ResultRow.COLUMNS.size()))
+        .containsExactly("sut_throttled_pct", "stub_throttled_pct", "load_throttled_pct");
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            t -> assertThat(t).endsWith(",2,7.3,0"), u -> assertThat(u).endsWith(",2,,"));
+            t -> assertThat(t).endsWith(",2,7.3,0,33.9"), u -> assertThat(u).endsWith(",2,,,"));
     assertThat(ResultsCsv.parse(csv))
-        .extracting(ResultRow::sutThrottledPct, ResultRow::stubThrottledPct)
+        .extracting(
+            ResultRow::sutThrottledPct, ResultRow::stubThrottledPct, ResultRow::loadThrottledPct)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple(7.3, 0.0),
-            org.assertj.core.groups.Tuple.tuple(null, null));
+            org.assertj.core.groups.Tuple.tuple(7.3, 0.0, 33.9),
+            org.assertj.core.groups.Tuple.tuple(null, null, null));
   }
 
   /**
@@ -246,21 +263,25 @@ class ResultsCsvTest {
     String csv = ResultsCsv.toCsv(List.of(full("old")));
     String header = csv.lines().findFirst().orElseThrow();
     String row = csv.lines().skip(1).findFirst().orElseThrow();
-    ResultRow unthrottled =
-        full("old").toBuilder().sutThrottledPct(null).stubThrottledPct(null).build();
+    ResultRow noLoadThrottling = full("old").toBuilder().loadThrottledPct(null).build();
+    assertThat(ResultsCsv.parse(withoutLastColumns(header, row, 1)))
+        .containsExactly(noLoadThrottling);
 
-    List<ResultRow> beforeThrottling = ResultsCsv.parse(withoutLastColumns(header, row, 2));
+    ResultRow unthrottled =
+        noLoadThrottling.toBuilder().sutThrottledPct(null).stubThrottledPct(null).build();
+
+    List<ResultRow> beforeThrottling = ResultsCsv.parse(withoutLastColumns(header, row, 3));
     assertThat(beforeThrottling).containsExactly(unthrottled);
 
     ResultRow old = unthrottled.toBuilder().loadRunners(null).build();
-    List<ResultRow> beforeRunners = ResultsCsv.parse(withoutLastColumns(header, row, 3));
+    List<ResultRow> beforeRunners = ResultsCsv.parse(withoutLastColumns(header, row, 4));
     assertThat(beforeRunners).containsExactly(old);
 
-    List<ResultRow> beforeBuild = ResultsCsv.parse(withoutLastColumns(header, row, 4));
+    List<ResultRow> beforeBuild = ResultsCsv.parse(withoutLastColumns(header, row, 5));
     assertThat(beforeBuild.getFirst().buildName()).isNull();
     assertThat(beforeBuild.getFirst()).isEqualTo(old.toBuilder().buildName(null).build());
 
-    List<ResultRow> beforeJvm = ResultsCsv.parse(withoutLastColumns(header, row, 5));
+    List<ResultRow> beforeJvm = ResultsCsv.parse(withoutLastColumns(header, row, 6));
     assertThat(beforeJvm.getFirst().jvmOptions()).isNull();
     assertThat(beforeJvm.getFirst())
         .isEqualTo(old.toBuilder().jvmOptions(null).buildName(null).build());

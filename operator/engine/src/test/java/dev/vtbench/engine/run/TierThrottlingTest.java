@@ -24,26 +24,33 @@ class TierThrottlingTest {
 
   @Test
   void locallyEachTierIsItsCgroupBetweenTheHoldsEdges() {
-    TierThrottling t = TierThrottling.local(LIMITED_START, LIMITED_END, true, FREE_START, FREE_END);
+    TierThrottling t =
+        TierThrottling.local(
+            LIMITED_START, LIMITED_END, true, FREE_START, FREE_END, LIMITED_START, LIMITED_END);
 
     assertThat(t.sutPct()).isEqualTo(7.5);
     assertThat(t.stubPct()).as("no limit: nothing can throttle it").isZero();
+    assertThat(t.loadPct()).isEqualTo(7.5);
     assertThat(t.notes()).isEmpty();
   }
 
   @Test
   void locallyAReadingMissingAtEitherEdgeIsEmptyWithANote() {
-    TierThrottling t = TierThrottling.local(null, LIMITED_END, true, FREE_START, null);
+    TierThrottling t = TierThrottling.local(null, LIMITED_END, true, FREE_START, null, null, null);
 
     assertThat(t.sutPct()).isNull();
     assertThat(t.stubPct()).isNull();
     assertThat(t.notes())
-        .containsExactly(TierThrottling.LOCAL_SUT_NOTE, TierThrottling.LOCAL_STUB_NOTE);
+        .containsExactly(
+            TierThrottling.LOCAL_SUT_NOTE,
+            TierThrottling.LOCAL_STUB_NOTE,
+            TierThrottling.LOCAL_LOAD_NOTE);
   }
 
   @Test
   void withoutAStubThereIsNoStubFigureAndNothingToSay() {
-    TierThrottling t = TierThrottling.local(FREE_START, FREE_END, false, null, null);
+    TierThrottling t =
+        TierThrottling.local(FREE_START, FREE_END, false, null, null, FREE_START, FREE_END);
 
     assertThat(t.sutPct()).isZero();
     assertThat(t.stubPct()).isNull();
@@ -57,7 +64,7 @@ class TierThrottlingTest {
     CfsStat.Snapshot start = CfsStat.read(Path.of("/"), pid);
     CfsStat.Snapshot end = CfsStat.read(Path.of("/"), pid);
     if (java.nio.file.Files.exists(Path.of("/proc/self/cgroup"))) {
-      TierThrottling t = TierThrottling.local(start, end, false, null, null);
+      TierThrottling t = TierThrottling.local(start, end, false, null, null, start, end);
       assertThat(t.sutPct()).isNotNull().isBetween(0.0, 100.0);
     }
   }
@@ -72,12 +79,16 @@ class TierThrottlingTest {
         SutProbe.parse(
             summary(
                 ",\"sutThrottledPct\":12.5,\"sutCpuLimitCores\":1,"
-                    + "\"stub\":{\"cpuSeconds\":1,\"throttledPct\":0.0,\"cpuLimitCores\":null}"));
+                    + "\"stub\":{\"cpuSeconds\":1,\"throttledPct\":0.0,\"cpuLimitCores\":null},"
+                    + "\"loadCpuSeconds\":2.5,\"loadThrottledPct\":9.0,\"loadCpuLimitCores\":0.25"));
 
     TierThrottling t = TierThrottling.cluster(new BenchmarkRunSpec(), probe);
 
     assertThat(t.sutPct()).isEqualTo(12.5);
     assertThat(t.stubPct()).isZero();
+    assertThat(t.loadPct()).isEqualTo(9.0);
+    // 2.5 s of k6's CPU in a 10 s hold: a quarter of a core, its whole limit
+    assertThat(probe.loadCpuPct()).isEqualTo(25.0);
     assertThat(t.notes()).isEmpty();
   }
 
@@ -85,11 +96,17 @@ class TierThrottlingTest {
   void onAClusterWhatTheRunnerDidNotReadIsEmptyAndTheNotesSayWhy() {
     BenchmarkRunSpec own = new BenchmarkRunSpec();
     assertThat(TierThrottling.cluster(own, SutProbe.parse(summary(""))).notes())
-        .containsExactly(TierThrottling.CLUSTER_SUT_NOTE, TierThrottling.NO_STUB_WINDOW_NOTE);
+        .containsExactly(
+            TierThrottling.CLUSTER_SUT_NOTE,
+            TierThrottling.NO_STUB_WINDOW_NOTE,
+            TierThrottling.CLUSTER_LOAD_NOTE);
     assertThat(
             TierThrottling.cluster(own, SutProbe.parse(summary(",\"stub\":{\"cpuSeconds\":1}")))
                 .notes())
-        .containsExactly(TierThrottling.CLUSTER_SUT_NOTE, TierThrottling.CLUSTER_STUB_NOTE);
+        .containsExactly(
+            TierThrottling.CLUSTER_SUT_NOTE,
+            TierThrottling.CLUSTER_STUB_NOTE,
+            TierThrottling.CLUSTER_LOAD_NOTE);
 
     // a user's service that calls no stub: only the service's own note
     BenchmarkRunSpec service = new BenchmarkRunSpec();
@@ -97,6 +114,7 @@ class TierThrottlingTest {
     TierThrottling t = TierThrottling.cluster(service, SutProbe.parse(summary("")));
     assertThat(t.sutPct()).isNull();
     assertThat(t.stubPct()).isNull();
-    assertThat(t.notes()).containsExactly(TierThrottling.SERVICE_NOTE);
+    assertThat(t.notes())
+        .containsExactly(TierThrottling.SERVICE_NOTE, TierThrottling.CLUSTER_LOAD_NOTE);
   }
 }

@@ -1,5 +1,6 @@
 package dev.vtbench.operator.reconciler;
 
+import dev.vtbench.engine.k6.K6Image;
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.k6.SutProbe;
@@ -162,7 +163,18 @@ final class LoadStep implements Step {
     var window = Workloads.window(view.spec());
     return service == null
         ? K6Script.renderForCluster(
-            k6, view.sutUrl(), StubTier.url(run), view.loadPool(load), window)
-        : K6Script.renderForClusterService(k6, service, view.sutUrl(), StubTier.url(run), window);
+            k6,
+            view.sutUrl(),
+            StubTier.url(run),
+            view.loadPool(load),
+            window,
+            K6Image.reportsItself(view.spec().load.image))
+        : K6Script.renderForClusterService(
+            k6,
+            service,
+            view.sutUrl(),
+            StubTier.url(run),
+            window,
+            K6Image.reportsItself(view.spec().load.image));
   }
 }

@@ -193,15 +193,15 @@ final class RecordStep implements Step {
             probe.kernel(),
             image);
     // The SUT and the stub report their own CPU, read by the runner around the hold, the SUT
-    // the database's too (through DbCpuSql's function), and the stub its node's cores. The
-    // runner's own CPU would need the kubelet's stats (docs/cluster.md, "How a cluster row's CPU
-    // is measured"): it stays empty, and generator_saturated comes from the generator's cores,
-    // the same rule as locally.
+    // the database's too (through DbCpuSql's function), the stub its node's cores, and k6 its own
+    // through vtbench's k6 extension (empty with a k6 that lacks it; docs/cluster.md, "How a
+    // cluster row's CPU is measured"). generator_saturated follows from them by the same rule as
+    // locally.
     Platform.TierCpu cpu =
         new Platform.TierCpu(
             probe.cpuPct(),
             probe.dbCpuPct(),
-            null,
+            probe.loadCpuPct(),
             probe.stubCpuPct(),
             null,
             SpecValidator.millis(spec.sut.cpu) / 1000.0,

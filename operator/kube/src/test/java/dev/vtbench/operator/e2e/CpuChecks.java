@@ -2,6 +2,7 @@ package dev.vtbench.operator.e2e;
 
 import dev.vtbench.engine.results.DerivedMetrics;
 import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.Throttling;
 import dev.vtbench.engine.run.Workloads;
 import dev.vtbench.operator.Checks;
 import io.fabric8.kubernetes.api.model.Node;
@@ -22,7 +23,8 @@ final class CpuChecks {
     this.e2e = e2e;
   }
 
-  void check(List<ResultRow> rows, boolean loadAndStubShareThePool, double databaseCpus) {
+  void check(
+      List<ResultRow> rows, boolean loadAndStubShareThePool, double databaseCpus, double loadCpus) {
     Checks c = e2e.checks;
     List<Node> nodes = e2e.k8s.nodes().list().getItems();
     for (ResultRow r : rows) {
@@ -48,20 +50,31 @@ final class CpuChecks {
                 "%s: pg_cpu_pct %s in (0, %.1f] (the database container's cgroup, %.2f CPUs)",
                 id, r.pgCpuPct(), limitPct, databaseCpus));
       }
+      // vtbench's k6 image has the k6/x/vtbench extension: k6 reads its own CPU and cgroup
       c.check(
-          r.loadCpuPct() == null,
-          id + ": load_cpu_pct empty on a cluster (k6 cannot read its own CPU; not guessed)");
-      if (r.loadCoreBusyPct() != null) {
-        // no load_cpu_pct on a cluster: the cores alone decide
-        boolean rule = DerivedMetrics.generatorCoresSaturated(r.loadCoreBusyPct());
+          r.loadCpuPct() != null && r.loadCpuPct() > 0,
+          id + ": load_cpu_pct " + r.loadCpuPct() + " > 0 (k6's own CPU, through k6/x/vtbench)");
+      c.check(
+          r.loadThrottledPct() != null && r.loadThrottledPct() >= 0,
+          id + ": load_throttled_pct " + r.loadThrottledPct() + " read from k6's cgroup");
+      if (r.loadCpuPct() != null) {
+        // the local rule: the generator's cores busy, its own CPU at its limit, or held back
+        boolean rule =
+            (r.loadCoreBusyPct() != null
+                    && DerivedMetrics.generatorCoresSaturated(r.loadCoreBusyPct()))
+                || DerivedMetrics.generatorSaturated(r.loadCpuPct(), loadCpus)
+                || Throttling.load(r);
         c.check(
             Boolean.valueOf(rule).equals(r.generatorSaturated()),
-            id
-                + ": generator_saturated "
-                + r.generatorSaturated()
-                + " follows load_core_busy_pct "
-                + r.loadCoreBusyPct()
-                + " >= 90");
+            String.format(
+                "%s: generator_saturated %s follows load_core_busy_pct %s >= 90, load_cpu_pct %s"
+                    + " against %.2f CPUs, load_throttled_pct %s >= 5",
+                id,
+                r.generatorSaturated(),
+                r.loadCoreBusyPct(),
+                r.loadCpuPct(),
+                loadCpus,
+                r.loadThrottledPct()));
       }
       if (nodes.size() == 1 && loadAndStubShareThePool) {
         c.check(

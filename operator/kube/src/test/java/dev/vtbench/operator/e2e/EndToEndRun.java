@@ -70,7 +70,8 @@ final class EndToEndRun {
             rows,
             loads,
             spec.measuredLoads(e2e.k8s.getKubernetesSerialization(), spec.expectedRunner()));
-        new CpuChecks(e2e).check(rows, spec.loadAndStubShareThePool(), spec.databaseCpus());
+        new CpuChecks(e2e)
+            .check(rows, spec.loadAndStubShareThePool(), spec.databaseCpus(), spec.loadCpus());
         int starts = spec.sutStarts(e2e.k8s.getKubernetesSerialization());
         e2e.checks.check(
             sutPods.count() == starts,

@@ -166,6 +166,13 @@ final class RunSpec {
         "spec.load." + field, String.valueOf(section("load").getOrDefault(field, otherwise)));
   }
 
+  /** One k6 runner's CPU limit in cores (spec.load.cpu; the engine's default when unset). */
+  double loadCpus() {
+    Object cpu = section("load").get("cpu");
+    String value = cpu == null ? new BenchmarkRunSpec().load.cpu : cpu.toString();
+    return SpecValidator.millis(value) / 1000.0;
+  }
+
   /** The database's CPU limit in cores (spec.database.cpu; the engine's default when unset). */
   double databaseCpus() {
     Object cpu = section("database").get("cpu");

@@ -137,7 +137,10 @@ class ClusterRowCpuTest {
     ResultRow row =
         row(
             twoCoreSpec(),
-            withStub(stub + "\"sutThrottledPct\":12.5,\"sutCpuLimitCores\":0.5,"),
+            withStub(
+                stub
+                    + "\"sutThrottledPct\":12.5,\"sutCpuLimitCores\":0.5,"
+                    + "\"loadCpuSeconds\":0.3,\"loadThrottledPct\":0.0,"),
             true);
 
     assertThat(row.sutThrottledPct()).isEqualTo(12.5);
@@ -166,9 +169,45 @@ class ClusterRowCpuTest {
         .contains(TierThrottling.CLUSTER_SUT_NOTE)
         .contains(TierThrottling.NO_STUB_WINDOW_NOTE);
 
-    ResultRow oldStub = row(twoCoreSpec(), withStub(STUB + "\"sutThrottledPct\":0.0,"), true);
+    ResultRow oldStub =
+        row(
+            twoCoreSpec(),
+            withStub(STUB + "\"sutThrottledPct\":0.0,\"loadThrottledPct\":0.0,"),
+            true);
     assertThat(oldStub.sutThrottledPct()).isZero();
     assertThat(oldStub.notes()).isEqualTo(TierThrottling.CLUSTER_STUB_NOTE);
+
+    // a k6 without vtbench's extension (any image but vtbench/k6): its figures empty, saying why
+    assertThat(noWindow.loadCpuPct()).isNull();
+    assertThat(noWindow.loadThrottledPct()).isNull();
+    assertThat(noWindow.notes()).contains(TierThrottling.CLUSTER_LOAD_NOTE);
+  }
+
+  /**
+   * k6's own CPU and throttling as vtbench's k6 reports them: load_cpu_pct filled, and a k6 held
+   * back in at least 5 % of its periods saturated (the generator was the limit), as locally.
+   */
+  @Test
+  void k6sOwnCpuAndThrottlingFillTheirColumnsAndAThrottledK6IsTheLimit() throws Exception {
+    String roomy = STUB.replace("95.0", "50.0");
+    ResultRow free =
+        row(
+            twoCoreSpec(),
+            withStub(roomy + "\"loadCpuSeconds\":0.3,\"loadThrottledPct\":1.0,"),
+            true);
+    // 0.3 s of CPU in a 3 s hold: 10 % of one core, half of its 200m
+    assertThat(free.loadCpuPct()).isCloseTo(10.0, within(1e-9));
+    assertThat(free.loadThrottledPct()).isEqualTo(1.0);
+    assertThat(free.generatorSaturated()).isFalse();
+
+    ResultRow held =
+        row(
+            twoCoreSpec(),
+            withStub(roomy + "\"loadCpuSeconds\":0.5,\"loadThrottledPct\":22.0,"),
+            true);
+    assertThat(held.loadThrottledPct()).isEqualTo(22.0);
+    assertThat(held.generatorSaturated()).isTrue();
+    assertThat(held.bottleneck()).isEqualTo(Bottleneck.LOAD_GENERATOR);
   }
 
   @Test
