@@ -64,7 +64,26 @@ func candidates(mount, path string) []string {
 	return []string{filepath.Join(mount, path), mount}
 }
 
+// v2: cpu.stat and cpu.max ("max 100000", or "quota period").
 func v2(mount, path string) (CFSStat, bool) {
+	return read(mount, path, func(dir string) float64 {
+		q := strings.Fields(value(filepath.Join(dir, "cpu.max")))
+		if len(q) != 2 || q[0] == "max" {
+			return 0
+		}
+		return ratio(q[0], q[1])
+	})
+}
+
+// v1: cpu.stat and cpu.cfs_quota_us (-1: no limit) over cpu.cfs_period_us.
+func v1(mount, path string) (CFSStat, bool) {
+	return read(mount, path, func(dir string) float64 {
+		return ratio(value(filepath.Join(dir, "cpu.cfs_quota_us")), value(filepath.Join(dir, "cpu.cfs_period_us")))
+	})
+}
+
+// read takes the first candidate folder with a cpu.stat that counts periods, its limit from limit.
+func read(mount, path string, limit func(dir string) float64) (CFSStat, bool) {
 	for _, dir := range candidates(mount, path) {
 		stat, ok := keyValues(filepath.Join(dir, "cpu.stat"))
 		if !ok {
@@ -73,37 +92,19 @@ func v2(mount, path string) (CFSStat, bool) {
 		if _, has := stat["nr_periods"]; !has {
 			continue
 		}
-		s := CFSStat{Periods: stat["nr_periods"], Throttled: stat["nr_throttled"]}
-		if q := strings.Fields(value(filepath.Join(dir, "cpu.max"))); len(q) == 2 && q[0] != "max" {
-			quota, err1 := strconv.ParseFloat(q[0], 64)
-			period, err2 := strconv.ParseFloat(q[1], 64)
-			if err1 == nil && err2 == nil && period > 0 {
-				s.LimitCores = quota / period
-			}
-		}
-		return s, true
+		return CFSStat{Periods: stat["nr_periods"], Throttled: stat["nr_throttled"], LimitCores: limit(dir)}, true
 	}
 	return CFSStat{}, false
 }
 
-func v1(mount, path string) (CFSStat, bool) {
-	for _, dir := range candidates(mount, path) {
-		stat, ok := keyValues(filepath.Join(dir, "cpu.stat"))
-		if !ok {
-			continue
-		}
-		if _, has := stat["nr_periods"]; !has {
-			continue
-		}
-		s := CFSStat{Periods: stat["nr_periods"], Throttled: stat["nr_throttled"]}
-		quota, err1 := strconv.ParseFloat(value(filepath.Join(dir, "cpu.cfs_quota_us")), 64)
-		period, err2 := strconv.ParseFloat(value(filepath.Join(dir, "cpu.cfs_period_us")), 64)
-		if err1 == nil && err2 == nil && quota > 0 && period > 0 {
-			s.LimitCores = quota / period
-		}
-		return s, true
+// ratio is quota / period in cores; 0 (no limit) unless both parse and are positive.
+func ratio(quota, period string) float64 {
+	q, err1 := strconv.ParseFloat(quota, 64)
+	p, err2 := strconv.ParseFloat(period, 64)
+	if err1 != nil || err2 != nil || q <= 0 || p <= 0 {
+		return 0
 	}
-	return CFSStat{}, false
+	return q / p
 }
 
 func value(file string) string {
