@@ -3,7 +3,6 @@ package dev.vtbench.engine.k6;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.run.RunCursor;
-import dev.vtbench.engine.run.Workloads;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
@@ -58,23 +57,7 @@ public final class LoadSize {
     List<Scenario> plan = cursor.plan();
     Scenario first = plan.getFirst();
     K6Plan k6 = cursor.k6Plan(new RunCursor.Measure(first), sutUrl, spec.load.parallelism);
-    var window = Workloads.window(spec);
-    String script =
-        spec.sut.service == null
-            ? K6Script.renderForCluster(
-                k6,
-                sutUrl,
-                stubUrl,
-                first.sut().hikariPool(),
-                window,
-                K6Image.reportsItself(spec.load.image))
-            : K6Script.renderForClusterService(
-                k6,
-                spec.sut.service,
-                sutUrl,
-                stubUrl,
-                window,
-                K6Image.reportsItself(spec.load.image));
+    String script = K6Script.renderForRun(spec, k6, sutUrl, stubUrl, first.sut().hikariPool());
     long perStage = script.getBytes(StandardCharsets.UTF_8).length + STAGE_SLACK;
     return stages(spec, plan) * perStage;
   }

@@ -1,12 +1,10 @@
 package dev.vtbench.operator.reconciler;
 
-import dev.vtbench.engine.k6.K6Image;
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.engine.run.RunCursor;
-import dev.vtbench.engine.run.Workloads;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.load.LoadRequest;
 import dev.vtbench.operator.load.LoadScript;
@@ -158,23 +156,7 @@ final class LoadStep implements Step {
    * own module, which the load's ConfigMap carries beside the script.
    */
   private static String script(RunView view, K6Plan k6, RunCursor.Load load) {
-    var run = view.run();
-    var service = view.spec().sut.service;
-    var window = Workloads.window(view.spec());
-    return service == null
-        ? K6Script.renderForCluster(
-            k6,
-            view.sutUrl(),
-            StubTier.url(run),
-            view.loadPool(load),
-            window,
-            K6Image.reportsItself(view.spec().load.image))
-        : K6Script.renderForClusterService(
-            k6,
-            service,
-            view.sutUrl(),
-            StubTier.url(run),
-            window,
-            K6Image.reportsItself(view.spec().load.image));
+    return K6Script.renderForRun(
+        view.spec(), k6, view.sutUrl(), StubTier.url(view.run()), view.loadPool(load));
   }
 }
