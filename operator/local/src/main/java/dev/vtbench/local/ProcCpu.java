@@ -46,7 +46,7 @@ public final class ProcCpu {
       tree.add(pid);
       ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(d -> tree.add(d.pid())));
       for (long p : tree) {
-        ticks += ticks(p);
+        ticks += ProcessCpu.ticks(p);
       }
     }
     return new Sample(ticks, System.nanoTime());
@@ -57,12 +57,7 @@ public final class ProcCpu {
    * the tiers it measures.
    */
   public static Sample sampleAlone(long pid) {
-    return new Sample(ticks(pid), System.nanoTime());
-  }
-
-  /** utime + stime of one process, 0 when it is gone. */
-  static long ticks(long pid) {
-    return ProcessCpu.ticks(pid);
+    return new Sample(ProcessCpu.ticks(pid), System.nanoTime());
   }
 
   /**

@@ -25,6 +25,6 @@ class ProcCpuTest {
 
   @Test
   void aVanishedProcessCountsAsZero() {
-    assertThat(ProcCpu.ticks(Long.MAX_VALUE)).isZero();
+    assertThat(dev.vtbench.proc.ProcessCpu.ticks(Long.MAX_VALUE)).isZero();
   }
 }

@@ -37,31 +37,35 @@ public final class Neighbour {
    * over its cores); null when the row lacks its cpuset, its cores' busy shares or its CPU.
    */
   public static Double othersPct(ResultRow row) {
-    if (row.appCpuPct() == null || row.sutCpuset() == null || row.cpuBusyPct() == null) {
-      return null;
-    }
-    Map<Integer, Double> busy = CoreBusy.parseList(row.cpuBusyPct());
-    SortedSet<Integer> cores;
-    try {
-      cores = DerivedMetrics.cpusetMembers(row.sutCpuset());
-    } catch (IllegalArgumentException e) {
-      return null;
-    }
-    if (busy == null || !busy.keySet().containsAll(cores)) {
-      return null;
-    }
-    double sum = cores.stream().mapToDouble(busy::get).sum();
-    return sum - row.appCpuPct();
+    SortedSet<Integer> cores = sutCores(row);
+    return cores == null ? null : othersPct(row, cores);
   }
 
   /** Whether {@code row}'s SUT cores ran a neighbour ({@link #MARGIN_PCT} per core or more). */
   public static boolean onSutCores(ResultRow row) {
-    Double others = othersPct(row);
-    if (others == null) {
-      return false;
+    SortedSet<Integer> cores = sutCores(row);
+    Double others = cores == null ? null : othersPct(row, cores);
+    return others != null && others >= MARGIN_PCT * cores.size();
+  }
+
+  /** The row's SUT cores, or null when it has no readable cpuset or no CPU figures to compare. */
+  private static SortedSet<Integer> sutCores(ResultRow row) {
+    if (row.appCpuPct() == null || row.sutCpuset() == null || row.cpuBusyPct() == null) {
+      return null;
     }
-    int cores = DerivedMetrics.cpusetSize(row.sutCpuset());
-    return others >= MARGIN_PCT * cores;
+    try {
+      return DerivedMetrics.cpusetMembers(row.sutCpuset());
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static Double othersPct(ResultRow row, SortedSet<Integer> cores) {
+    Map<Integer, Double> busy = CoreBusy.parseList(row.cpuBusyPct());
+    if (busy == null || !busy.keySet().containsAll(cores)) {
+      return null;
+    }
+    return cores.stream().mapToDouble(busy::get).sum() - row.appCpuPct();
   }
 
   /**
