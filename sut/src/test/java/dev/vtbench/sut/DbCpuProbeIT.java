@@ -24,7 +24,14 @@ class DbCpuProbeIT {
       s.execute(DbCpuSql.render(LocalPostgres.USER));
     }
     try (RealStack.Sut sut =
-        stack.sut(Map.of("VT_ENABLED", "true", DbCpuSql.FUNCTION_ENV, DbCpuSql.FUNCTION))) {
+        stack.sut(
+            Map.of(
+                "VT_ENABLED",
+                "true",
+                DbCpuSql.FUNCTION_ENV,
+                DbCpuSql.FUNCTION,
+                DbCpuSql.CFS_FUNCTION_ENV,
+                DbCpuSql.CFS_FUNCTION))) {
       HttpJson.Response reset = HttpJson.post(sut.url() + "/api/runtime-info/reset");
       double start = seconds(reset);
       try (Connection c = stack.pg.connect();
@@ -35,6 +42,12 @@ class DbCpuProbeIT {
 
       assertThat(start).isPositive();
       assertThat(end - start).as("the query's CPU in the server").isGreaterThan(0.2);
+      // the database's cgroup as the function hands it over: this host's PostgreSQL has no CPU
+      // limit of its own, so periods and throttling are whatever its mount's top says, the limit
+      // none
+      assertThat(reset.at("dbCfs")).as("dbCfs in " + reset.body()).isInstanceOf(Map.class);
+      assertThat(reset.at("dbCfs.periods")).isInstanceOf(Number.class);
+      assertThat(reset.at("dbCfs.throttledPeriods")).isInstanceOf(Number.class);
     }
   }
 
@@ -45,6 +58,8 @@ class DbCpuProbeIT {
 
       assertThat(info.status()).isEqualTo(200);
       assertThat(info.at("dbCpuSeconds")).isNull();
+      assertThat(info.at("dbCfs")).isNull();
+      assertThat(info.at("virtualThreadParallelism")).isInstanceOf(Number.class);
       assertThat(info.at("processCpuSeconds")).isNotNull();
     }
   }

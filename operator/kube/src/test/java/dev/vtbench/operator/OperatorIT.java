@@ -293,7 +293,8 @@ class OperatorIT {
         .containsEntry("CONN_MODE", "released")
         .containsEntry("STUB_URL", "http://hello-stub:8080")
         .containsEntry("DB_SECRET_DIR", "/etc/vtbench/db")
-        .containsEntry("DB_CPU_FUNCTION", "vtbench_db_cpu_seconds");
+        .containsEntry("DB_CPU_FUNCTION", "vtbench_db_cpu_seconds")
+        .containsEntry("DB_CFS_FUNCTION", "vtbench_db_cfs");
     assertThat(env.keySet()).noneMatch(k -> k.contains("PASSWORD"));
     assertThat(sut.getSpec().getTemplate().getSpec().getVolumes())
         .anyMatch(

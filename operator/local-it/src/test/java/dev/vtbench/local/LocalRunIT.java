@@ -2,6 +2,7 @@ package dev.vtbench.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtbench.engine.results.DerivedMetrics;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import java.io.ByteArrayOutputStream;
@@ -161,6 +162,10 @@ class LocalRunIT {
       assertThat(row.sutThrottledPct()).isNotNull().isBetween(0.0, 100.0);
       assertThat(row.stubThrottledPct()).isNotNull().isBetween(0.0, 100.0);
       assertThat(row.loadThrottledPct()).isNotNull().isBetween(0.0, 100.0);
+      assertThat(row.pgThrottledPct()).isNotNull().isBetween(0.0, 100.0);
+      // what the SUT's JVM made of its cores: its pinned cpuset, and as many carrier threads
+      assertThat(row.jvmProcessors()).isEqualTo(DerivedMetrics.cpusetSize(row.sutCpuset()));
+      assertThat(row.vtParallelism()).isEqualTo(row.jvmProcessors());
       // where it ran
       assertThat(row.node()).isNotBlank();
       assertThat(row.cpuModel()).isNotBlank();

@@ -113,7 +113,8 @@ final class LocalApps {
     sutView =
         new SutView(
             (String) info.at("cpuset"),
-            (int) info.longAt("availableProcessors"),
+            info.at("availableProcessors") instanceof Number n ? n.intValue() : null,
+            info.at("virtualThreadParallelism") instanceof Number n ? n.intValue() : null,
             (String) info.at("javaVersion"),
             Machine.hostName(),
             Machine.cpuModel(),
@@ -187,7 +188,7 @@ final class LocalApps {
                 service, build, config, database.serviceDb(), stub == null ? null : stubUrl()),
             config);
     sut.awaitHttpOk(URI.create(sutBaseUrl() + service.healthPath), spec.timeouts.sutStart());
-    sutView = LocalService.view(build, sut, (int) cores.count(cores.sut()));
+    sutView = LocalService.view(build, sut);
     sutConfig = config;
     return sutView;
   }

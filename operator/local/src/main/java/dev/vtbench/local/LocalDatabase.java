@@ -126,6 +126,11 @@ final class LocalDatabase {
     return pg == null ? null : ProcCpu.sample(List.of(ProcCpu.postmasterPid(pg.dataDir())));
   }
 
+  /** The postmaster's pid, whose cgroup PostgreSQL's backends share; null without a database. */
+  Long pid() {
+    return pg == null ? null : ProcCpu.postmasterPid(pg.dataDir());
+  }
+
   /** Stops PostgreSQL if this run started it. */
   void close() {
     if (pg != null) {

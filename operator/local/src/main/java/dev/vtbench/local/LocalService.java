@@ -95,16 +95,18 @@ final class LocalService {
 
   /**
    * Where the service runs, read from outside it: its cpuset from /proc, the JDK that runs its jar,
-   * the jar's hash (a command: its first words), of the build it runs.
+   * the jar's hash (a command: its first words), of the build it runs. What its JVM makes of its
+   * cores is its own and unread (the row's notes say so).
    */
-  static Platform.SutView view(ServiceBuild build, ManagedProcess process, int cpus) {
+  static Platform.SutView view(ServiceBuild build, ManagedProcess process) {
     String artifact =
         build.jar() != null
             ? Machine.sha256Prefix(Path.of(build.jar()))
             : "command: " + abbreviated(String.join(" ", build.command()));
     return new Platform.SutView(
         ProcCpu.cpuset(process.pid()),
-        cpus,
+        null,
+        null,
         build.jar() != null ? Runtime.version().toString() : null,
         Machine.hostName(),
         Machine.cpuModel(),

@@ -9,15 +9,15 @@ import java.util.List;
 
 /**
  * Each tier's CPU over one hold, from /proc: the SUT, PostgreSQL, k6, the stub and vtbench itself,
- * how busy the load generator's cores were, and how much their CPU limits held the SUT and the stub
- * back (their cgroups' CFS throttling; a process vtbench starts has no limit of its own, so 0
- * unless vtbench itself runs in a limited cgroup, which they inherit).
+ * how busy the load generator's cores were, and how much their CPU limits held the SUT, the stub,
+ * PostgreSQL and k6 back (their cgroups' CFS throttling; a process vtbench starts has no limit of
+ * its own, so 0 unless vtbench itself runs in a limited cgroup, which they inherit).
  */
 final class TierSampler {
 
   /**
    * The counters at one instant; a tier the run does not have is null, and so is a cgroup reading
-   * ({@code appCfs}, {@code stubCfs}) that could not be read.
+   * ({@code appCfs}, {@code stubCfs}, {@code pgCfs}, {@code loadCfs}) that could not be read.
    */
   record Snapshot(
       ProcStat.Snapshot cores,
@@ -28,6 +28,7 @@ final class TierSampler {
       ProcCpu.Sample vtbench,
       CfsStat.Snapshot appCfs,
       CfsStat.Snapshot stubCfs,
+      CfsStat.Snapshot pgCfs,
       CfsStat.Snapshot loadCfs) {}
 
   private final CoreMap cores;
@@ -57,20 +58,19 @@ final class TierSampler {
     CfsStat.Snapshot appCfs = CfsStat.read(ROOT, apps.sutPid());
     Long stubPid = apps.stubPid();
     CfsStat.Snapshot stubCfs = stubPid == null ? null : CfsStat.read(ROOT, stubPid);
+    Long pgPid = database.pid();
+    CfsStat.Snapshot pgCfs = pgPid == null ? null : CfsStat.read(ROOT, pgPid);
     CfsStat.Snapshot loadCfs = CfsStat.read(ROOT, k6Pid);
-    return new Snapshot(c, app, pg, load, stub, vtbench, appCfs, stubCfs, loadCfs);
+    return new Snapshot(c, app, pg, load, stub, vtbench, appCfs, stubCfs, pgCfs, loadCfs);
   }
 
-  /** The SUT's, the stub's and k6's CFS throttling between two snapshots. */
+  /** The SUT's, the stub's, PostgreSQL's and k6's CFS throttling between two snapshots. */
   static TierThrottling throttling(Snapshot s0, Snapshot s1) {
     return TierThrottling.local(
-        s0.appCfs(),
-        s1.appCfs(),
-        s1.stub() != null,
-        s0.stubCfs(),
-        s1.stubCfs(),
-        s0.loadCfs(),
-        s1.loadCfs());
+        new TierThrottling.Readings(s0.appCfs(), s1.appCfs()),
+        s1.stub() == null ? null : new TierThrottling.Readings(s0.stubCfs(), s1.stubCfs()),
+        s1.pg() == null ? null : new TierThrottling.Readings(s0.pgCfs(), s1.pgCfs()),
+        new TierThrottling.Readings(s0.loadCfs(), s1.loadCfs()));
   }
 
   /** Each tier's CPU between two snapshots. */

@@ -10,6 +10,8 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -158,6 +160,27 @@ class LocalPostgresIT {
     assertThat(after - before).as("CPU seconds the query cost the server").isGreaterThan(0.2);
     assertThatThrownBy(() -> dbCpuSecondsAs("cpu_other"))
         .hasMessageContaining("permission denied for function " + DbCpuSql.FUNCTION);
+
+    // the CFS files: this host's PostgreSQL sees its cgroup mount's top, which has CFS periods
+    Map<String, String> cfs = dbCfsFilesAs("cpu_owner");
+    assertThat(cfs.keySet()).containsAnyOf("cpu.stat", "v1/cpu.stat");
+    String stat = cfs.containsKey("cpu.stat") ? cfs.get("cpu.stat") : cfs.get("v1/cpu.stat");
+    assertThat(stat).contains("nr_periods").contains("nr_throttled");
+    assertThatThrownBy(() -> dbCfsFilesAs("cpu_other"))
+        .hasMessageContaining("permission denied for function " + DbCpuSql.CFS_FUNCTION);
+  }
+
+  private static Map<String, String> dbCfsFilesAs(String role) throws SQLException {
+    Map<String, String> files = new LinkedHashMap<>();
+    try (Connection c = DriverManager.getConnection(pg.jdbcUrl(), role, "");
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery("SELECT name, content FROM " + DbCpuSql.CFS_FUNCTION + "()")) {
+      while (rs.next()) {
+        files.put(rs.getString(1), rs.getString(2));
+      }
+    }
+    return files;
   }
 
   private static double dbCpuSecondsAs(String role) throws SQLException {

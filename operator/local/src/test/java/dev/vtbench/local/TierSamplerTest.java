@@ -16,10 +16,11 @@ import org.junit.jupiter.api.Test;
 class TierSamplerTest {
 
   static TierSampler.Snapshot snapshot(
-      CfsStat.Snapshot app, CfsStat.Snapshot stub, boolean hasStub) {
-    ProcCpu.Sample stubSample = hasStub ? ProcCpu.sampleAlone(ProcessHandle.current().pid()) : null;
-    // k6 is read like the SUT: here the same process
-    return new TierSampler.Snapshot(null, null, null, null, stubSample, null, app, stub, app);
+      CfsStat.Snapshot app, CfsStat.Snapshot stub, boolean hasStubAndDatabase) {
+    ProcCpu.Sample sample =
+        hasStubAndDatabase ? ProcCpu.sampleAlone(ProcessHandle.current().pid()) : null;
+    // k6 and PostgreSQL are read like the SUT and the stub: here the same processes
+    return new TierSampler.Snapshot(null, null, sample, null, sample, null, app, stub, stub, app);
   }
 
   @Test
@@ -42,6 +43,7 @@ class TierSamplerTest {
       if (own.limitCores() == null) {
         assertThat(t.sutPct()).isZero();
         assertThat(t.stubPct()).isZero();
+        assertThat(t.pgPct()).isZero();
         assertThat(t.loadPct()).isZero();
       } else {
         assertThat(t.sutPct()).isBetween(0.0, 100.0);
@@ -53,12 +55,13 @@ class TierSamplerTest {
   }
 
   @Test
-  void aRunWithoutAStubHasNoStubFigureAndAnUnreadableSutSaysWhy() {
+  void aRunWithoutAStubOrDatabaseHasNoFigureOfThemAndAnUnreadableSutSaysWhy() {
     TierThrottling t =
         TierSampler.throttling(snapshot(null, null, false), snapshot(null, null, false));
 
     assertThat(t.sutPct()).isNull();
     assertThat(t.stubPct()).isNull();
+    assertThat(t.pgPct()).isNull();
     assertThat(t.loadPct()).isNull();
     assertThat(t.notes())
         .containsExactly(TierThrottling.LOCAL_SUT_NOTE, TierThrottling.LOCAL_LOAD_NOTE);

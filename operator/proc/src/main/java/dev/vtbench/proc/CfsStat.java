@@ -83,15 +83,9 @@ public final class CfsStat {
   /** v2: {@code cpu.stat} (usec) and {@code cpu.max} ("max 100000" or "quota period"). */
   private static Snapshot v2(Path mount, String path) {
     for (Path dir : candidates(mount, path)) {
-      Map<String, Long> stat = keyValues(dir.resolve("cpu.stat"));
-      if (stat != null && stat.containsKey("nr_periods")) {
-        String max = KernelFile.value(dir.resolve("cpu.max"));
-        Double limit = null;
-        if (max != null && !max.startsWith("max")) {
-          String[] q = max.split("\\s+");
-          limit = Double.parseDouble(q[0]) / Double.parseDouble(q[1]);
-        }
-        return parse(stat, "throttled_usec", 1e-6, limit);
+      Snapshot s = v2(text(dir.resolve("cpu.stat")), KernelFile.value(dir.resolve("cpu.max")));
+      if (s != null) {
+        return s;
       }
     }
     return null;
@@ -100,18 +94,53 @@ public final class CfsStat {
   /** v1: {@code cpu.stat} (ns) and {@code cpu.cfs_quota_us} (-1: no limit) ÷ the period. */
   private static Snapshot v1(Path mount, String path) {
     for (Path dir : candidates(mount, path)) {
-      Map<String, Long> stat = keyValues(dir.resolve("cpu.stat"));
-      if (stat != null && stat.containsKey("nr_periods")) {
-        String quota = KernelFile.value(dir.resolve("cpu.cfs_quota_us"));
-        String period = KernelFile.value(dir.resolve("cpu.cfs_period_us"));
-        Double limit = null;
-        if (quota != null && period != null && Long.parseLong(quota) > 0) {
-          limit = Double.parseDouble(quota) / Double.parseDouble(period);
-        }
-        return parse(stat, "throttled_time", 1e-9, limit);
+      Snapshot s =
+          v1(
+              text(dir.resolve("cpu.stat")),
+              KernelFile.value(dir.resolve("cpu.cfs_quota_us")),
+              KernelFile.value(dir.resolve("cpu.cfs_period_us")));
+      if (s != null) {
+        return s;
       }
     }
     return null;
+  }
+
+  /**
+   * A cgroup v2 reading from its files' text, read by whoever can reach them (e.g. PostgreSQL's
+   * {@code pg_read_file} for the database's container): {@code cpu.stat} and {@code cpu.max} ("max
+   * 100000" or "quota period", null taken as no limit). Null when {@code cpuStat} has no {@code
+   * nr_periods}: the cgroup's CPU controller is off.
+   */
+  public static Snapshot v2(String cpuStat, String cpuMax) {
+    Map<String, Long> stat = keyValues(cpuStat);
+    if (stat == null || !stat.containsKey("nr_periods")) {
+      return null;
+    }
+    Double limit = null;
+    String max = cpuMax == null ? null : cpuMax.strip();
+    if (max != null && !max.isEmpty() && !max.startsWith("max")) {
+      String[] q = max.split("\\s+");
+      limit = Double.parseDouble(q[0]) / Double.parseDouble(q[1]);
+    }
+    return parse(stat, "throttled_usec", 1e-6, limit);
+  }
+
+  /**
+   * A cgroup v1 reading from its files' text: {@code cpu.stat}, {@code cpu.cfs_quota_us} (-1, or
+   * null: no limit) and {@code cpu.cfs_period_us}. Null when {@code cpuStat} has no {@code
+   * nr_periods}.
+   */
+  public static Snapshot v1(String cpuStat, String quotaUs, String periodUs) {
+    Map<String, Long> stat = keyValues(cpuStat);
+    if (stat == null || !stat.containsKey("nr_periods")) {
+      return null;
+    }
+    Double limit = null;
+    if (quotaUs != null && periodUs != null && Long.parseLong(quotaUs.strip()) > 0) {
+      limit = Double.parseDouble(quotaUs.strip()) / Double.parseDouble(periodUs.strip());
+    }
+    return parse(stat, "throttled_time", 1e-9, limit);
   }
 
   /**
@@ -132,17 +161,28 @@ public final class CfsStat {
     return path.isEmpty() ? List.of(mount) : List.of(mount.resolve(path), mount);
   }
 
-  private static Map<String, Long> keyValues(Path file) {
+  private static String text(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private static Map<String, Long> keyValues(String text) {
+    if (text == null) {
+      return null;
+    }
     try {
       Map<String, Long> m = new HashMap<>();
-      for (String line : Files.readAllLines(file)) {
+      for (String line : text.split("\n")) {
         String[] kv = line.strip().split("\\s+");
         if (kv.length == 2) {
           m.put(kv[0], Long.parseLong(kv[1]));
         }
       }
       return m;
-    } catch (IOException | NumberFormatException e) {
+    } catch (NumberFormatException e) {
       return null;
     }
   }

@@ -95,4 +95,30 @@ class CfsStatTest {
       assertThat(s.periods()).isGreaterThanOrEqualTo(s.throttledPeriods());
     }
   }
+
+  @Test
+  void textsReadElsewhereParseAsTheirFilesDo() {
+    // as PostgreSQL's pg_read_file hands the database container's files over (db-cpu.sql)
+    assertThat(
+            CfsStat.v2(
+                "usage_usec 9\nnr_periods 400\nnr_throttled 100\nthrottled_usec 2500000\n",
+                "10000 100000\n"))
+        .isEqualTo(new CfsStat.Snapshot(400, 100, 2.5, 0.1));
+    assertThat(CfsStat.v2("nr_periods 4\nnr_throttled 0\nthrottled_usec 0\n", "max 100000"))
+        .isEqualTo(new CfsStat.Snapshot(4, 0, 0.0, null));
+    assertThat(
+            CfsStat.v1(
+                "nr_periods 10\nnr_throttled 5\nthrottled_time 1000000000\n", "20000\n", "100000"))
+        .isEqualTo(new CfsStat.Snapshot(10, 5, 1.0, 0.2));
+    assertThat(CfsStat.v1("nr_periods 10\nnr_throttled 0\nthrottled_time 0", "-1", "100000"))
+        .isEqualTo(new CfsStat.Snapshot(10, 0, 0.0, null));
+  }
+
+  @Test
+  void aTextWithoutPeriodsIsNoReading() {
+    // cgroup v2 without the cpu controller: cpu.stat has usage but no CFS periods
+    assertThat(CfsStat.v2("usage_usec 9\nuser_usec 5\nsystem_usec 4\n", null)).isNull();
+    assertThat(CfsStat.v1(null, "-1", "100000")).isNull();
+    assertThat(CfsStat.v2("nr_periods lots", null)).isNull();
+  }
 }

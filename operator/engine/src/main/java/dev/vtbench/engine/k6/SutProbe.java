@@ -24,6 +24,8 @@ import tools.jackson.databind.json.JsonMapper;
  *     shape {@code /api/runtime-info} reports them ({@code windowSeconds}, {@code list} of {@code
  *     seconds}, {@code requests}, {@code cpuSeconds}, {@code compileSeconds}), as {@link
  *     dev.vtbench.engine.steady.LoadWindow#ofPhase} reads them
+ * @param virtualThreadParallelism the SUT's virtual-thread scheduler's parallelism (its carrier
+ *     threads), null where unread
  * @param node the node the SUT ran on (its {@code NODE_NAME}, from the downward API)
  * @param cpuModel the node's CPU model
  * @param kernel the node's kernel release
@@ -37,6 +39,9 @@ import tools.jackson.databind.json.JsonMapper;
  *     reports no {@code cfs})
  * @param sutCpuLimitCores the SUT's CPU limit in cores as its cgroup gives it; null for no limit or
  *     unread
+ * @param dbThrottledPct the same share for the database container, which the SUT reads through the
+ *     function {@link dev.vtbench.engine.seed.DbCpuSql} installs ({@code dbCfs}); null where unread
+ *     (the reactive SUT, a user's service)
  * @param stub what the stub measured over the hold, or null when its window was not read
  * @param load what the probing k6 runner read of itself over the hold ({@link LoadReading}); its
  *     fields null where its k6 has no {@code k6/x/vtbench} extension
@@ -45,6 +50,7 @@ import tools.jackson.databind.json.JsonMapper;
 public record SutProbe(
     String cpuset,
     Integer availableProcessors,
+    Integer virtualThreadParallelism,
     String javaVersion,
     String node,
     String cpuModel,
@@ -54,6 +60,7 @@ public record SutProbe(
     Double dbCpuSeconds,
     Double sutThrottledPct,
     Double sutCpuLimitCores,
+    Double dbThrottledPct,
     StubWindow stub,
     LoadReading load,
     double holdSeconds,
@@ -127,6 +134,7 @@ public record SutProbe(
           (p.cpuSeconds() == null ? 0 : 1)
               + (p.dbCpuSeconds() == null ? 0 : 1)
               + (p.sutThrottledPct() == null ? 0 : 1)
+              + (p.dbThrottledPct() == null ? 0 : 1)
               + (p.stub() == null ? 0 : 1)
               + (int) p.peaks().values().stream().filter(Objects::nonNull).count();
       if (readings > most) {
@@ -175,7 +183,8 @@ public record SutProbe(
     }
     return new SutProbe(
         text(sut, "cpuset"),
-        sut.path("availableProcessors").isNumber() ? sut.path("availableProcessors").asInt() : null,
+        integer(sut, "availableProcessors"),
+        integer(sut, "virtualThreadParallelism"),
         text(sut, "javaVersion"),
         text(sut, "node"),
         text(sut, "cpuModel"),
@@ -185,6 +194,7 @@ public record SutProbe(
         number(p, "dbCpuSeconds"),
         number(p, "sutThrottledPct"),
         number(p, "sutCpuLimitCores"),
+        number(p, "dbThrottledPct"),
         StubWindow.of(p.path("stub")),
         new LoadReading(
             number(p, "loadCpuSeconds"),
@@ -251,6 +261,10 @@ public record SutProbe(
           number(w, "throttledPct"),
           number(w, "cpuLimitCores"));
     }
+  }
+
+  private static Integer integer(JsonNode node, String field) {
+    return node.path(field).isNumber() ? node.path(field).asInt() : null;
   }
 
   private static Double number(JsonNode node, String field) {

@@ -38,6 +38,12 @@ public enum Bottleneck {
    * the hold's periods, stretching the delay every bound is computed from.
    */
   STUB_THROTTLED("stub-throttled"),
+  /**
+   * PostgreSQL's CPU limit held it back in at least {@link Throttling#THRESHOLD_PCT} % of the
+   * hold's periods: every query waited out the rest of a period now and then, whatever its CPU
+   * column says (a fractional limit such as 100m is spent in a burst).
+   */
+  DATABASE_THROTTLED("database-throttled"),
   /** The SUT used (nearly) all the CPUs it was given. */
   SUT_CPU("sut-cpu"),
   /** The load generator used (nearly) all its CPUs, so the numbers describe k6, not the SUT. */

@@ -123,6 +123,16 @@ import java.util.Objects;
  * @param loadThrottledPct the same for the load generator's (k6's) cgroup: on a cluster the runner
  *     that observed the SUT, read through vtbench's k6 extension; null where unmeasured (a k6
  *     without the extension), with a note
+ * @param pgThrottledPct the same for PostgreSQL's cgroup: locally the postmaster's, on a cluster
+ *     the database container's, which the SUT reads through the function the operator installs;
+ *     null where unmeasured (with a note) or the database is the service's own
+ * @param jvmProcessors the processors the SUT's JVM sees ({@code availableProcessors}: its cpuset,
+ *     or its CPU limit rounded up), which sizes its GC, JIT and common pools; null where unread (a
+ *     user's service)
+ * @param vtParallelism the virtual-thread scheduler's parallelism, the carrier threads virtual
+ *     threads run on (the JVM's {@code VirtualThreadSchedulerMXBean}: {@code jvm_processors} unless
+ *     {@code -Djdk.virtualThreadScheduler.parallelism} says otherwise); recorded in every thread
+ *     mode, null where unread
  */
 public record ResultRow(
     @Column(name = "ts_iso", part = KEY) Instant ts,
@@ -184,7 +194,10 @@ public record ResultRow(
     @Column(name = "load_runners", part = VTBENCH) Integer loadRunners,
     @Column(name = "sut_throttled_pct", part = VTBENCH, decimals = 1) Double sutThrottledPct,
     @Column(name = "stub_throttled_pct", part = VTBENCH, decimals = 1) Double stubThrottledPct,
-    @Column(name = "load_throttled_pct", part = VTBENCH, decimals = 1) Double loadThrottledPct) {
+    @Column(name = "load_throttled_pct", part = VTBENCH, decimals = 1) Double loadThrottledPct,
+    @Column(name = "pg_throttled_pct", part = VTBENCH, decimals = 1) Double pgThrottledPct,
+    @Column(name = "jvm_processors", part = VTBENCH) Integer jvmProcessors,
+    @Column(name = "vt_parallelism", part = VTBENCH) Integer vtParallelism) {
 
   public static final String PLATFORM = "platform";
   public static final String VIRTUAL = "virtual";

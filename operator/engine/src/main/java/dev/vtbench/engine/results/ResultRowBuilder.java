@@ -280,4 +280,16 @@ public final class ResultRowBuilder {
   public ResultRowBuilder loadThrottledPct(Double v) {
     return set("loadThrottledPct", v);
   }
+
+  public ResultRowBuilder pgThrottledPct(Double v) {
+    return set("pgThrottledPct", v);
+  }
+
+  public ResultRowBuilder jvmProcessors(Integer v) {
+    return set("jvmProcessors", v);
+  }
+
+  public ResultRowBuilder vtParallelism(Integer v) {
+    return set("vtParallelism", v);
+  }
 }

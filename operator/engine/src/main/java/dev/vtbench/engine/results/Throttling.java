@@ -4,16 +4,18 @@ import java.util.Locale;
 
 /**
  * When a tier's CPU limit held it back enough to name it: the one threshold, the bottleneck labels
- * it gives ({@link Bottleneck#SUT_THROTTLED}, {@link Bottleneck#STUB_THROTTLED}) and, for the SUT,
- * the rows it keeps out of verdicts ({@link VerdictRows}).
+ * it gives ({@link Bottleneck#SUT_THROTTLED}, {@link Bottleneck#STUB_THROTTLED}, {@link
+ * Bottleneck#DATABASE_THROTTLED}) and, for the SUT, the rows it keeps out of verdicts ({@link
+ * VerdictRows}).
  *
  * <p>The kernel's CFS bandwidth control gives a cgroup with a CPU limit a quota per period (100 ms
  * by default); a cgroup that spends it waits, every thread of it, for the next period. {@code
- * sut_throttled_pct} and {@code stub_throttled_pct} are the share of the hold's periods in which
- * that happened. A tier can be throttled while its CPU column shows it well under its limit (a
- * burst of threads spends a period's quota in a fraction of it), so the CPU columns alone do not
- * show it; and a throttled SUT measures its limit's accounting, not its threads, which is why such
- * a row gives no verdict on thread modes.
+ * sut_throttled_pct}, {@code stub_throttled_pct}, {@code pg_throttled_pct} and {@code
+ * load_throttled_pct} are the share of the hold's periods in which that happened. A tier can be
+ * throttled while its CPU column shows it well under its limit (a burst of threads spends a
+ * period's quota in a fraction of it), so the CPU columns alone do not show it; and a throttled SUT
+ * measures its limit's accounting, not its threads, which is why such a row gives no verdict on
+ * thread modes.
  */
 public final class Throttling {
 
@@ -39,6 +41,13 @@ public final class Throttling {
   }
 
   /**
+   * Whether {@code row}'s database was throttled in at least {@link #THRESHOLD_PCT} of its periods.
+   */
+  public static boolean database(ResultRow row) {
+    return atThreshold(row.pgThrottledPct());
+  }
+
+  /**
    * Whether {@code row}'s load generator was throttled in at least {@link #THRESHOLD_PCT} of its
    * periods: it then sent less than it was asked to, so the row measured k6's limit ({@link
    * DerivedMetrics} counts it as {@code generator_saturated}).
@@ -55,11 +64,13 @@ public final class Throttling {
   /**
    * The bottleneck of {@code row} with throttling taken into account: {@link
    * Bottleneck#SUT_THROTTLED} for a throttled SUT, else {@link Bottleneck#STUB_THROTTLED} for a
-   * throttled stub, in place of {@code derived}, the label the rest of the rules gave. A throttled
-   * tier is the root cause of what those rules see (a SUT held back by its limit looks out of CPU,
-   * or short of its bound for no reason they know; a stub held back stretches the downstream delay
-   * every bound is computed from), so it goes first; only {@link Bottleneck#LOAD_GENERATOR} stays,
-   * since a row whose generator was the limit says nothing of the tiers behind it.
+   * throttled stub, else {@link Bottleneck#DATABASE_THROTTLED} for a throttled database, in place
+   * of {@code derived}, the label the rest of the rules gave. A throttled tier is the root cause of
+   * what those rules see (a SUT held back by its limit looks out of CPU, or short of its bound for
+   * no reason they know; a stub held back stretches the downstream delay every bound is computed
+   * from; a database held back holds every connection longer, which reads as a full pool), so it
+   * goes first; only {@link Bottleneck#LOAD_GENERATOR} stays, since a row whose generator was the
+   * limit says nothing of the tiers behind it.
    */
   public static Bottleneck label(ResultRow row, Bottleneck derived) {
     if (derived == Bottleneck.LOAD_GENERATOR) {
@@ -68,7 +79,10 @@ public final class Throttling {
     if (sut(row)) {
       return Bottleneck.SUT_THROTTLED;
     }
-    return stub(row) ? Bottleneck.STUB_THROTTLED : derived;
+    if (stub(row)) {
+      return Bottleneck.STUB_THROTTLED;
+    }
+    return database(row) ? Bottleneck.DATABASE_THROTTLED : derived;
   }
 
   /** The rule in words, for the summary's method sentence: {@code sut_throttled_pct ≥ 5}. */

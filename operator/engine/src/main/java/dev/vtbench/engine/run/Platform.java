@@ -50,6 +50,8 @@ public interface Platform extends AutoCloseable {
    * The SUT as it reports itself in /api/runtime-info, and where it ran: the provenance every row
    * carries. Fields nobody could read are null.
    *
+   * @param availableProcessors the processors its JVM sees, null where unread (a user's service)
+   * @param virtualThreadParallelism its virtual-thread scheduler's parallelism, null where unread
    * @param node the node (Kubernetes) or host name it ran on
    * @param cpuModel the machine's CPU model, /proc/cpuinfo's "model name"
    * @param kernel the Linux kernel release ({@code os.version})
@@ -58,7 +60,8 @@ public interface Platform extends AutoCloseable {
    */
   record SutView(
       String cpuset,
-      int availableProcessors,
+      Integer availableProcessors,
+      Integer virtualThreadParallelism,
       String javaVersion,
       String node,
       String cpuModel,

@@ -126,13 +126,16 @@ public final class ScenarioRow {
         .sutArtifact(sut.artifact())
         .heapMbMax(peaks.get("heapMbMax") instanceof Number n ? n.doubleValue() : null)
         .handlerThread(peaks.get("handlerThread") instanceof String t ? t : null)
-        .notes(notes(spec, peaks, m.throttling()))
+        .notes(notes(spec, sut, peaks, m.throttling()))
         .jvmOptions(s.sut().jvmOptions())
         .buildName(s.sut().build())
         .loadRunners(m.k6Summaries().size())
         .sutThrottledPct(m.throttling().sutPct())
         .stubThrottledPct(m.throttling().stubPct())
         .loadThrottledPct(m.throttling().loadPct())
+        .pgThrottledPct(m.throttling().pgPct())
+        .jvmProcessors(sut.availableProcessors())
+        .vtParallelism(sut.virtualThreadParallelism())
         .build();
   }
 
@@ -154,12 +157,21 @@ public final class ScenarioRow {
           + " (spec.database.external), which vtbench neither runs nor measures, so its node, cores"
           + " and other load are unknown and may limit the service";
 
+  /** Why a row has no {@code jvm_processors} or {@code vt_parallelism}. */
+  public static final String JVM_NOTE =
+      "jvm_processors and vt_parallelism empty: the SUT's JVM did not report them"
+          + " (availableProcessors and virtualThreadParallelism in /api/runtime-info; a user's"
+          + " service does not)";
+
   /**
-   * The reasons numbers are missing ({@link ServiceWindows#NOTES}), the user's own database's and
-   * the throttling's ({@link TierThrottling#notes}), joined; null when none.
+   * The reasons numbers are missing ({@link ServiceWindows#NOTES}), the user's own database's, the
+   * JVM's and the throttling's ({@link TierThrottling#notes}), joined; null when none.
    */
   private static String notes(
-      BenchmarkRunSpec spec, Map<String, Object> peaks, TierThrottling throttling) {
+      BenchmarkRunSpec spec,
+      Platform.SutView sut,
+      Map<String, Object> peaks,
+      TierThrottling throttling) {
     List<String> notes =
         peaks.get(ServiceWindows.NOTES) instanceof List<?> l
             ? new ArrayList<>(l.stream().map(String::valueOf).toList())
@@ -167,6 +179,9 @@ public final class ScenarioRow {
     if (spec.database.external != null) {
       notes.removeIf(n -> n.startsWith("pg_cpu_pct empty"));
       notes.add(EXTERNAL_DATABASE_NOTE);
+    }
+    if (sut.availableProcessors() == null || sut.virtualThreadParallelism() == null) {
+      notes.add(JVM_NOTE);
     }
     notes.addAll(throttling.notes());
     return notes.isEmpty() ? null : String.join("; ", notes);

@@ -8,17 +8,14 @@ const WINDOWS = gaugeRows('vtbench_window', PLAN.sutWindows.count, WINDOW_FIELDS
 const WINDOW_SECONDS = new Gauge('vtbench_window_seconds');
 
 // The counters of /api/runtime-info: the CPU seconds of its own process and of the database (the
-// runner cannot reach the database; the SUT reads its container's counter), and its cgroup's CFS
-// periods, throttled periods and CPU limit (cfs, null where the SUT read no cgroup).
+// runner cannot reach the database; the SUT reads its container's counters), and its own and the
+// database's cgroups' CFS periods, throttled periods and CPU limit (cfs and dbCfs, null where
+// unread).
 function readCounters(info, edge) {
   atEdge('sut_cpu_seconds', edge, info.processCpuSeconds);
   atEdge('db_cpu_seconds', edge, info.dbCpuSeconds);
-  const cfs = info.cfs;
-  if (cfs && typeof cfs.periods === 'number' && typeof cfs.throttledPeriods === 'number') {
-    atEdge('sut_cfs_periods', edge, cfs.periods);
-    atEdge('sut_cfs_throttled', edge, cfs.throttledPeriods);
-    SUT_LIMIT.add(typeof cfs.limitCores === 'number' ? cfs.limitCores : 0);
-  }
+  atEdgeCfs('sut', edge, info.cfs);
+  atEdgeCfs('db', edge, info.dbCfs);
 }
 
 // The SUT as the runner sees it, once before the load, with its pool at this load's size.
@@ -40,7 +37,7 @@ export function setup() {
   }
   const info = r.json();
   return { window, sut: { cpuset: info.cpuset, availableProcessors: info.availableProcessors,
-    javaVersion: info.javaVersion, node: info.node, cpuModel: info.cpuModel,
+    virtualThreadParallelism: info.virtualThreadParallelism, javaVersion: info.javaVersion, node: info.node, cpuModel: info.cpuModel,
     kernel: info.kernel, onlineCpus: info.onlineCpus } };
 }
 

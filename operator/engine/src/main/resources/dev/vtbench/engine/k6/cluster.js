@@ -19,20 +19,31 @@ const PROBE = { tags: { name: 'probe' }, responseType: 'text' };
 const SELF = PLAN.cluster.selfModule ? require(PLAN.cluster.selfModule) : null;
 
 // Counters read at the hold's start and end (overHold takes their difference): CPU seconds so far
-// of the SUT's own process, of the database and of k6, and the SUT's and k6's cgroups' CFS periods
-// and the periods in which their CPU limit held them back. One gauge per edge, so a missed read
-// leaves the figure unknown, not zero.
+// of the SUT's own process, of the database and of k6, and the SUT's, the database's and k6's
+// cgroups' CFS periods and the periods in which their CPU limit held them back. One gauge per edge,
+// so a missed read leaves the figure unknown, not zero.
 const COUNTERS = ['sut_cpu_seconds', 'db_cpu_seconds', 'sut_cfs_periods', 'sut_cfs_throttled',
-  'load_cpu_seconds', 'load_cfs_periods', 'load_cfs_throttled'];
+  'db_cfs_periods', 'db_cfs_throttled', 'load_cpu_seconds', 'load_cfs_periods',
+  'load_cfs_throttled'];
 const AT = Object.fromEntries(COUNTERS.map((k) => [k, {
   start: new Gauge('vtbench_' + k + '_start'),
   end: new Gauge('vtbench_' + k + '_end'),
 }]));
 const atEdge = (k, edge, count) => typeof count === 'number' && AT[k][edge].add(count);
-// The SUT's CPU limit in cores as its cgroup gives it, read with the CFS counters: 0 for no limit,
+// A tier's CPU limit in cores as its cgroup gives it, read with its CFS counters: 0 for no limit,
 // unset where the cgroup was not read.
-const SUT_LIMIT = new Gauge('vtbench_sut_cpu_limit_cores');
-const LOAD_LIMIT = new Gauge('vtbench_load_cpu_limit_cores');
+const LIMIT = Object.fromEntries(['sut', 'db', 'load'].map((t) =>
+  [t, new Gauge('vtbench_' + t + '_cpu_limit_cores')]));
+
+// A cgroup's CFS reading ({ periods, throttledPeriods, limitCores }, as /api/runtime-info and the
+// extension give it) at a hold's edge, for tier 'sut', 'db' or 'load'; nothing where unread.
+function atEdgeCfs(tier, edge, cfs) {
+  if (cfs && typeof cfs.periods === 'number' && typeof cfs.throttledPeriods === 'number') {
+    atEdge(tier + '_cfs_periods', edge, cfs.periods);
+    atEdge(tier + '_cfs_throttled', edge, cfs.throttledPeriods);
+    LIMIT[tier].add(typeof cfs.limitCores === 'number' ? cfs.limitCores : 0);
+  }
+}
 
 // What k6 reads of itself at a hold's edge ('start' or 'end'), when it can.
 function readSelf(edge) {
@@ -43,12 +54,7 @@ function readSelf(edge) {
   if (cpu >= 0) {
     atEdge('load_cpu_seconds', edge, cpu);
   }
-  const cfs = SELF.cfs();
-  if (cfs && typeof cfs.periods === 'number' && typeof cfs.throttledPeriods === 'number') {
-    atEdge('load_cfs_periods', edge, cfs.periods);
-    atEdge('load_cfs_throttled', edge, cfs.throttledPeriods);
-    LOAD_LIMIT.add(typeof cfs.limitCores === 'number' ? cfs.limitCores : 0);
-  }
+  atEdgeCfs('load', edge, SELF.cfs());
 }
 // The SUT's peaks over the hold (PLAN.cluster.peaks): each the largest value added.
 const PEAK = Object.fromEntries(PLAN.cluster.peaks.map((p) => [p, new Gauge('vtbench_peak_' + p)]));
@@ -104,7 +110,8 @@ export function handleSummary(data) {
     sutError: setup.sutError,
     sutCpuSeconds: overHold('sut_cpu_seconds'),
     dbCpuSeconds: overHold('db_cpu_seconds'),
-  }, throttling(overHold, 'sut', value('vtbench_sut_cpu_limit_cores', 'value')), {
+  }, throttling(overHold, 'sut', value('vtbench_sut_cpu_limit_cores', 'value')),
+  throttling(overHold, 'db', value('vtbench_db_cpu_limit_cores', 'value')), {
     loadCpuSeconds: overHold('load_cpu_seconds'),
   }, throttling(overHold, 'load', value('vtbench_load_cpu_limit_cores', 'value')), {
     stub: stubWindow(setup.window),
@@ -130,7 +137,7 @@ export function handleSummary(data) {
   return { [SUMMARY_PATH]: json, stdout: oneLine(data) + PLAN.cluster.summaryLine + json + '\n' };
 }
 
-// How much a tier's CPU limit held it back over the hold ('sut' or 'load'): <tier>ThrottledPct, the
+// How much a tier's CPU limit held it back over the hold ('sut', 'db' or 'load'): <tier>ThrottledPct, the
 // share of the hold's CFS periods in which it was throttled, in percent to a tenth (0 without a
 // limit: nothing can throttle it; null where its cgroup was not read at both edges), and
 // <tier>CpuLimitCores (null: no limit, or not read).

@@ -30,3 +30,44 @@ $vtbench$;
 
 REVOKE ALL ON FUNCTION {{function}}() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION {{function}}() TO {{owner}};
+
+-- The database container's CFS bandwidth files, for a cluster row's pg_throttled_pct: how often
+-- its CPU limit held PostgreSQL back. Returned as they are, one row per file, and parsed by the SUT
+-- the way every other tier's are (dev.vtbench.proc.CfsStat): cgroup v2's cpu.stat and cpu.max, or
+-- v1's cpu.stat, cpu.cfs_quota_us and cpu.cfs_period_us; no row where neither is readable. The same
+-- SECURITY DEFINER and grant as above: these files and nothing else, to the owner only.
+CREATE OR REPLACE FUNCTION {{cfs_function}}() RETURNS TABLE (name text, content text)
+  LANGUAGE plpgsql SECURITY DEFINER
+  SET search_path = pg_catalog, pg_temp
+AS $vtbench$
+DECLARE
+  dir text;
+BEGIN
+  content := pg_read_file('/sys/fs/cgroup/cpu.max', 0, 64, true);
+  IF content IS NOT NULL THEN
+    name := 'cpu.max';
+    RETURN NEXT;
+    name := 'cpu.stat';
+    content := pg_read_file('/sys/fs/cgroup/cpu.stat', 0, 65536, true);
+    RETURN NEXT;
+    RETURN;
+  END IF;
+  FOREACH dir IN ARRAY ARRAY['/sys/fs/cgroup/cpu,cpuacct', '/sys/fs/cgroup/cpu'] LOOP
+    content := pg_read_file(dir || '/cpu.stat', 0, 65536, true);
+    IF content IS NOT NULL THEN
+      name := 'v1/cpu.stat';
+      RETURN NEXT;
+      name := 'cpu.cfs_quota_us';
+      content := pg_read_file(dir || '/cpu.cfs_quota_us', 0, 64, true);
+      RETURN NEXT;
+      name := 'cpu.cfs_period_us';
+      content := pg_read_file(dir || '/cpu.cfs_period_us', 0, 64, true);
+      RETURN NEXT;
+      RETURN;
+    END IF;
+  END LOOP;
+END
+$vtbench$;
+
+REVOKE ALL ON FUNCTION {{cfs_function}}() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION {{cfs_function}}() TO {{owner}};

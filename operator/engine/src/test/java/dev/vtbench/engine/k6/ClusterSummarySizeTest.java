@@ -40,6 +40,8 @@ class ClusterSummarySizeTest {
       """
       "sutCpuSeconds":123.456789012345,"dbCpuSeconds":45.6789012345678,\
       "sutThrottledPct":12.3,"sutCpuLimitCores":1.23456,\
+      "dbThrottledPct":45.6,"dbCpuLimitCores":0.33333,\
+      "loadCpuSeconds":67.8901234567891,"loadThrottledPct":12.3,"loadCpuLimitCores":0.33333,\
       "stub":{"cpuSeconds":12.345678901234567,"cpuset":"4-5","coreBusyPct":{%s},\
       "stealPct":12.3,"throttledPct":45.6,"cpuLimitCores":0.33333},"holdSeconds":120""";
 
@@ -61,6 +63,7 @@ class ClusterSummarySizeTest {
         + METRICS
         + histogram
         + ",\"vtbench\":{\"sut\":{\"cpuset\":\"2-3,10-11\",\"availableProcessors\":4,"
+        + "\"virtualThreadParallelism\":4,"
         + "\"javaVersion\":\"25.0.3+9-LTS\",\"node\":\"worker-node-01.eu-west-1.compute.internal\","
         + "\"cpuModel\":\"Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz\","
         + "\"kernel\":\"6.8.0-1015-aws\",\"onlineCpus\":\"0-15\"},"

@@ -391,7 +391,15 @@ class K6ScriptIT {
               // its cgroup: 20 CFS periods in the hold, 5 of them throttled, on half a core
               long periods = 1000 + 20 * reads;
               long throttled = 100 + 5 * reads;
+              // the database container's: 20 periods, 8 throttled, on a tenth of a core
+              long dbThrottled = 300 + 8 * reads;
               return "{\"cpuset\":\"3\",\"availableProcessors\":1,\"javaVersion\":\"25\","
+                  + "\"virtualThreadParallelism\":1,"
+                  + "\"dbCfs\":{\"periods\":"
+                  + periods
+                  + ",\"throttledPeriods\":"
+                  + dbThrottled
+                  + ",\"throttledSeconds\":0.5,\"limitCores\":0.1},"
                   + "\"node\":\"node-a\",\"cpuModel\":\"Test CPU @ 2.0GHz\","
                   + "\"kernel\":\"6.8.0\",\"onlineCpus\":\"0-7\","
                   + "\"cfs\":{\"periods\":"
@@ -443,6 +451,7 @@ class K6ScriptIT {
       SutProbe probe = SutProbe.parse(json);
       assertThat(probe.cpuset()).isEqualTo("3");
       assertThat(probe.availableProcessors()).isEqualTo(1);
+      assertThat(probe.virtualThreadParallelism()).isEqualTo(1);
       // where it ran, passed through for the row's provenance and the pinning check
       assertThat(probe.javaVersion()).isEqualTo("25");
       assertThat(probe.node()).isEqualTo("node-a");
@@ -469,6 +478,8 @@ class K6ScriptIT {
       // periods), the stub's as its window reported it
       assertThat(probe.sutThrottledPct()).isEqualTo(25.0);
       assertThat(probe.sutCpuLimitCores()).isEqualTo(0.5);
+      // the database's, which the SUT read for the runner: 8 of 20 periods
+      assertThat(probe.dbThrottledPct()).isEqualTo(40.0);
       assertThat(probe.stubThrottledPct()).isEqualTo(7.5);
       assertThat(probe.stub().cpuLimitCores()).isEqualTo(0.25);
       // k6 itself, through vtbench's k6 extension (hack/k6.sh builds it into this k6): its own

@@ -27,7 +27,7 @@ class ResultsCsvTest {
           + "node,cpu_model,kernel,jdk_version,sut_artifact,warmup_s,steady_state,hold_cv,"
           + "service_floor_ms,target_rps,dropped_iterations,overloaded,heap_mb_max,handler_thread,notes,"
           + "jvm_options,build,load_runners,sut_throttled_pct,stub_throttled_pct,"
-          + "load_throttled_pct";
+          + "load_throttled_pct,pg_throttled_pct,jvm_processors,vt_parallelism";
 
   @TempDir Path dir;
 
@@ -93,6 +93,9 @@ class ResultsCsvTest {
         .sutThrottledPct(12.3)
         .stubThrottledPct(0.0)
         .loadThrottledPct(2.5)
+        .pgThrottledPct(40.0)
+        .jvmProcessors(2)
+        .vtParallelism(2)
         .build();
   }
 
@@ -165,7 +168,7 @@ class ResultsCsvTest {
       assertThat(line)
           .isEqualTo(
               "2026-05-10T14:03:22Z,platform,50,normal,released,2500,1,2226.12,,,2800,,,,,,,,,,,,,"
-                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
+                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
       assertThat(line.split(",", -1)).hasSize(ResultRow.COLUMNS.size());
     } finally {
       Locale.setDefault(saved);
@@ -184,8 +187,8 @@ class ResultsCsvTest {
 
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            z -> assertThat(z).endsWith(",'-XX:+UseZGC -Xss512k,boot-3.4,2,12.3,0,2.5"),
-            n -> assertThat(n).endsWith(",,boot-3.4,2,12.3,0,2.5"));
+            z -> assertThat(z).endsWith(",'-XX:+UseZGC -Xss512k,boot-3.4,2,12.3,0,2.5,40,2,2"),
+            n -> assertThat(n).endsWith(",,boot-3.4,2,12.3,0,2.5,40,2,2"));
     assertThat(ResultsCsv.parse(csv))
         .extracting(ResultRow::jvmOptions)
         .containsExactly("-XX:+UseZGC -Xss512k", null);
@@ -202,18 +205,21 @@ class ResultsCsvTest {
     ResultRow none = full("n").toBuilder().buildName("").build();
     String csv = ResultsCsv.toCsv(List.of(named, none));
 
-    assertThat(ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 6, ResultRow.COLUMNS.size()))
+    assertThat(ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 9, ResultRow.COLUMNS.size()))
         .containsExactly(
             "jvm_options",
             "build",
             "load_runners",
             "sut_throttled_pct",
             "stub_throttled_pct",
-            "load_throttled_pct");
+            "load_throttled_pct",
+            "pg_throttled_pct",
+            "jvm_processors",
+            "vt_parallelism");
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            b -> assertThat(b).endsWith(",boot-3.4,2,12.3,0,2.5"),
-            n -> assertThat(n).endsWith("Xss512k,,2,12.3,0,2.5"));
+            b -> assertThat(b).endsWith(",boot-3.4,2,12.3,0,2.5,40,2,2"),
+            n -> assertThat(n).endsWith("Xss512k,,2,12.3,0,2.5,40,2,2"));
     assertThat(ResultsCsv.parse(csv))
         .extracting(ResultRow::buildName)
         .containsExactly("boot-3.4", null);
@@ -232,26 +238,34 @@ class ResultsCsvTest {
             .sutThrottledPct(7.26)
             .stubThrottledPct(0.0)
             .loadThrottledPct(33.94)
+            .pgThrottledPct(61.26)
             .build();
     ResultRow unmeasured =
         full("u").toBuilder()
             .sutThrottledPct(null)
             .stubThrottledPct(null)
             .loadThrottledPct(null)
+            .pgThrottledPct(null)
             .build();
     String csv = ResultsCsv.toCsv(List.of(measured, unmeasured));
 
-    assertThat(ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 3, ResultRow.COLUMNS.size()))
-        .containsExactly("sut_throttled_pct", "stub_throttled_pct", "load_throttled_pct");
+    assertThat(
+            ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 6, ResultRow.COLUMNS.size() - 2))
+        .containsExactly(
+            "sut_throttled_pct", "stub_throttled_pct", "load_throttled_pct", "pg_throttled_pct");
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            t -> assertThat(t).endsWith(",2,7.3,0,33.9"), u -> assertThat(u).endsWith(",2,,,"));
+            t -> assertThat(t).endsWith(",2,7.3,0,33.9,61.3,2,2"),
+            u -> assertThat(u).endsWith(",2,,,,,2,2"));
     assertThat(ResultsCsv.parse(csv))
         .extracting(
-            ResultRow::sutThrottledPct, ResultRow::stubThrottledPct, ResultRow::loadThrottledPct)
+            ResultRow::sutThrottledPct,
+            ResultRow::stubThrottledPct,
+            ResultRow::loadThrottledPct,
+            ResultRow::pgThrottledPct)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple(7.3, 0.0, 33.9),
-            org.assertj.core.groups.Tuple.tuple(null, null, null));
+            org.assertj.core.groups.Tuple.tuple(7.3, 0.0, 33.9, 61.3),
+            org.assertj.core.groups.Tuple.tuple(null, null, null, null));
   }
 
   /**
@@ -263,25 +277,32 @@ class ResultsCsvTest {
     String csv = ResultsCsv.toCsv(List.of(full("old")));
     String header = csv.lines().findFirst().orElseThrow();
     String row = csv.lines().skip(1).findFirst().orElseThrow();
-    ResultRow noLoadThrottling = full("old").toBuilder().loadThrottledPct(null).build();
-    assertThat(ResultsCsv.parse(withoutLastColumns(header, row, 1)))
+    ResultRow noJvm =
+        full("old").toBuilder()
+            .pgThrottledPct(null)
+            .jvmProcessors(null)
+            .vtParallelism(null)
+            .build();
+    assertThat(ResultsCsv.parse(withoutLastColumns(header, row, 3))).containsExactly(noJvm);
+    ResultRow noLoadThrottling = noJvm.toBuilder().loadThrottledPct(null).build();
+    assertThat(ResultsCsv.parse(withoutLastColumns(header, row, 4)))
         .containsExactly(noLoadThrottling);
 
     ResultRow unthrottled =
         noLoadThrottling.toBuilder().sutThrottledPct(null).stubThrottledPct(null).build();
 
-    List<ResultRow> beforeThrottling = ResultsCsv.parse(withoutLastColumns(header, row, 3));
+    List<ResultRow> beforeThrottling = ResultsCsv.parse(withoutLastColumns(header, row, 6));
     assertThat(beforeThrottling).containsExactly(unthrottled);
 
     ResultRow old = unthrottled.toBuilder().loadRunners(null).build();
-    List<ResultRow> beforeRunners = ResultsCsv.parse(withoutLastColumns(header, row, 4));
+    List<ResultRow> beforeRunners = ResultsCsv.parse(withoutLastColumns(header, row, 7));
     assertThat(beforeRunners).containsExactly(old);
 
-    List<ResultRow> beforeBuild = ResultsCsv.parse(withoutLastColumns(header, row, 5));
+    List<ResultRow> beforeBuild = ResultsCsv.parse(withoutLastColumns(header, row, 8));
     assertThat(beforeBuild.getFirst().buildName()).isNull();
     assertThat(beforeBuild.getFirst()).isEqualTo(old.toBuilder().buildName(null).build());
 
-    List<ResultRow> beforeJvm = ResultsCsv.parse(withoutLastColumns(header, row, 6));
+    List<ResultRow> beforeJvm = ResultsCsv.parse(withoutLastColumns(header, row, 9));
     assertThat(beforeJvm.getFirst().jvmOptions()).isNull();
     assertThat(beforeJvm.getFirst())
         .isEqualTo(old.toBuilder().jvmOptions(null).buildName(null).build());

@@ -60,6 +60,22 @@ class ThrottlingTest {
   }
 
   @Test
+  void aThrottledDatabaseComesAfterTheStubsThrottlingAndBeforeThePoolItFills() {
+    // a row held at its pool's bound: a throttled database holds every connection longer
+    ResultRow pool = Rows.row("virtual", "held", 10, 200, 99).pgThrottledPct(37.5).build();
+    assertThat(DerivedMetrics.derive(pool, TWO_CORES).bottleneck())
+        .isEqualTo(Bottleneck.DATABASE_THROTTLED);
+    assertThat(
+            DerivedMetrics.derive(cpuBound().pgThrottledPct(4.9).build(), TWO_CORES).bottleneck())
+        .as("below the threshold")
+        .isEqualTo(Bottleneck.SUT_CPU);
+    ResultRow both = cpuBound().pgThrottledPct(37.5).stubThrottledPct(12.0).build();
+    assertThat(DerivedMetrics.derive(both, TWO_CORES).bottleneck())
+        .isEqualTo(Bottleneck.STUB_THROTTLED);
+    assertThat(Throttling.database(cpuBound().build())).as("unmeasured").isFalse();
+  }
+
+  @Test
   void aSaturatedGeneratorStillComesFirstAndUnmeasuredIsNotThrottled() {
     ResultRow k6Bound = cpuBound().loadCpuPct(190.0).sutThrottledPct(30.0).build();
     assertThat(DerivedMetrics.derive(k6Bound, TWO_CORES).bottleneck())
@@ -73,6 +89,7 @@ class ThrottlingTest {
   void theLabelsReadBackFromTheCsv() {
     assertThat(Bottleneck.fromCsv("sut-throttled")).isEqualTo(Bottleneck.SUT_THROTTLED);
     assertThat(Bottleneck.fromCsv("STUB_THROTTLED")).isEqualTo(Bottleneck.STUB_THROTTLED);
+    assertThat(Bottleneck.fromCsv("database-throttled")).isEqualTo(Bottleneck.DATABASE_THROTTLED);
   }
 
   /** Three steady repetitions a side, as the table needs for a verdict. */

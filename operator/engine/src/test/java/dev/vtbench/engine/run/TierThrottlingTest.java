@@ -22,38 +22,48 @@ class TierThrottlingTest {
   static final CfsStat.Snapshot FREE_START = new CfsStat.Snapshot(0, 0, 0, null);
   static final CfsStat.Snapshot FREE_END = new CfsStat.Snapshot(300, 300, 0, null);
 
+  static final TierThrottling.Readings LIMITED =
+      new TierThrottling.Readings(LIMITED_START, LIMITED_END);
+  static final TierThrottling.Readings FREE = new TierThrottling.Readings(FREE_START, FREE_END);
+
   @Test
   void locallyEachTierIsItsCgroupBetweenTheHoldsEdges() {
-    TierThrottling t =
-        TierThrottling.local(
-            LIMITED_START, LIMITED_END, true, FREE_START, FREE_END, LIMITED_START, LIMITED_END);
+    TierThrottling t = TierThrottling.local(LIMITED, FREE, LIMITED, LIMITED);
 
     assertThat(t.sutPct()).isEqualTo(7.5);
     assertThat(t.stubPct()).as("no limit: nothing can throttle it").isZero();
+    assertThat(t.pgPct()).isEqualTo(7.5);
     assertThat(t.loadPct()).isEqualTo(7.5);
     assertThat(t.notes()).isEmpty();
   }
 
   @Test
   void locallyAReadingMissingAtEitherEdgeIsEmptyWithANote() {
-    TierThrottling t = TierThrottling.local(null, LIMITED_END, true, FREE_START, null, null, null);
+    TierThrottling t =
+        TierThrottling.local(
+            new TierThrottling.Readings(null, LIMITED_END),
+            new TierThrottling.Readings(FREE_START, null),
+            new TierThrottling.Readings(null, null),
+            new TierThrottling.Readings(null, null));
 
     assertThat(t.sutPct()).isNull();
     assertThat(t.stubPct()).isNull();
+    assertThat(t.pgPct()).isNull();
     assertThat(t.notes())
         .containsExactly(
             TierThrottling.LOCAL_SUT_NOTE,
             TierThrottling.LOCAL_STUB_NOTE,
+            TierThrottling.LOCAL_PG_NOTE,
             TierThrottling.LOCAL_LOAD_NOTE);
   }
 
   @Test
-  void withoutAStubThereIsNoStubFigureAndNothingToSay() {
-    TierThrottling t =
-        TierThrottling.local(FREE_START, FREE_END, false, null, null, FREE_START, FREE_END);
+  void withoutAStubOrADatabaseThereIsNoFigureAndNothingToSay() {
+    TierThrottling t = TierThrottling.local(FREE, null, null, FREE);
 
     assertThat(t.sutPct()).isZero();
     assertThat(t.stubPct()).isNull();
+    assertThat(t.pgPct()).isNull();
     assertThat(t.notes()).isEmpty();
   }
 
@@ -64,7 +74,8 @@ class TierThrottlingTest {
     CfsStat.Snapshot start = CfsStat.read(Path.of("/"), pid);
     CfsStat.Snapshot end = CfsStat.read(Path.of("/"), pid);
     if (java.nio.file.Files.exists(Path.of("/proc/self/cgroup"))) {
-      TierThrottling t = TierThrottling.local(start, end, false, null, null, start, end);
+      TierThrottling.Readings own = new TierThrottling.Readings(start, end);
+      TierThrottling t = TierThrottling.local(own, null, null, own);
       assertThat(t.sutPct()).isNotNull().isBetween(0.0, 100.0);
     }
   }
@@ -78,7 +89,7 @@ class TierThrottlingTest {
     SutProbe probe =
         SutProbe.parse(
             summary(
-                ",\"sutThrottledPct\":12.5,\"sutCpuLimitCores\":1,"
+                ",\"sutThrottledPct\":12.5,\"sutCpuLimitCores\":1,\"dbThrottledPct\":40.2,"
                     + "\"stub\":{\"cpuSeconds\":1,\"throttledPct\":0.0,\"cpuLimitCores\":null},"
                     + "\"loadCpuSeconds\":2.5,\"loadThrottledPct\":9.0,\"loadCpuLimitCores\":0.25"));
 
@@ -86,6 +97,7 @@ class TierThrottlingTest {
 
     assertThat(t.sutPct()).isEqualTo(12.5);
     assertThat(t.stubPct()).isZero();
+    assertThat(t.pgPct()).isEqualTo(40.2);
     assertThat(t.loadPct()).isEqualTo(9.0);
     // 2.5 s of k6's CPU in a 10 s hold: a quarter of a core, its whole limit
     assertThat(probe.loadCpuPct()).isEqualTo(25.0);
@@ -99,6 +111,7 @@ class TierThrottlingTest {
         .containsExactly(
             TierThrottling.CLUSTER_SUT_NOTE,
             TierThrottling.NO_STUB_WINDOW_NOTE,
+            TierThrottling.CLUSTER_PG_NOTE,
             TierThrottling.CLUSTER_LOAD_NOTE);
     assertThat(
             TierThrottling.cluster(own, SutProbe.parse(summary(",\"stub\":{\"cpuSeconds\":1}")))
@@ -106,14 +119,17 @@ class TierThrottlingTest {
         .containsExactly(
             TierThrottling.CLUSTER_SUT_NOTE,
             TierThrottling.CLUSTER_STUB_NOTE,
+            TierThrottling.CLUSTER_PG_NOTE,
             TierThrottling.CLUSTER_LOAD_NOTE);
 
-    // a user's service that calls no stub: only the service's own note
+    // a user's service that calls no stub, on its own database: only the service's own note
     BenchmarkRunSpec service = new BenchmarkRunSpec();
     service.sut.service = new ServiceSpec();
+    service.database.external = new dev.vtbench.engine.model.ExternalDatabaseSpec();
     TierThrottling t = TierThrottling.cluster(service, SutProbe.parse(summary("")));
     assertThat(t.sutPct()).isNull();
     assertThat(t.stubPct()).isNull();
+    assertThat(t.pgPct()).isNull();
     assertThat(t.notes())
         .containsExactly(TierThrottling.SERVICE_NOTE, TierThrottling.CLUSTER_LOAD_NOTE);
   }

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class DbCpuSqlTest {
 
   @Test
-  void onlyTheOwnerMayCallTheFunction() {
+  void onlyTheOwnerMayCallTheFunctions() {
     String sql = DbCpuSql.render("bench");
 
     assertThat(sql)
@@ -18,7 +18,12 @@ class DbCpuSqlTest {
         .contains("SET search_path = pg_catalog, pg_temp")
         .contains("REVOKE ALL ON FUNCTION vtbench_db_cpu_seconds() FROM PUBLIC;")
         .contains("GRANT EXECUTE ON FUNCTION vtbench_db_cpu_seconds() TO bench;")
+        .contains(
+            "CREATE OR REPLACE FUNCTION vtbench_db_cfs() RETURNS TABLE (name text, content text)")
+        .contains("REVOKE ALL ON FUNCTION vtbench_db_cfs() FROM PUBLIC;")
+        .contains("GRANT EXECUTE ON FUNCTION vtbench_db_cfs() TO bench;")
         .doesNotContain("{{");
+    assertThat(sql.split("LANGUAGE plpgsql SECURITY DEFINER", -1)).as("both functions").hasSize(3);
   }
 
   @Test

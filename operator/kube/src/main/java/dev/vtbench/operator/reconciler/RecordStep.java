@@ -186,7 +186,8 @@ final class RecordStep implements Step {
     Platform.SutView view =
         new Platform.SutView(
             cores.cpuset(),
-            probe.availableProcessors() == null ? 0 : probe.availableProcessors(),
+            probe.availableProcessors(),
+            probe.virtualThreadParallelism(),
             probe.javaVersion(),
             node,
             probe.cpuModel(),

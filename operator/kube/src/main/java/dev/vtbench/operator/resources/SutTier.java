@@ -53,8 +53,10 @@ public final class SutTier {
     env.put("SERVER_ADDRESS", "0.0.0.0");
     env.put("STUB_URL", StubTier.url(run));
     env.put("DB_SECRET_DIR", DB_SECRET_DIR);
-    // the database's CPU over the hold, which only the SUT can reach (DatabaseTier installs it)
+    // the database's CPU and throttling over the hold, which only the SUT can reach (DatabaseTier
+    // installs the functions)
     env.put(DbCpuSql.FUNCTION_ENV, DbCpuSql.FUNCTION);
+    env.put(DbCpuSql.CFS_FUNCTION_ENV, DbCpuSql.CFS_FUNCTION);
     // the JVM sized to the container, then the config's own options (spec.matrix.jvmOptions)
     env.put(JvmOptions.TOOL_OPTIONS, JvmOptions.toolOptions(AppTier.jvmOptions(sut.cpu), config));
     Volume secret =

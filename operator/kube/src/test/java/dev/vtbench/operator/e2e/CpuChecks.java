@@ -11,9 +11,10 @@ import java.util.List;
 /**
  * A real run's CPU accounting (docs/cluster.md, "How a cluster row's CPU is measured"): the stub's
  * CPU in every row; PostgreSQL's, read by the SUT from the database container's own cgroup, within
- * that container's CPU limit (the node's whole counter would exceed it); k6's own empty, never a
- * guess; and on a one-node cluster, where the runner always shares the stub's node, the node's
- * cores and {@code generator_saturated} set in every row by the rule the local runner uses.
+ * that container's CPU limit (the node's whole counter would exceed it), and its throttling, which
+ * a fractional limit shows; k6's own through vtbench's k6 extension; the SUT JVM's processors and
+ * carrier threads; and on a one-node cluster, where the runner always shares the stub's node, the
+ * node's cores and {@code generator_saturated} set in every row by the rule the local runner uses.
  */
 final class CpuChecks {
 
@@ -24,7 +25,11 @@ final class CpuChecks {
   }
 
   void check(
-      List<ResultRow> rows, boolean loadAndStubShareThePool, double databaseCpus, double loadCpus) {
+      List<ResultRow> rows,
+      boolean loadAndStubShareThePool,
+      double databaseCpus,
+      double loadCpus,
+      double sutCpus) {
     Checks c = e2e.checks;
     List<Node> nodes = e2e.k8s.nodes().list().getItems();
     for (ResultRow r : rows) {
@@ -49,6 +54,17 @@ final class CpuChecks {
             String.format(
                 "%s: pg_cpu_pct %s in (0, %.1f] (the database container's cgroup, %.2f CPUs)",
                 id, r.pgCpuPct(), limitPct, databaseCpus));
+        checkDatabaseThrottling(r, databaseCpus);
+      }
+      if (!Workloads.SERVICE_WORKLOAD.equals(r.workload())) {
+        // the JVM sizes itself to the container: a whole-CPU limit on a cpuset of as many CPUs
+        int cpus = (int) Math.ceil(sutCpus);
+        c.check(
+            Integer.valueOf(cpus).equals(r.jvmProcessors())
+                && Integer.valueOf(cpus).equals(r.vtParallelism()),
+            String.format(
+                "%s: jvm_processors %s and vt_parallelism %s are the SUT's %d CPU(s)",
+                id, r.jvmProcessors(), r.vtParallelism(), cpus));
       }
       // vtbench's k6 image has the k6/x/vtbench extension: k6 reads its own CPU and cgroup
       c.check(
@@ -76,22 +92,50 @@ final class CpuChecks {
                 loadCpus,
                 r.loadThrottledPct()));
       }
-      if (nodes.size() == 1 && loadAndStubShareThePool) {
-        c.check(
-            r.cpuBusyPct() != null && !r.cpuBusyPct().isEmpty(),
-            id + ": cpu_busy_pct lists the node's cores (" + r.cpuBusyPct() + ")");
-        c.check(
-            r.loadCoreBusyPct() != null
-                && r.loadCoreBusyPct() >= 0
-                && r.loadCoreBusyPct() <= 100
-                && r.generatorSaturated() != null,
-            id
-                + ": one node, k6 and the stub in its shared pool: load_core_busy_pct "
-                + r.loadCoreBusyPct()
-                + " and generator_saturated "
-                + r.generatorSaturated()
-                + " measured");
-      }
+      checkNodeCores(r, nodes.size(), loadAndStubShareThePool);
     }
+  }
+
+  /**
+   * The database container's throttling, read by the SUT at the hold's edges: measured in every
+   * row, and above zero under a fractional limit, which a burst of queries spends early in a
+   * period.
+   */
+  private void checkDatabaseThrottling(ResultRow r, double databaseCpus) {
+    Checks c = e2e.checks;
+    String id = r.scenarioId();
+    c.check(
+        r.pgThrottledPct() != null && r.pgThrottledPct() >= 0,
+        id + ": pg_throttled_pct " + r.pgThrottledPct() + " read from the database's cgroup");
+    if (databaseCpus < 1 && r.pgThrottledPct() != null) {
+      c.check(
+          r.pgThrottledPct() > 0,
+          String.format(
+              "%s: the database's %.2f CPUs throttled it (pg_throttled_pct %s > 0; bottleneck %s)",
+              id, databaseCpus, r.pgThrottledPct(), r.bottleneck()));
+    }
+  }
+
+  /** On one node, where k6 and the stub share its pool: the node's cores read in every row. */
+  private void checkNodeCores(ResultRow r, int nodes, boolean loadAndStubShareThePool) {
+    if (nodes != 1 || !loadAndStubShareThePool) {
+      return;
+    }
+    Checks c = e2e.checks;
+    String id = r.scenarioId();
+    c.check(
+        r.cpuBusyPct() != null && !r.cpuBusyPct().isEmpty(),
+        id + ": cpu_busy_pct lists the node's cores (" + r.cpuBusyPct() + ")");
+    c.check(
+        r.loadCoreBusyPct() != null
+            && r.loadCoreBusyPct() >= 0
+            && r.loadCoreBusyPct() <= 100
+            && r.generatorSaturated() != null,
+        id
+            + ": one node, k6 and the stub in its shared pool: load_core_busy_pct "
+            + r.loadCoreBusyPct()
+            + " and generator_saturated "
+            + r.generatorSaturated()
+            + " measured");
   }
 }

@@ -71,7 +71,12 @@ final class EndToEndRun {
             loads,
             spec.measuredLoads(e2e.k8s.getKubernetesSerialization(), spec.expectedRunner()));
         new CpuChecks(e2e)
-            .check(rows, spec.loadAndStubShareThePool(), spec.databaseCpus(), spec.loadCpus());
+            .check(
+                rows,
+                spec.loadAndStubShareThePool(),
+                spec.databaseCpus(),
+                spec.loadCpus(),
+                spec.sutCpus());
         int starts = spec.sutStarts(e2e.k8s.getKubernetesSerialization());
         e2e.checks.check(
             sutPods.count() == starts,

@@ -173,6 +173,13 @@ final class RunSpec {
     return SpecValidator.millis(value) / 1000.0;
   }
 
+  /** The SUT's CPU limit in cores (spec.sut.cpu; the engine's default when unset). */
+  double sutCpus() {
+    Object cpu = section("sut").get("cpu");
+    String value = cpu == null ? new BenchmarkRunSpec().sut.cpu : cpu.toString();
+    return SpecValidator.millis(value) / 1000.0;
+  }
+
   /** The database's CPU limit in cores (spec.database.cpu; the engine's default when unset). */
   double databaseCpus() {
     Object cpu = section("database").get("cpu");

@@ -139,18 +139,25 @@ class ClusterRowCpuTest {
             twoCoreSpec(),
             withStub(
                 stub
-                    + "\"sutThrottledPct\":12.5,\"sutCpuLimitCores\":0.5,"
+                    + "\"sutThrottledPct\":12.5,\"sutCpuLimitCores\":0.5,\"dbThrottledPct\":0.0,"
                     + "\"loadCpuSeconds\":0.3,\"loadThrottledPct\":0.0,"),
             true);
 
     assertThat(row.sutThrottledPct()).isEqualTo(12.5);
     assertThat(row.stubThrottledPct()).isEqualTo(3.0);
+    assertThat(row.pgThrottledPct()).isZero();
+    // the SUT's JVM as it reported itself before the load
+    assertThat(row.jvmProcessors()).isEqualTo(1);
+    assertThat(row.vtParallelism()).isEqualTo(1);
     assertThat(row.bottleneck()).isEqualTo(Bottleneck.SUT_THROTTLED);
     assertThat(VerdictRows.leftOutBecause(row)).contains(VerdictRows.SUT_THROTTLED);
     assertThat(row.notes()).isNull();
 
     ResultRow stubOnly =
-        row(twoCoreSpec(), withStub(stub.replace("3.0", "6.0") + "\"sutThrottledPct\":0,"), true);
+        row(
+            twoCoreSpec(),
+            withStub(stub.replace("3.0", "6.0") + "\"sutThrottledPct\":0,\"dbThrottledPct\":0,"),
+            true);
     assertThat(stubOnly.bottleneck()).isEqualTo(Bottleneck.STUB_THROTTLED);
     // (left out only as unsteady: these rows had no warm-up)
     assertThat(VerdictRows.leftOutBecause(stubOnly))
@@ -167,15 +174,18 @@ class ClusterRowCpuTest {
     assertThat(noWindow.stubThrottledPct()).isNull();
     assertThat(noWindow.notes())
         .contains(TierThrottling.CLUSTER_SUT_NOTE)
-        .contains(TierThrottling.NO_STUB_WINDOW_NOTE);
+        .contains(TierThrottling.NO_STUB_WINDOW_NOTE)
+        .contains(TierThrottling.CLUSTER_PG_NOTE);
 
     ResultRow oldStub =
         row(
             twoCoreSpec(),
-            withStub(STUB + "\"sutThrottledPct\":0.0,\"loadThrottledPct\":0.0,"),
+            withStub(
+                STUB + "\"sutThrottledPct\":0.0,\"dbThrottledPct\":0.0,\"loadThrottledPct\":0.0,"),
             true);
     assertThat(oldStub.sutThrottledPct()).isZero();
     assertThat(oldStub.notes()).isEqualTo(TierThrottling.CLUSTER_STUB_NOTE);
+    assertThat(oldStub.pgThrottledPct()).isZero();
 
     // a k6 without vtbench's extension (any image but vtbench/k6): its figures empty, saying why
     assertThat(noWindow.loadCpuPct()).isNull();

@@ -49,6 +49,8 @@ public class RuntimeInfoController {
     m.put("virtualThread", t.isVirtual());
     m.put("thread", t.toString());
     m.put("availableProcessors", Runtime.getRuntime().availableProcessors());
+    // the carrier threads virtual threads run on, as the scheduler has them now
+    m.put("virtualThreadParallelism", VirtualThreadScheduler.parallelism());
     m.put("cpuset", ProcStatus.value("Cpus_allowed_list:"));
     m.put("javaVersion", Runtime.version().toString());
     m.put("node", Host.node());
@@ -66,6 +68,9 @@ public class RuntimeInfoController {
     // How often its CPU limit held this process back so far, read at the same moments: the
     // throttled share of the hold's CFS periods (sut_throttled_pct); null where no cgroup says.
     m.put("cfs", cfs(CfsStat.read()));
+    // The database container's, read through the function the operator installs (cluster only),
+    // for pg_throttled_pct; null where nothing installed it.
+    m.put("dbCfs", cfs(dbCpu.cfs()));
     m.put("pinnedEventsEnabled", peaks.pinnedEventsEnabled());
     m.put("pinnedThresholdMs", settings.pinnedThreshold().toMillis());
     m.put("sampleIntervalMs", settings.sampleInterval().toMillis());
