@@ -111,7 +111,7 @@ image-test: images ## Build the five images and prove they start as non-root
 	  operator/kube/target/vtbench-operator-image.tar examples/byo-orders/target/byo-orders-image.tar
 
 .PHONY: e2e
-e2e: java-check ## End to end on a real single-node cluster built here, offline (root; 2 CPUs; about 35 minutes warm, about 70 cold): the *E2E tests and the monitoring phase; see docs/e2e.md
+e2e: java-check ## End to end on a real single-node cluster built here, offline (root; 2 CPUs; about 40 minutes warm, about 70 cold): the *E2E tests and the monitoring phase; see docs/e2e.md
 	bash hack/offline/e2e.sh $(E2E_ARGS)
 
 .PHONY: e2e-parity
