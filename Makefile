@@ -29,9 +29,9 @@ run: $(CLI_JAR) $(BYO_JAR) k6 ## Run a BenchmarkRun locally (SPEC=examples/quick
 	$(VTBENCH) run $(SPEC) --results $(RESULTS) --k6 $(K6) $(RUN_ARGS)
 
 .PHONY: bench
-bench: $(CLI_JAR) k6 ## Reproduce the reference rig's two experiments scaled to this machine (3 reps each) into results/
-	$(VTBENCH) run examples/bench-hero.yaml --results $(RESULTS) --k6 $(K6) $(RUN_ARGS)
-	$(VTBENCH) run examples/bench-bottleneck.yaml --results $(RESULTS) --k6 $(K6) $(RUN_ARGS)
+bench: $(CLI_JAR) k6 ## Reproduce the reference rig's two experiments scaled to this machine (3 reps each) into results/, k6 cross-checked against wrk at the top levels
+	$(VTBENCH) run examples/bench-hero.yaml --results $(RESULTS) --k6 $(K6) --crosscheck $(RUN_ARGS)
+	$(VTBENCH) run examples/bench-bottleneck.yaml --results $(RESULTS) --k6 $(K6) --crosscheck $(RUN_ARGS)
 
 .PHONY: gallery
 GALLERY := $(sort $(wildcard examples/gallery-*.yaml))

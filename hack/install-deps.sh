@@ -13,6 +13,8 @@ command -v taskset >/dev/null 2>&1 || missing+=(util-linux)
 command -v mvn >/dev/null 2>&1 || missing+=(maven)
 command -v runuser >/dev/null 2>&1 || missing+=(util-linux)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
+# the independent generator of `vtbench run --crosscheck` (make bench)
+command -v wrk >/dev/null 2>&1 || missing+=(wrk)
 python3 -c 'import yaml' >/dev/null 2>&1 || missing+=(python3-yaml)
 
 if [ ${#missing[@]} -gt 0 ]; then

@@ -9,6 +9,7 @@ import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.Platform;
 import dev.vtbench.engine.run.Progress;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * Scenarios as real local processes: PostgreSQL from the machine's binaries, the stub and SUT jars
@@ -34,7 +35,27 @@ public final class LocalPlatform implements Platform {
       Path stubJar,
       Path k6,
       boolean reseed,
-      Path secretsDir) {
+      Path secretsDir,
+      Path wrk) {
+
+    /** No generator cross-check. */
+    public Options(
+        Path cacheDir,
+        Path workDir,
+        Path sutJar,
+        Path reactiveSutJar,
+        Path stubJar,
+        Path k6,
+        boolean reseed,
+        Path secretsDir) {
+      this(cacheDir, workDir, sutJar, reactiveSutJar, stubJar, k6, reseed, secretsDir, null);
+    }
+
+    /** These options in {@code workDir}, the same generator cross-check. */
+    Options in(Path workDir) {
+      return new Options(
+          cacheDir, workDir, sutJar, reactiveSutJar, stubJar, k6, reseed, secretsDir, wrk);
+    }
 
     /** Secrets in {@link LocalSecrets#DEFAULT_DIR}. */
     public Options(
@@ -123,6 +144,16 @@ public final class LocalPlatform implements Platform {
   @Override
   public Measurement runLoad(Scenario scenario, K6Plan plan, String script, Progress progress) {
     return load.run(scenario, plan, script, progress);
+  }
+
+  /** wrk on k6's cores, when the run was asked for a cross-check ({@code --crosscheck}). */
+  @Override
+  public Optional<IndependentLoad> independentLoad(K6Plan plan, Progress progress) {
+    if (options.wrk() == null) {
+      return Optional.empty();
+    }
+    return new WrkLoad(options.wrk(), options.workDir().resolve("crosscheck"), cores)
+        .run(plan, progress);
   }
 
   private boolean isOurs(String commandLine) {

@@ -62,16 +62,7 @@ public final class LocalRun {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    LocalPlatform.Options options =
-        new LocalPlatform.Options(
-            base.cacheDir(),
-            dir,
-            base.sutJar(),
-            base.reactiveSutJar(),
-            base.stubJar(),
-            base.k6(),
-            base.reseed(),
-            base.secretsDir());
+    LocalPlatform.Options options = base.in(dir);
     BenchmarkRunner.Outcome outcome;
     LocalPlatform platform = new LocalPlatform(options, run.spec, progress);
     // Ctrl-C: stop every child before the JVM goes
@@ -109,17 +100,17 @@ public final class LocalRun {
       }
     }
     List<ResultRow> rows = read(csv);
-    SummaryReport report =
-        SummaryReport.of(
-            run.metadata.name,
-            rows,
-            String.format(
-                Locale.ROOT,
-                "Wall-clock %s for %s of measured hold: wall ÷ hold = %.2f (JVM starts, warm-ups"
-                    + " until steady, ramps and settling are the rest).",
-                Progress.formatDuration(outcome.wall()),
-                Progress.formatDuration(outcome.held()),
-                outcome.wallPerHold()));
+    List<String> facts = new ArrayList<>();
+    facts.add(
+        String.format(
+            Locale.ROOT,
+            "Wall-clock %s for %s of measured hold: wall ÷ hold = %.2f (JVM starts, warm-ups"
+                + " until steady, ramps and settling are the rest).",
+            Progress.formatDuration(outcome.wall()),
+            Progress.formatDuration(outcome.held()),
+            outcome.wallPerHold()));
+    outcome.checks().forEach(c -> facts.add(c.sentence()));
+    SummaryReport report = SummaryReport.of(run.metadata.name, rows, facts.toArray(String[]::new));
     Path summary = dir.resolve(SummaryReport.FILE_NAME);
     List<Path> figures = new ArrayList<>();
     try {

@@ -8,15 +8,12 @@ import dev.vtbench.engine.model.ThresholdsSpec;
 import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
-import dev.vtbench.engine.seed.SeedSql;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -28,7 +25,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     version = "vtbench 0.1.0",
     description = "Measures what virtual threads change for a blocking Spring Boot service.",
-    subcommands = {Main.Run.class, Main.Up.class, Main.Down.class, FiguresCommand.class})
+    subcommands = {Main.Run.class, UpCommand.class, DownCommand.class, FiguresCommand.class})
 public final class Main implements Runnable {
 
   static final Path DEFAULT_CACHE = Path.of(System.getProperty("user.home"), ".cache", "vtbench");
@@ -99,7 +96,7 @@ public final class Main implements Runnable {
         "1:the run failed",
         "2:the spec is invalid (or its baseline file, or its database Secret's folder, is missing"
             + " or unreadable)",
-        "3:a tool is missing (k6, PostgreSQL, JDK 25)",
+        "3:a tool is missing (k6, PostgreSQL, JDK 25; wrk with --crosscheck)",
         "4:every scenario was recorded, but spec.thresholds were not met (see thresholds.txt)"
       })
   static final class Run implements Callable<Integer> {
@@ -136,6 +133,19 @@ public final class Main implements Runnable {
                 + " --from-file=DIR/NAME/ (${DEFAULT-VALUE}, relative to the working directory).")
     Path secrets;
 
+    @Option(
+        names = "--crosscheck",
+        description =
+            "After the first repetition of each of the matrix's two highest levels, load the warm"
+                + " SUT the same way with wrk on k6's cores and report k6 ÷ wrk (summary.md).")
+    boolean crosscheck;
+
+    @Option(
+        names = "--wrk",
+        paramLabel = "PATH",
+        description = "wrk binary for --crosscheck (default: wrk on PATH).")
+    Path wrk;
+
     @CommandLine.Mixin Local local = new Local();
 
     @Override
@@ -170,6 +180,12 @@ public final class Main implements Runnable {
         LocalPostgres.binDir();
       } catch (IllegalStateException e) {
         missing.add(e.getMessage());
+      }
+      Path wrkBinary = wrk != null ? wrk : WrkLoad.onPath();
+      if (crosscheck && (wrkBinary == null || !java.nio.file.Files.isExecutable(wrkBinary))) {
+        missing.add(
+            "wrk not found for --crosscheck: run 'bash hack/install-deps.sh' (Debian's wrk) or"
+                + " pass --wrk");
       }
       if (Runtime.version().feature() < 25) {
         missing.add(
@@ -227,7 +243,8 @@ public final class Main implements Runnable {
                   local.stubJar.toAbsolutePath(),
                   k6Binary,
                   reseed,
-                  secrets.toAbsolutePath()),
+                  secrets.toAbsolutePath(),
+                  crosscheck ? wrkBinary.toAbsolutePath() : null),
               fresh,
               progress);
       System.out.println();
@@ -305,93 +322,6 @@ public final class Main implements Runnable {
       }
       Path cached = DEFAULT_CACHE.resolve("bin").resolve("k6");
       return java.nio.file.Files.isExecutable(cached) ? cached : null;
-    }
-  }
-
-  @Command(
-      name = "up",
-      mixinStandardHelpOptions = true,
-      description =
-          "Start PostgreSQL (seeded), the stub and the SUT in the background and print their URLs.")
-  static final class Up implements Callable<Integer> {
-
-    @Option(
-        names = "--sut-port",
-        defaultValue = "8080",
-        description = "SUT port (${DEFAULT-VALUE}).")
-    int sutPort;
-
-    @Option(
-        names = "--stub-port",
-        defaultValue = "8081",
-        description = "Stub port (${DEFAULT-VALUE}).")
-    int stubPort;
-
-    @Option(
-        names = "--pg-port",
-        defaultValue = "5544",
-        description = "PostgreSQL port when it has to be started (${DEFAULT-VALUE}).")
-    int pgPort;
-
-    @Option(names = "--customers", description = "Customers to seed (default 100000).")
-    long customers = SeedSql.DEFAULT_CUSTOMERS;
-
-    @Option(names = "--orders", description = "Orders to seed (default 1000000).")
-    long orders = SeedSql.DEFAULT_ORDERS;
-
-    @Option(names = "--reseed", description = "Rebuild the data even if already seeded.")
-    boolean reseed;
-
-    @Option(
-        names = "--sut-env",
-        description = "SUT setting, e.g. --sut-env VT_ENABLED=true (repeatable).")
-    Map<String, String> sutEnv = new LinkedHashMap<>();
-
-    @Option(
-        names = "--stub-env",
-        description = "Stub setting, e.g. --stub-env STUB_DELAY_MS=20 (repeatable).")
-    Map<String, String> stubEnv = new LinkedHashMap<>();
-
-    @CommandLine.Mixin Local local = new Local();
-
-    @Override
-    public Integer call() {
-      new LocalStack(local.cacheDir, System.out::println)
-          .up(
-              new LocalStack.Options(
-                  local.cacheDir,
-                  local.sutJar.toAbsolutePath(),
-                  local.stubJar.toAbsolutePath(),
-                  sutPort,
-                  stubPort,
-                  pgPort,
-                  customers,
-                  orders,
-                  reseed,
-                  sutEnv,
-                  stubEnv));
-      return 0;
-    }
-  }
-
-  @Command(
-      name = "down",
-      mixinStandardHelpOptions = true,
-      description = "Stop exactly what 'vtbench up' started.")
-  static final class Down implements Callable<Integer> {
-
-    @Option(names = "--cache-dir", description = "Cache given to 'up' (default ~/.cache/vtbench).")
-    Path cacheDir = DEFAULT_CACHE;
-
-    @Override
-    public Integer call() {
-      List<String> stopped = new LocalStack(cacheDir, System.out::println).down();
-      if (stopped.isEmpty()) {
-        System.out.println("nothing to stop");
-      } else {
-        stopped.forEach(s -> System.out.println("stopped " + s));
-      }
-      return 0;
     }
   }
 }

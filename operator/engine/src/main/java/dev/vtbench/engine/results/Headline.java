@@ -88,6 +88,16 @@ public final class Headline {
                       .anyMatch(e -> any(e.getValue(), mode, baseline, Neighbour::onSutCores))
                   ? ", neighbour-free"
                   : "")
+              + (hero.stream()
+                      .anyMatch(
+                          e ->
+                              any(
+                                  e.getValue(),
+                                  mode,
+                                  baseline,
+                                  r -> Boolean.TRUE.equals(r.generatorSaturated())))
+                  ? ", generator-unsaturated"
+                  : "")
               + " row of both ("
               + passedOver(hero, -1, mode, baseline)
               + ")");

@@ -85,16 +85,19 @@ public record ModeComparison(
               + " within ±%.0f %%, else `virtual faster` or `platform faster` if it excludes 1,"
               + " else `inconclusive`; none below %d repetitions per mode. Repetitions measured before"
               + " steady state (steady_state=false, counted as unsteady), with their SUT held back"
-              + " by its CPU limit (%s %% of the hold's CFS periods, counted as sut-throttled) or"
-              + " with a neighbour on the SUT's cores (%s, counted as sut-core-shared) are left out"
-              + " of medians, intervals and verdicts. See results/README.md.",
+              + " by its CPU limit (%s %% of the hold's CFS periods, counted as sut-throttled),"
+              + " with a neighbour on the SUT's cores (%s, counted as sut-core-shared) or with the"
+              + " load generator the limit (generator_saturated: its cores or its CPU ≥ %.0f %%,"
+              + " counted as load-generator) are left out of medians, intervals and verdicts. See"
+              + " results/README.md.",
           100 * Bootstrap.CONFIDENCE,
           Bootstrap.RESAMPLES,
           Bootstrap.SEED,
           100 * NOISE,
           CellEstimate.MIN_REPETITIONS,
           Throttling.sutRule(),
-          Neighbour.rule());
+          Neighbour.rule(),
+          100 * DerivedMetrics.GENERATOR_FRACTION);
 
   /** The method sentence's addition for a table with reactive rows. */
   public static final String REACTIVE_METHOD =

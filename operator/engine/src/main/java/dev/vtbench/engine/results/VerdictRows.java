@@ -12,7 +12,7 @@ import java.util.Optional;
  * that decides it, used by {@link CellEstimate} (and through it {@link ModeComparison}, the table's
  * medians, the headline and the figures' error bars).
  *
- * <p>Three kinds of row are left out, never silently averaged into a verdict; the table and the
+ * <p>Four kinds of row are left out, never silently averaged into a verdict; the table and the
  * summary still show them, labelled:
  *
  * <ul>
@@ -22,7 +22,10 @@ import java.util.Optional;
  *       the hold's CFS periods ({@code sut_throttled_pct}, {@link Throttling#sut}), counted as
  *       {@value #SUT_THROTTLED}: it measured the limit's accounting, not the threads;
  *   <li>a row whose SUT shared its cores with a neighbour ({@link Neighbour#onSutCores}), counted
- *       as {@value #SUT_CORE_SHARED}: the neighbour's time was taken from the SUT's threads.
+ *       as {@value #SUT_CORE_SHARED}: the neighbour's time was taken from the SUT's threads;
+ *   <li>a row whose load generator was the limit ({@code generator_saturated}, {@link
+ *       DerivedMetrics#GENERATOR_FRACTION}), counted as {@value #LOAD_GENERATOR}: it measured k6
+ *       and the cores it shared, not the SUT.
  * </ul>
  *
  * A row that is several counts as the cause ({@link #REASONS}). Rows from before vtbench judged
@@ -39,20 +42,25 @@ public final class VerdictRows {
   /** Why a row whose SUT's cores ran a neighbour is left out, as the table counts it. */
   public static final String SUT_CORE_SHARED = Bottleneck.SUT_CORE_SHARED.csvName();
 
+  /** Why a row whose load generator was the limit is left out, as the table counts it. */
+  public static final String LOAD_GENERATOR = Bottleneck.LOAD_GENERATOR.csvName();
+
   /**
    * Every reason, in the order the table lists them. A row that is several counts as the cause: a
-   * neighbour before throttling, throttling before the unsteadiness either brings.
+   * saturated generator before all (nothing else in the row was measured), then a neighbour before
+   * throttling, throttling before the unsteadiness either brings.
    */
-  public static final List<String> REASONS = List.of(UNSTEADY, SUT_THROTTLED, SUT_CORE_SHARED);
+  public static final List<String> REASONS =
+      List.of(UNSTEADY, SUT_THROTTLED, SUT_CORE_SHARED, LOAD_GENERATOR);
 
   /** What every left-out row was, for a sentence saying why nothing is left to compare. */
   public static final String ALL_LEFT_OUT =
       "measured before steady state (steady_state=false), with its SUT held back by its CPU"
           + " limit ("
           + Throttling.sutRule()
-          + ") or with a neighbour on its cores ("
+          + "), with a neighbour on its cores ("
           + Neighbour.rule()
-          + ")";
+          + ") or with its load generator the limit (generator_saturated)";
 
   private VerdictRows() {}
 
@@ -63,6 +71,9 @@ public final class VerdictRows {
 
   /** Why {@code row} is left out, its cause first ({@link #REASONS}); empty if it is not. */
   public static Optional<String> leftOutBecause(ResultRow row) {
+    if (Boolean.TRUE.equals(row.generatorSaturated())) {
+      return Optional.of(LOAD_GENERATOR);
+    }
     if (Neighbour.onSutCores(row)) {
       return Optional.of(SUT_CORE_SHARED);
     }
@@ -122,7 +133,9 @@ public final class VerdictRows {
       whys.add(
           why.equals(SUT_CORE_SHARED)
               ? "SUT core shared"
-              : why.equals(SUT_THROTTLED) ? "SUT throttled" : "not steady");
+              : why.equals(SUT_THROTTLED)
+                  ? "SUT throttled"
+                  : why.equals(LOAD_GENERATOR) ? "generator saturated" : "not steady");
     }
     return whys.isEmpty() ? "not steady" : String.join(" or ", whys);
   }

@@ -43,6 +43,28 @@ public interface Platform extends AutoCloseable {
    */
   Measurement runLoad(Scenario scenario, K6Plan plan, String script, Progress progress);
 
+  /**
+   * The same load as {@code plan}'s hold from an independent generator, against the SUT as it runs
+   * now (warm, in the configuration {@code plan} measured), on the cores k6 had: the cross-check of
+   * {@link dev.vtbench.engine.results.GeneratorCheck}. Empty where this platform has none or was
+   * not asked for one.
+   */
+  default java.util.Optional<IndependentLoad> independentLoad(K6Plan plan, Progress progress) {
+    return java.util.Optional.empty();
+  }
+
+  /**
+   * What an independent generator measured over one hold.
+   *
+   * @param generator its name, e.g. {@code wrk}
+   * @param rps its throughput
+   * @param p99Ms its 99th percentile latency, null where it gave none
+   * @param errors its failed requests
+   * @param coreBusyPct its cores' mean busy share, whoever used them, null where unmeasured
+   */
+  record IndependentLoad(
+      String generator, double rps, Double p99Ms, long errors, Double coreBusyPct) {}
+
   @Override
   void close();
 

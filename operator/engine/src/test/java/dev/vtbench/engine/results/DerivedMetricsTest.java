@@ -72,9 +72,9 @@ class DerivedMetricsTest {
   }
 
   @Test
-  void generatorIsSaturatedFromNinetyPercentOfItsCores() {
-    assertThat(DerivedMetrics.generatorSaturated(180, 2)).isTrue();
-    assertThat(DerivedMetrics.generatorSaturated(179.9, 2)).isFalse();
+  void generatorIsSaturatedFromEightyFivePercentOfItsCores() {
+    assertThat(DerivedMetrics.generatorSaturated(170, 2)).isTrue();
+    assertThat(DerivedMetrics.generatorSaturated(169.9, 2)).isFalse();
     assertThat(DerivedMetrics.generatorSaturated(444, 6)).isFalse(); // the reference rig, ~74%
     assertThat(DerivedMetrics.generatorSaturated(500, Double.NaN)).isFalse();
   }
@@ -197,17 +197,21 @@ class DerivedMetricsTest {
         DerivedMetrics.derive(
             Rows.row("virtual", "released", 50, 200, 1800)
                 .loadCpuPct(40.0)
-                .loadCoreBusyPct(85.0)
+                .loadCoreBusyPct(84.9)
                 .build(),
             twoCores);
     assertThat(roomLeft.generatorSaturated()).isFalse();
+    // where k6 still agreed with wrk on this machine (results/README.md, "The generator")
+    assertThat(DerivedMetrics.generatorCoresSaturated(80.3)).isFalse();
+    // where it measured 12 to 17 % less than wrk
+    assertThat(DerivedMetrics.generatorCoresSaturated(85.6)).isTrue();
 
     // k6's own share at its limit still counts where the cores were read
     ResultRow k6Alone =
         DerivedMetrics.derive(
             Rows.row("virtual", "released", 50, 200, 1800)
                 .loadCpuPct(95.0)
-                .loadCoreBusyPct(89.0)
+                .loadCoreBusyPct(84.0)
                 .build(),
             twoCores);
     assertThat(k6Alone.generatorSaturated()).isTrue();

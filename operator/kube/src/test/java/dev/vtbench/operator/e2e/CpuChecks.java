@@ -83,14 +83,16 @@ final class CpuChecks {
         c.check(
             Boolean.valueOf(rule).equals(r.generatorSaturated()),
             String.format(
-                "%s: generator_saturated %s follows load_core_busy_pct %s >= 90, load_cpu_pct %s"
-                    + " against %.2f CPUs, load_throttled_pct %s >= 5",
+                "%s: generator_saturated %s follows load_core_busy_pct %s >= %.0f, load_cpu_pct %s"
+                    + " against %.2f CPUs, load_throttled_pct %s >= %.0f",
                 id,
                 r.generatorSaturated(),
                 r.loadCoreBusyPct(),
+                100 * DerivedMetrics.GENERATOR_FRACTION,
                 r.loadCpuPct(),
                 loadCpus,
-                r.loadThrottledPct()));
+                r.loadThrottledPct(),
+                Throttling.THRESHOLD_PCT));
       }
       checkNodeCores(r, nodes.size(), loadAndStubShareThePool);
     }
