@@ -19,33 +19,19 @@ ns=${2:-}
 out=${3:-$root/results/$run}
 kubectl=${KUBECTL:-kubectl}
 read -r -a vtbench <<<"${VTBENCH:-$root/hack/vtbench}"
-nsarg=()
-if [ -n "$ns" ]; then nsarg=(-n "$ns"); fi
+script=cluster-figures
+# shellcheck source=hack/lib.sh
+. "$here/lib.sh"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-parts=()
-for ((i = 1; ; i++)); do
-  name=$run-results
-  if [ "$i" -gt 1 ]; then name=$run-results-$i; fi
-  if ! "$kubectl" "${nsarg[@]}" get configmap "$name" -o jsonpath='{.data.matrix\.csv}' \
-    >"$tmp/part-$i.csv" 2>"$tmp/err"; then
-    if grep -q NotFound "$tmp/err"; then break; fi
-    echo "cluster-figures: kubectl get configmap $name failed: $(cat "$tmp/err")" >&2
-    exit 1
-  fi
-  parts+=("$tmp/part-$i.csv")
-done
-if [ ${#parts[@]} -eq 0 ]; then
+mkdir -p "$out"
+status=0
+parts=$(fetch_results_csv "$run" "$ns" "$out/matrix.csv") || status=$?
+if [ "$status" -eq 3 ]; then
   echo "cluster-figures: no ConfigMap $run-results in namespace ${ns:-of the current context}:" \
     "is $run the BenchmarkRun's name, and has it recorded a scenario (kubectl get bench $run)?" >&2
   exit 2
+elif [ "$status" -ne 0 ]; then
+  exit "$status"
 fi
-mkdir -p "$out"
-# One CSV: the first part whole, the others without their header line.
-{
-  cat "${parts[0]}"
-  for p in "${parts[@]:1}"; do tail -n +2 "$p"; done
-} >"$out/matrix.csv"
-echo "${#parts[@]} part(s) -> $out/matrix.csv"
-"${vtbench[@]}" figures "${parts[@]}" --out "$out" --title "$run"
+echo "$parts part(s) -> $out/matrix.csv"
+"${vtbench[@]}" figures "$out/matrix.csv" --out "$out" --title "$run"

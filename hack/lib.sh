@@ -26,3 +26,37 @@ busybox_upstream() {
   v=$(busybox_version)
   echo "${v%%-*}"
 }
+
+# A cluster run's results CSV, joined from its ConfigMaps <run>-results, -results-2, … (in order,
+# until one is missing) into file $3: run $1, namespace $2 (empty: the context's). Needs $kubectl.
+# Prints how many parts there were; returns 3 when the run has no results ConfigMap; dies when
+# kubectl fails otherwise.
+fetch_results_csv() {
+  local run=$1 ns=$2 out=$3 i name tmp
+  local nsarg=()
+  if [ -n "$ns" ]; then nsarg=(-n "$ns"); fi
+  tmp=$(mktemp -d)
+  for ((i = 1; ; i++)); do
+    name=$run-results
+    if [ "$i" -gt 1 ]; then name=$run-results-$i; fi
+    if ! "${kubectl:?set kubectl}" "${nsarg[@]}" get configmap "$name" \
+      -o jsonpath='{.data.matrix\.csv}' >"$tmp/part-$i.csv" 2>"$tmp/err"; then
+      if grep -q NotFound "$tmp/err"; then break; fi
+      local err
+      err=$(cat "$tmp/err")
+      rm -rf "$tmp"
+      die "kubectl get configmap $name failed: $err"
+    fi
+  done
+  if [ "$i" -eq 1 ]; then
+    rm -rf "$tmp"
+    return 3
+  fi
+  # One CSV: the first part whole, the others without their header line.
+  {
+    cat "$tmp/part-1.csv"
+    for ((j = 2; j < i; j++)); do tail -n +2 "$tmp/part-$j.csv"; done
+  } >"$out"
+  echo $((i - 1))
+  rm -rf "$tmp"
+}

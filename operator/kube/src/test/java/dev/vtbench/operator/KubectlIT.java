@@ -182,7 +182,7 @@ class KubectlIT {
   }
 
   @Test
-  void clusterFiguresFetchesEveryPartInOrder(@TempDir Path tmp) throws Exception {
+  void clusterFiguresJoinsEveryPartInOrder(@TempDir Path tmp) throws Exception {
     String ns = KubeApi.namespace("figures");
     List<ResultRow> rows =
         ResultsCsv.read(Path.of("../../results/reference/bench-bottleneck/matrix.csv"));
@@ -216,26 +216,63 @@ class KubectlIT {
     Out script = exec(env, "bash", "hack/cluster-figures.sh", "bottleneck", ns, out.toString());
     assertThat(script.exit()).as(script.stderr()).isZero();
     assertThat(ResultsCsv.read(out.resolve("matrix.csv"))).isEqualTo(rows);
-    List<String> handed = Files.readAllLines(args);
-    assertThat(handed.getFirst()).isEqualTo("figures");
-    assertThat(handed.subList(1, parts.size() + 1))
-        .as("the parts, in order")
-        .allSatisfy(p -> assertThat(p).endsWith(".csv"));
-    assertThat(handed.subList(parts.size() + 1, handed.size()))
-        .containsExactly("--out", out.toString(), "--title", "bottleneck");
-    // Each part handed over is a whole CSV with its header, in order: together, the rows.
-    List<ResultRow> handedRows = new ArrayList<>();
-    for (String part : Files.readString(handedCsv).split("(?m)^(?=ts_iso,)")) {
-      if (!part.isBlank()) {
-        handedRows.addAll(ResultsCsv.parse(part));
-      }
-    }
-    assertThat(handedRows).isEqualTo(rows);
+    // The parts joined in order into the one matrix.csv handed over: together, the rows.
+    assertThat(Files.readAllLines(args))
+        .containsExactly(
+            "figures",
+            out.resolve("matrix.csv").toString(),
+            "--out",
+            out.toString(),
+            "--title",
+            "bottleneck");
+    assertThat(ResultsCsv.parse(Files.readString(handedCsv))).isEqualTo(rows);
     assertThat(script.stdout()).contains(parts.size() + " part(s)");
 
     Out missing = exec(env, "bash", "hack/cluster-figures.sh", "nosuchrun", ns, out.toString());
     assertThat(missing.exit()).isEqualTo(2);
     assertThat(missing.stderr()).contains("no ConfigMap nosuchrun-results").contains(ns);
+  }
+
+  /**
+   * hack/cluster-history.sh: every run whose name starts with the prefix, found by the run label of
+   * its results ConfigMaps (so a deleted run that kept its results counts), each run's parts joined
+   * in order, all handed to {@code vtbench history}; a run of another name is left out.
+   */
+  @Test
+  void clusterHistoryJoinsEachRunOfThePrefix(@TempDir Path tmp) throws Exception {
+    String ns = KubeApi.namespace("history");
+    List<ResultRow> rows =
+        ResultsCsv.read(Path.of("../../results/reference/bench-bottleneck/matrix.csv"));
+    ResultsStore store = new ResultsStore(k8s, 2 * 1024);
+    for (String name :
+        List.of("nightly-20261125", "nightly-20261126", "nightly-20261127", "other")) {
+      BenchmarkRunResource run = run(ns, name);
+      rows.forEach(r -> store.append(run, r));
+    }
+    k8s.resources(BenchmarkRunResource.class).inNamespace(ns).withName("nightly-20261125").delete();
+
+    Path args = tmp.resolve("args");
+    Path fake = tmp.resolve("vtbench");
+    Files.writeString(
+        fake,
+        "#!/bin/sh\n: > " + args + "\nfor a in \"$@\"; do echo \"$a\" >> " + args + "; done\n");
+    fake.toFile().setExecutable(true);
+    Path out = tmp.resolve("out");
+    Map<String, String> env = Map.of("KUBECTL", kubectl.toString(), "VTBENCH", fake.toString());
+    Out script = exec(env, "bash", "hack/cluster-history.sh", "nightly", ns, out.toString());
+    assertThat(script.exit()).as(script.stderr()).isZero();
+    List<String> runs = List.of("nightly-20261125", "nightly-20261126", "nightly-20261127");
+    List<String> expected = new ArrayList<>(List.of("history"));
+    runs.forEach(r -> expected.add(out.resolve(r).resolve("matrix.csv").toString()));
+    expected.addAll(List.of("--out", out.toString(), "--title", "nightly"));
+    assertThat(Files.readAllLines(args)).containsExactlyElementsOf(expected);
+    for (String r : runs) {
+      assertThat(ResultsCsv.read(out.resolve(r).resolve("matrix.csv"))).as(r).isEqualTo(rows);
+    }
+
+    Out none = exec(env, "bash", "hack/cluster-history.sh", "weekly", ns, out.toString());
+    assertThat(none.exit()).isEqualTo(1);
+    assertThat(none.stderr()).contains("no results ConfigMap of a run named weekly");
   }
 
   /**

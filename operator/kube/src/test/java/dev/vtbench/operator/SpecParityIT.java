@@ -362,7 +362,20 @@ class SpecParityIT {
             "thresholds: {baseline: {file: results/hero/matrix.csv}}",
             false,
             Scope.PER_PLATFORM,
-            "spec.thresholds.baseline"));
+            "spec.thresholds.baseline"),
+        // the median of the last N runs of a results folder: local only, 1 to 90
+        new Case(
+            "parity",
+            "thresholds: {baseline: {file: results/hero, lastRuns: 7}}",
+            false,
+            Scope.PER_PLATFORM,
+            "spec.thresholds.baseline"),
+        invalid(
+            "spec.thresholds.baseline.lastRuns",
+            "thresholds: {baseline: {file: results/hero, lastRuns: 0}}"),
+        invalid(
+            "spec.thresholds.baseline.lastRuns",
+            "thresholds: {baseline: {file: results/hero, lastRuns: 91}}"));
   }
 
   static String ns;

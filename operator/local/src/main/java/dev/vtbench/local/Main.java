@@ -6,6 +6,7 @@ import dev.vtbench.engine.model.SpecRules;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.model.ThresholdsSpec;
 import dev.vtbench.engine.plan.ServiceBuild;
+import dev.vtbench.engine.results.History;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import java.io.IOException;
@@ -25,7 +26,13 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     version = "vtbench 0.1.0",
     description = "Measures what virtual threads change for a blocking Spring Boot service.",
-    subcommands = {Main.Run.class, UpCommand.class, DownCommand.class, FiguresCommand.class})
+    subcommands = {
+      Main.Run.class,
+      UpCommand.class,
+      DownCommand.class,
+      FiguresCommand.class,
+      HistoryCommand.class
+    })
 public final class Main implements Runnable {
 
   static final Path DEFAULT_CACHE = Path.of(System.getProperty("user.home"), ".cache", "vtbench");
@@ -261,6 +268,28 @@ public final class Main implements Runnable {
     }
 
     /**
+     * spec.thresholds.baseline.lastRuns: the median of the last {@code n} runs in results folder
+     * {@code folder} ({@link RunFolders}), cell by cell ({@link History#baseline}).
+     *
+     * @throws IllegalArgumentException naming the field when the folder holds no run
+     */
+    static List<ResultRow> lastRunsBaseline(Path folder, int n) {
+      if (!Files.isDirectory(folder)) {
+        throw new IllegalArgumentException(
+            "spec.thresholds.baseline.file: with lastRuns, file names a results folder (e.g."
+                + " results/<run>, whose earlier runs are beside it as <run>.previous-*), and "
+                + folder.toAbsolutePath()
+                + " is not a folder");
+      }
+      try {
+        List<History.Run> runs = RunFolders.runs(List.of(folder), note -> {});
+        return History.baseline(runs, n);
+      } catch (IllegalArgumentException | IOException e) {
+        throw new IllegalArgumentException("spec.thresholds.baseline.file: " + e.getMessage(), e);
+      }
+    }
+
+    /**
      * The baseline CSV's rows, read before anything runs so a wrong path costs nothing; empty
      * without a baseline.
      *
@@ -276,6 +305,10 @@ public final class Main implements Runnable {
         return List.of();
       }
       Path file = Path.of(spec.thresholds.baseline.file);
+      Integer lastRuns = spec.thresholds.baseline.lastRuns;
+      if (lastRuns != null) {
+        return lastRunsBaseline(file, lastRuns);
+      }
       String csv;
       try {
         csv = Files.readString(file);

@@ -5,6 +5,8 @@ import static dev.vtbench.engine.model.QuantityRules.QUANTITY_MAX;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Max;
+import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Size;
 import io.fabric8.generator.annotation.ValidationRule;
@@ -16,6 +18,7 @@ import io.fabric8.generator.annotation.ValidationRule;
     message =
         "set configMapRef to the ConfigMap holding the baseline matrix.csv; file is only for"
             + " local runs (vtbench run)")
+@ValidationRule(value = "!has(self.lastRuns)", message = SpecRules.LAST_RUNS_LOCAL_MESSAGE)
 public class BaselineSpec {
   @JsonPropertyDescription(
       "The ConfigMap holding the baseline matrix.csv (Kubernetes), in the run's namespace.")
@@ -26,6 +29,14 @@ public class BaselineSpec {
           + " directory).")
   @Size(max = SpecRules.FILE_MAX)
   public String file;
+
+  @JsonPropertyDescription(
+      "Local only (vtbench run): the baseline is the median of the last N runs in the results"
+          + " folder that file names (its matrix.csv and those of its NAME.previous-* siblings),"
+          + " cell by cell, instead of one CSV; 1 to 90.")
+  @Min(1)
+  @Max(SpecRules.BASELINE_RUNS_MAX)
+  public Integer lastRuns;
 
   @JsonPropertyDescription(
       "How much worse than the baseline a cell may be: throughput lower, or p99 higher, by at"

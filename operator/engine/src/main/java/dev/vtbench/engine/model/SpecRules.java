@@ -175,6 +175,16 @@ public final class SpecRules {
   public static final int LEVELS_MAX = 256;
   public static final int REPETITIONS_MAX = 100;
   public static final int THRESHOLD_RULES_MAX = 32;
+
+  /** spec.thresholds.baseline.lastRuns: a quarter of daily runs is history enough for a median. */
+  public static final int BASELINE_RUNS_MAX = 90;
+
+  /** Why a cluster refuses spec.thresholds.baseline.lastRuns. */
+  public static final String LAST_RUNS_LOCAL_MESSAGE =
+      "lastRuns is only for local runs (vtbench run, over a results folder); in a cluster the"
+          + " baseline is one ConfigMap: make it from the last runs with hack/cluster-history.sh"
+          + " and vtbench history";
+
   public static final int URL_MAX = 512;
   public static final int FILE_MAX = 1024;
 

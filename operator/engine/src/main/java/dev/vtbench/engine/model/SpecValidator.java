@@ -263,6 +263,9 @@ public final class SpecValidator {
     }
     BaselineSpec b = s.thresholds.baseline;
     String at = "spec.thresholds.baseline";
+    if (cluster && b.lastRuns != null) {
+      return List.of(at + ".lastRuns: " + SpecRules.LAST_RUNS_LOCAL_MESSAGE);
+    }
     if (cluster && (b.file != null || b.configMapRef == null)) {
       return List.of(
           at

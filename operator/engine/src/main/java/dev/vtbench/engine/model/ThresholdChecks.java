@@ -82,6 +82,9 @@ final class ThresholdChecks {
       }
     }
     check.longest(AT + "baseline.file", b.file, SpecRules.FILE_MAX);
+    if (b.lastRuns != null) {
+      check.between(AT + "baseline.lastRuns", b.lastRuns, SpecRules.BASELINE_RUNS_MAX);
+    }
   }
 
   /** The cells a threshold names must be ones the matrix measures. */
