@@ -168,23 +168,23 @@ final class RunSpec {
 
   /** One k6 runner's CPU limit in cores (spec.load.cpu; the engine's default when unset). */
   double loadCpus() {
-    Object cpu = section("load").get("cpu");
-    String value = cpu == null ? new BenchmarkRunSpec().load.cpu : cpu.toString();
-    return SpecValidator.millis(value) / 1000.0;
+    return cpus("load", new BenchmarkRunSpec().load.cpu);
   }
 
   /** The SUT's CPU limit in cores (spec.sut.cpu; the engine's default when unset). */
   double sutCpus() {
-    Object cpu = section("sut").get("cpu");
-    String value = cpu == null ? new BenchmarkRunSpec().sut.cpu : cpu.toString();
-    return SpecValidator.millis(value) / 1000.0;
+    return cpus("sut", new BenchmarkRunSpec().sut.cpu);
   }
 
   /** The database's CPU limit in cores (spec.database.cpu; the engine's default when unset). */
   double databaseCpus() {
-    Object cpu = section("database").get("cpu");
-    String value = cpu == null ? new BenchmarkRunSpec().database.cpu : cpu.toString();
-    return SpecValidator.millis(value) / 1000.0;
+    return cpus("database", new BenchmarkRunSpec().database.cpu);
+  }
+
+  /** spec.{@code section}.cpu in cores, or {@code otherwise} (a quantity) when unset. */
+  private double cpus(String section, String otherwise) {
+    Object cpu = section(section).get("cpu");
+    return SpecValidator.millis(cpu == null ? otherwise : cpu.toString()) / 1000.0;
   }
 
   /** The user's service's image (spec.sut.service.image), or null for vtbench's own SUT. */
