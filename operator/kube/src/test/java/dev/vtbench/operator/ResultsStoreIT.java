@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.results.CachedParts;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -72,6 +73,61 @@ class ResultsStoreIT {
     assertThat(fourth).hasSize(31);
     assertThat(fourth.getFirst()).isSameAs(first.getFirst());
     assertThat(fourth).isEqualTo(allRows(writer.parts(run)));
+  }
+
+  /**
+   * The operator reads parts from its informer cache, which lags behind its own writes by the time
+   * a watch event takes: a row just appended is never read as missing (the part is read from the
+   * API server while the cache holds none of it or an older version), and a part the cache holds as
+   * last written is taken from the cache.
+   */
+  @Test
+  void aCacheBehindTheOperatorsOwnWriteIsNotTrusted() {
+    String ns = KubeApi.namespace("results-cache");
+    BenchmarkRunResource run = OperatorIT.create(ns, "cached", "");
+    ResultsStore store = new ResultsStore(k8s);
+    ResultRow template = OperatorIT.summaryRow();
+    java.util.Map<String, ConfigMap> cache = new java.util.HashMap<>();
+    CachedParts cached = (namespace, name) -> cache.get(name);
+
+    // created, not yet in the cache
+    store.append(run, store.read(run, cached), template.toBuilder().scenarioId("s0").build());
+    assertThat(store.read(run, cached).rows())
+        .extracting(ResultRow::scenarioId)
+        .containsExactly("s0");
+
+    // the cache catches up; then a second row, the cache left one version behind
+    ConfigMap first = k8s.configMaps().inNamespace(ns).withName("cached-results").get();
+    cache.put("cached-results", first);
+    store.append(run, store.read(run, cached), template.toBuilder().scenarioId("s1").build());
+    assertThat(store.read(run, cached).rows())
+        .extracting(ResultRow::scenarioId)
+        .containsExactly("s0", "s1");
+
+    // A part the cache holds at the version last written is the cache's: its content is what the
+    // read returns, with no request (here a doctored copy proves which was used).
+    ConfigMap current = k8s.configMaps().inNamespace(ns).withName("cached-results").get();
+    ConfigMap doctored = new io.fabric8.kubernetes.api.model.ConfigMapBuilder(current).build();
+    doctored
+        .getData()
+        .put(
+            ResultsStore.CSV_KEY,
+            ResultsCsv.toCsv(List.of(template.toBuilder().scenarioId("from-cache").build())));
+    cache.put("cached-results", doctored);
+    assertThat(new ResultsStore(k8s).read(run, cached).rows())
+        .extracting(ResultRow::scenarioId)
+        .containsExactly("from-cache");
+    // (the store that wrote it parsed that version once already: its rows are kept)
+    assertThat(store.read(run, cached).rows())
+        .extracting(ResultRow::scenarioId)
+        .containsExactly("s0", "s1");
+
+    // Ended: what was remembered of its writes goes too; the cache is then taken as it is.
+    store.forget(run);
+    cache.put("cached-results", first);
+    assertThat(store.read(run, cached).rows())
+        .extracting(ResultRow::scenarioId)
+        .containsExactly("s0");
   }
 
   private static List<ResultRow> allRows(List<ConfigMap> parts) {

@@ -2,6 +2,9 @@ package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.Labels;
+import dev.vtbench.operator.resources.ResultsTier;
+import dev.vtbench.operator.results.ResultsStore;
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -22,7 +25,8 @@ import java.util.Set;
 /**
  * The informers that wake the reconciler: a Cluster turning Ready, a Deployment becoming available,
  * a pod that cannot be scheduled or pull its image, a runner pod terminating. Each watches only
- * objects labelled as vtbench's and maps them to their run by its label.
+ * objects labelled as vtbench's and maps them to their run by its label. One more is a cache only:
+ * the run's results ConfigMaps.
  */
 final class RunInformers {
 
@@ -31,6 +35,12 @@ final class RunInformers {
 
   /** Every pod of every run (SUT, stub, k6 runners): readiness, scheduling, image pulls. */
   static final String PODS = "pods";
+
+  /**
+   * The run's results ConfigMaps, a cache only ({@link ResultsStore#read}): the operator writes
+   * them, so their events wake nothing.
+   */
+  static final String RESULTS = "results";
 
   static final String CLUSTERS = "clusters";
   static final String TEST_RUNS = "testruns";
@@ -46,6 +56,16 @@ final class RunInformers {
     sources.add(typed(context, Deployment.class, DEPLOYMENTS, Labels.SELECTOR));
     sources.add(typed(context, Job.class, JOBS, Labels.SELECTOR));
     sources.add(typed(context, Pod.class, PODS, Labels.SELECTOR));
+    sources.add(
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(ConfigMap.class, BenchmarkRunResource.class)
+                .withName(RESULTS)
+                .withLabelSelector(
+                    Labels.SELECTOR + "," + Labels.COMPONENT + "=" + ResultsTier.COMPONENT)
+                .withSecondaryToPrimaryMapper(byRunLabel())
+                .withGenericFilter(cm -> false)
+                .build(),
+            context));
     if (capabilities.cnpg()) {
       sources.add(generic(context, CLUSTER_GVK, CLUSTERS));
     }

@@ -65,9 +65,9 @@ record RunView(
       BenchmarkRunStatus status,
       Instant now) {
     BenchmarkRunSpec spec = run.getSpec();
-    ResultsStore.Recorded recorded = results.read(run);
-    RunCursor cursor = RunCursor.of(spec, recorded.rows());
     Secondaries cache = new Secondaries(ctx);
+    ResultsStore.Recorded recorded = results.read(run, cache.results());
+    RunCursor cursor = RunCursor.of(spec, recorded.rows());
     List<Deployment> deployments = cache.list(Deployment.class, RunInformers.DEPLOYMENTS);
     List<Pod> pods = cache.list(Pod.class, RunInformers.PODS);
     // The JVM the next scenario runs on: one per thread mode, its pool resized by each load

@@ -1,8 +1,11 @@
 package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.results.CachedParts;
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,5 +26,14 @@ final class Secondaries {
         (InformerEventSource<? extends HasMetadata, BenchmarkRunResource>)
             ctx.eventSourceRetriever().getEventSourceFor(type, source);
     return new ArrayList<>((Set<R>) es.getSecondaryResources(ctx.getPrimaryResource()));
+  }
+
+  /** The results parts in the informer's cache ({@link RunInformers#RESULTS}). */
+  @SuppressWarnings("unchecked")
+  CachedParts results() {
+    var es =
+        (InformerEventSource<ConfigMap, BenchmarkRunResource>)
+            ctx.eventSourceRetriever().getEventSourceFor(ConfigMap.class, RunInformers.RESULTS);
+    return (namespace, name) -> es.get(new ResourceID(name, namespace)).orElse(null);
   }
 }

@@ -10,6 +10,8 @@ import dev.vtbench.operator.resources.ResultsTier;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.net.HttpURLConnection;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -39,6 +41,7 @@ public final class ResultsStore {
 
   private final KubernetesClient client;
   private final int partLimit;
+  private final PartReads reads;
 
   /** Per run UID, the parts last seen and their parsed rows. */
   private final Map<String, Parsed> cache =
@@ -63,6 +66,7 @@ public final class ResultsStore {
   public ResultsStore(KubernetesClient client, int partLimit) {
     this.client = client;
     this.partLimit = partLimit;
+    this.reads = new PartReads(client);
   }
 
   /** The parts that exist, in order. */
@@ -95,12 +99,22 @@ public final class ResultsStore {
    * reads everything once.
    */
   public Recorded read(BenchmarkRunResource run) {
+    return read(run, CachedParts.NONE);
+  }
+
+  /**
+   * As {@link #read(BenchmarkRunResource)}, each part taken from {@code cached} when it holds it as
+   * this operator last wrote it (or holds it and this operator wrote none of it): no request. A
+   * part the cache lacks or holds older than this operator's own last write is read from the API
+   * server, so a row just appended is never read as missing.
+   */
+  public Recorded read(BenchmarkRunResource run, CachedParts cached) {
     Parsed known = cache.getOrDefault(run.getMetadata().getUid(), Parsed.EMPTY);
     int closed = Math.max(0, known.parts().size() - 1);
     List<ConfigMap> parts = new ArrayList<>(known.parts().subList(0, closed));
     List<List<ResultRow>> rows = new ArrayList<>(known.rows().subList(0, closed));
     for (int part = closed + 1; ; part++) {
-      ConfigMap cm = get(run, part);
+      ConfigMap cm = reads.read(run, part, cached);
       if (cm == null) {
         break;
       }
@@ -117,6 +131,7 @@ public final class ResultsStore {
   /** Drops what is kept of the run's rows: it ended or is gone. */
   public void forget(BenchmarkRunResource run) {
     cache.remove(run.getMetadata().getUid());
+    reads.forget(run);
   }
 
   /** Every recorded row, in order. */
@@ -154,6 +169,7 @@ public final class ResultsStore {
       ConfigMap updated = new ConfigMapBuilder(parts.getLast()).build();
       updated.getData().put(CSV_KEY, ResultsCsv.append(csv(parts.getLast()), row));
       updated = client.configMaps().inNamespace(ns(run)).resource(updated).update();
+      reads.wrote(updated);
       parts = new ArrayList<>(parts);
       parts.set(parts.size() - 1, updated);
       List<ResultRow> last = new ArrayList<>(rows.getLast());
@@ -201,15 +217,22 @@ public final class ResultsStore {
             Objects.requireNonNullElse(cm.getMetadata().getAnnotations(), Map.of()));
     annotations.put("vtbench.dev/part", Integer.toString(part));
     cm.getMetadata().setAnnotations(annotations);
-    return client.configMaps().inNamespace(ns(run)).resource(cm).create();
+    try {
+      ConfigMap created = client.configMaps().inNamespace(ns(run)).resource(cm).create();
+      reads.wrote(created);
+      return created;
+    } catch (KubernetesClientException e) {
+      // A name taken by an object the cache does not hold (not labelled as vtbench's): whose?
+      ConfigMap existing = e.getCode() == HttpURLConnection.HTTP_CONFLICT ? get(run, part) : null;
+      if (existing != null && !Ownership.owns(run, existing)) {
+        throw new NameConflict(run, existing);
+      }
+      throw e;
+    }
   }
 
   private ConfigMap get(BenchmarkRunResource run, int part) {
-    return client
-        .configMaps()
-        .inNamespace(ns(run))
-        .withName(ResourceNames.results(run, part))
-        .get();
+    return reads.read(run, part, CachedParts.NONE);
   }
 
   private static String csv(ConfigMap cm) {
