@@ -4,8 +4,6 @@ import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -26,14 +24,7 @@ final class PartReads {
   private final KubernetesClient client;
 
   /** Per part ({@code namespace/name}), the resourceVersion this operator last wrote. */
-  private final Map<String, String> written =
-      Collections.synchronizedMap(
-          new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
-              return size() > WRITTEN_PARTS;
-            }
-          });
+  private final Map<String, String> written = LeastRecentlyUsed.map(WRITTEN_PARTS);
 
   PartReads(KubernetesClient client) {
     this.client = client;

@@ -14,7 +14,6 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.net.HttpURLConnection;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,14 +43,7 @@ public final class ResultsStore {
   private final PartReads reads;
 
   /** Per run UID, the parts last seen and their parsed rows. */
-  private final Map<String, Parsed> cache =
-      Collections.synchronizedMap(
-          new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Parsed> eldest) {
-              return size() > CACHED_RUNS;
-            }
-          });
+  private final Map<String, Parsed> cache = LeastRecentlyUsed.map(CACHED_RUNS);
 
   /** Parts as last seen, and the rows parsed from each. */
   private record Parsed(List<ConfigMap> parts, List<List<ResultRow>> rows) {
