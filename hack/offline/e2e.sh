@@ -74,6 +74,8 @@ Options:
   --keep             keep the cluster and the operators running afterwards (a rerun starts warm)
   --monitoring-only  skip the *E2E tests (testrun, reactive, neighbour, job, runners, byo): make e2e-monitoring
   --no-monitoring    no monitoring stack, chart monitoring off, no monitoring phase
+  --only TEST        only the *E2E class TEST (e.g. NeighbourRunE2E) after install: a quick rerun
+                     of one phase; with --no-monitoring, no monitoring phase either
   --parity           instead of the phases above, examples/cluster-parity.yaml as a user applies it
                      (ClusterParityRun, every run check), rendered into \$VTBENCH_PARITY_OUT
                      ($parity_out): make e2e-parity
@@ -94,6 +96,10 @@ while [ $# -gt 0 ]; do
     --monitoring-only) tests=no ;;
     --no-monitoring) monitoring=no ;;
     --parity) parity=yes; monitoring=no ;;
+    --only)
+      only_test=${2:?--only needs a test class, e.g. NeighbourRunE2E}
+      shift
+      ;;
     -h | --help) usage; exit 0 ;;
     *) usage >&2; echo "e2e.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
@@ -300,6 +306,9 @@ if [ "$tests" = yes ]; then
   log "mvn -Pe2e verify (operator/kube *E2E; log: $artifacts/e2e-tests.log)"
   set +e
   only=()
+  if [ -n "${only_test:-}" ]; then
+    only=(-Dit.test="$only_test")
+  fi
   if [ "$parity" = yes ]; then
     # Not a *E2E: failsafe's it.test picks it alone. Six scenarios with steady-state warm-ups.
     only=(-Dit.test=ClusterParityRun -Dfailsafe.failIfNoSpecifiedTests=false)

@@ -79,6 +79,28 @@ public final class Neighbour {
         : derived;
   }
 
+  /** How {@link #note} starts: the label the row would carry if the generator had not bound. */
+  public static final String NOTE_PREFIX = "sut-core-shared too";
+
+  /**
+   * The neighbour in words for {@code row}'s notes when its bottleneck is {@code label} and that is
+   * not the neighbour's: a row whose generator was the limit keeps that label, and its notes still
+   * name the neighbour on the SUT's cores, so no limit the row measured goes unnamed. Null when
+   * there is nothing to add.
+   */
+  public static String note(ResultRow row, Bottleneck label) {
+    if (label != Bottleneck.LOAD_GENERATOR || !onSutCores(row)) {
+      return null;
+    }
+    return String.format(
+        Locale.ROOT,
+        "%s: the SUT's cores were %.1f points busier than its own CPU (margin %.0f per core);"
+            + " the generator's label comes first",
+        NOTE_PREFIX,
+        othersPct(row),
+        MARGIN_PCT);
+  }
+
   /** The rule in words, for the summary's method sentence. */
   static String rule() {
     return String.format(

@@ -69,8 +69,23 @@ class NeighbourTest {
     assertThat(DerivedMetrics.derive(throttledToo, TWO_CORES).bottleneck())
         .isEqualTo(Bottleneck.SUT_CORE_SHARED);
     ResultRow k6Bound = crowded.toBuilder().loadCpuPct(99.0).build();
-    assertThat(DerivedMetrics.derive(k6Bound, TWO_CORES).bottleneck())
-        .isEqualTo(Bottleneck.LOAD_GENERATOR);
+    ResultRow derived = DerivedMetrics.derive(k6Bound, TWO_CORES);
+    assertThat(derived.bottleneck()).isEqualTo(Bottleneck.LOAD_GENERATOR);
+    // the neighbour is still named, in the notes (make e2e's neighbour phase: k6 throttled too)
+    assertThat(derived.notes())
+        .isEqualTo(
+            "sut-core-shared too: the SUT's cores were 83.0 points busier than its own CPU"
+                + " (margin 25 per core); the generator's label comes first");
+    assertThat(DerivedMetrics.derive(derived, TWO_CORES).notes())
+        .as("derived again: named once")
+        .isEqualTo(derived.notes());
+    assertThat(
+            DerivedMetrics.derive(k6Bound.toBuilder().notes("heap_mb_max empty").build(), TWO_CORES)
+                .notes())
+        .startsWith("heap_mb_max empty; sut-core-shared too: ");
+    assertThat(DerivedMetrics.derive(crowded, TWO_CORES).notes())
+        .as("labelled sut-core-shared: nothing to add")
+        .isNull();
     assertThat(Bottleneck.fromCsv("sut-core-shared")).isEqualTo(Bottleneck.SUT_CORE_SHARED);
   }
 
