@@ -332,16 +332,8 @@ public final class DerivedMetrics {
     b = Neighbour.label(row, Throttling.label(row, b));
     return row.withDerived(bound, Double.isNaN(ratio) ? null : ratio, generator, b).toBuilder()
         .overloaded(Overload.of(row, rig.requestTimeoutMs()))
-        .notes(withNote(row.notes(), Neighbour.note(row, b)))
+        .notes(Neighbour.notes(row, b))
         .build();
-  }
-
-  /** {@code notes} with {@code note} added unless it is null or there already (derive again). */
-  private static String withNote(String notes, String note) {
-    if (note == null || notes != null && notes.contains(Neighbour.NOTE_PREFIX)) {
-      return notes;
-    }
-    return notes == null || notes.isBlank() ? note : notes + "; " + note;
   }
 
   /**
