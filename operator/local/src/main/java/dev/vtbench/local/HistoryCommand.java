@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "How each cell moved over several runs of one spec: per cell and run, each thread mode's"
-          + " median throughput and p99 with their 95 % intervals, virtual ÷ platform with its"
+          + " median throughput and p99 with their 95 %% intervals, virtual ÷ platform with its"
           + " interval and verdict, verdict changes marked. Prints the table and writes"
           + " history.md and history.png.",
       "A results folder brings its earlier runs with it: vtbench run moves them aside as"
