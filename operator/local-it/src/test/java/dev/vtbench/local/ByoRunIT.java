@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.vtbench.engine.k6.UserModule;
+import dev.vtbench.engine.results.Bottleneck;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.engine.steady.LoadWindow;
@@ -134,6 +135,15 @@ class ByoRunIT {
       assertThat(row.hikariPendingMax()).isNotNull();
       assertThat(row.jvmThreadsMax()).isPositive();
       assertThat(row.heapMbMax()).isPositive();
+      // the bottleneck rule's gauges (Tomcat's only with its MBean registry, which vtbench turns
+      // on)
+      // Tomcat's maximum as the service runs it: the spec's 8, or 0 on virtual threads (no pool)
+      assertThat(row.tomcatMaxThreads()).isEqualTo(row.threadMode().equals("platform") ? 8 : 0);
+      assertThat(row.tomcatBusyMax()).isBetween(row.threadMode().equals("platform") ? 1 : 0, 8);
+      assertThat(row.requestsActiveMax()).isPositive();
+      if (row.bottleneck() == Bottleneck.UNKNOWN) {
+        assertThat(row.notes()).contains("bottleneck unknown: ");
+      }
       // from the process
       assertThat(row.appCpuPct()).isPositive();
       assertThat(row.rssMbMax()).isPositive();

@@ -16,6 +16,7 @@ import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.engine.metrics.ActuatorMetric;
 import dev.vtbench.engine.metrics.ServiceWindows;
 import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.plan.ServiceWiring;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import java.net.InetSocketAddress;
@@ -90,6 +91,8 @@ class ClusterServiceScriptIT {
                     "SPRING_DATASOURCE_USERNAME",
                     LocalPostgres.USER,
                     "SPRING_THREADS_VIRTUAL_ENABLED",
+                    "true",
+                    ServiceWiring.TOMCAT_METRICS,
                     "true",
                     "SPRING_DATASOURCE_HIKARI_MAXIMUMPOOLSIZE",
                     "4",
@@ -170,6 +173,10 @@ class ClusterServiceScriptIT {
     assertThat(((Number) probe.peaks().get("hikariActiveMax")).doubleValue()).isBetween(0.0, 4.0);
     assertThat(((Number) probe.peaks().get("jvmThreadsMax")).doubleValue()).isPositive();
     assertThat(((Number) probe.peaks().get("heapMbMax")).doubleValue()).isPositive();
+    // the bottleneck rule's gauges: at least this probe's own read was in progress
+    assertThat(((Number) probe.peaks().get("requestsActiveMax")).doubleValue()).isPositive();
+    // read, and 0 on virtual threads: Tomcat's executor then has no maximum of threads
+    assertThat(((Number) probe.peaks().get("tomcatMaxThreads")).doubleValue()).isZero();
     assertThat(probe.peaks()).containsEntry("rssMbMax", null);
     assertThat(probe.javaVersion()).startsWith("25");
     assertThat(probe.cpuset()).isNull();

@@ -45,7 +45,20 @@ public enum ActuatorMetric {
   HIKARI_PENDING("hikaricp.connections.pending", null, "VALUE", "hikariPendingMax", 1),
   /** Live threads, platform threads only: virtual threads are not counted by the JVM's MXBean. */
   THREADS("jvm.threads.live", null, "VALUE", "jvmThreadsMax", 1),
-  HEAP_MB("jvm.memory.used", "area:heap", "VALUE", "heapMbMax", 1.0 / (1024 * 1024));
+  HEAP_MB("jvm.memory.used", "area:heap", "VALUE", "heapMbMax", 1.0 / (1024 * 1024)),
+  /**
+   * Tomcat's worker threads busy, this read's own among them: reported only with Tomcat's MBean
+   * registry on, which vtbench turns on ({@code ServiceWiring}). Against {@link #TOMCAT_MAX}, the
+   * bottleneck rule's "every thread busy" ({@code ServiceBottleneck}).
+   */
+  TOMCAT_BUSY("tomcat.threads.busy", null, "VALUE", "tomcatBusyMax", 1),
+  /** Tomcat's configured maximum of worker threads, as the service runs it. */
+  TOMCAT_MAX("tomcat.threads.config.max", null, "VALUE", "tomcatMaxThreads", 1),
+  /**
+   * Requests in progress inside the service (Spring's long-task timer), this read's own among them:
+   * against the VUs, whether the service held all the load offered.
+   */
+  REQUESTS_ACTIVE("http.server.requests.active", null, "ACTIVE_TASKS", "requestsActiveMax", 1);
 
   private final String metric;
   private final String tag;
@@ -63,12 +76,19 @@ public enum ActuatorMetric {
 
   /** The gauges sampled for their peak over a hold. */
   public static final List<ActuatorMetric> PEAKS =
-      List.of(HIKARI_ACTIVE, HIKARI_PENDING, THREADS, HEAP_MB);
+      List.of(
+          HIKARI_ACTIVE,
+          HIKARI_PENDING,
+          THREADS,
+          HEAP_MB,
+          TOMCAT_BUSY,
+          TOMCAT_MAX,
+          REQUESTS_ACTIVE);
 
   /**
    * How often the {@link #PEAKS} are read: often enough to catch a pool's peak of a few seconds,
-   * rarely enough that the reads (four requests each time, counted by the service like any other)
-   * stay a few per second against its hundreds.
+   * rarely enough that the reads (seven requests each time, counted by the service like any other
+   * and taken off its request count) stay a few per second against its hundreds.
    */
   public static final Duration GAUGE_EVERY = Duration.ofSeconds(1);
 
@@ -122,7 +142,9 @@ public enum ActuatorMetric {
 
   /**
    * The value of this metric's statistic in Actuator's answer ({@code measurements: [{statistic,
-   * value}]}), scaled to the row's unit; null when the answer has none.
+   * value}]}), scaled to the row's unit; null when the answer has none. A negative value reads as
+   * 0: no metric vtbench reads is negative but Tomcat's threads, -1 when it runs no pool of worker
+   * threads (on virtual threads), which the row shows as 0.
    */
   public Double value(Map<String, Object> answer) {
     if (answer == null || !(answer.get("measurements") instanceof List<?> list)) {
@@ -132,7 +154,7 @@ public enum ActuatorMetric {
       if (o instanceof Map<?, ?> m
           && statistic.equals(m.get("statistic"))
           && m.get("value") instanceof Number n) {
-        return n.doubleValue() * scale;
+        return Math.max(0, n.doubleValue()) * scale;
       }
     }
     return null;

@@ -58,12 +58,20 @@ public final class ServiceWiring {
     }
   }
 
+  /**
+   * Spring Boot's switch for Tomcat's MBean registry, off by default: without it Actuator has no
+   * {@code tomcat.threads.*}, the busy threads the bottleneck rule reads ({@code
+   * ActuatorMetric.TOMCAT_BUSY}). A namespace vtbench already owns ({@code SERVER_TOMCAT_*}).
+   */
+  public static final String TOMCAT_METRICS = "SERVER_TOMCAT_MBEANREGISTRY_ENABLED";
+
   private ServiceWiring() {}
 
   /**
-   * The service's environment for {@code config}: the matrix's variables, then SERVER_PORT, the
-   * datasource's URL and user (unless they are configtree files) and the configtree import (with a
-   * database), the stub's URL in the variable the spec names (when the service calls it).
+   * The service's environment for {@code config}: the matrix's variables, then SERVER_PORT, {@link
+   * #TOMCAT_METRICS}, the datasource's URL and user (unless they are configtree files) and the
+   * configtree import (with a database), the stub's URL in the variable the spec names (when the
+   * service calls it).
    *
    * @param db the database, or null without one
    * @param stubBaseUrl the stub's base URL as the service reaches it
@@ -72,6 +80,7 @@ public final class ServiceWiring {
       ServiceSpec service, SutConfig config, Datasource db, String stubBaseUrl) {
     Map<String, String> env = new LinkedHashMap<>(config.env());
     env.put("SERVER_PORT", Integer.toString(service.port));
+    env.put(TOMCAT_METRICS, "true");
     if (db != null) {
       if (db.jdbcUrl() != null) {
         env.put("SPRING_DATASOURCE_URL", db.jdbcUrl());

@@ -169,6 +169,8 @@ public final class DerivedMetrics {
    *       while no tier shows saturated CPU.
    * </ol>
    *
+   * <p>A user's service's row has no bound: {@link ServiceBottleneck} reads its gauges instead.
+   *
    * <p>Pass {@code false} for a CPU flag whose input was not measured; unknown is not saturated.
    * {@link #derive} renames the pool and CPU labels for the reactive SUT ({@link
    * Bottleneck#onStackOf}); its limits are those of virtual threads (no thread cap), the pool's
@@ -329,10 +331,12 @@ public final class DerivedMetrics {
                 row.isOpenModel() ? openLimits(row, limits, rig.serviceTimeMs()) : limits,
                 poolQueued)
             .onStackOf(row.threadMode());
+    b = ServiceBottleneck.label(row, b);
+    String notes = ServiceBottleneck.notes(row, b);
     b = Neighbour.label(row, Throttling.label(row, b));
     return row.withDerived(bound, Double.isNaN(ratio) ? null : ratio, generator, b).toBuilder()
         .overloaded(Overload.of(row, rig.requestTimeoutMs()))
-        .notes(Neighbour.notes(row, b))
+        .notes(RowNotes.add(notes, Neighbour.NOTE_PREFIX, Neighbour.note(row, b)))
         .build();
   }
 

@@ -101,16 +101,6 @@ public final class Neighbour {
         MARGIN_PCT);
   }
 
-  /** {@code row}'s notes with {@link #note} added, unless it is null or there already. */
-  static String notes(ResultRow row, Bottleneck label) {
-    String note = note(row, label);
-    String notes = row.notes();
-    if (note == null || notes != null && notes.contains(NOTE_PREFIX)) {
-      return notes;
-    }
-    return notes == null || notes.isBlank() ? note : notes + "; " + note;
-  }
-
   /** The rule in words, for the summary's method sentence. */
   static String rule() {
     return String.format(

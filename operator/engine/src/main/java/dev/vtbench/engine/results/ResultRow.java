@@ -133,6 +133,14 @@ import java.util.Objects;
  *     threads run on (the JVM's {@code VirtualThreadSchedulerMXBean}: {@code jvm_processors} unless
  *     {@code -Djdk.virtualThreadScheduler.parallelism} says otherwise); recorded in every thread
  *     mode, null where unread
+ * @param tomcatBusyMax a user's service's peak of Tomcat's busy worker threads (Actuator's {@code
+ *     tomcat.threads.busy}, sampled every second, the sampler's own read among them); null for
+ *     vtbench's SUTs and where unread (with a note)
+ * @param tomcatMaxThreads a user's service's maximum of Tomcat worker threads as it runs them
+ *     (Actuator's {@code tomcat.threads.config.max}); null where unread
+ * @param requestsActiveMax a user's service's peak of requests in progress inside it (Actuator's
+ *     {@code http.server.requests.active}, sampled every second, the sampler's own read among
+ *     them); null where unread
  */
 public record ResultRow(
     @Column(name = "ts_iso", part = KEY) Instant ts,
@@ -197,11 +205,17 @@ public record ResultRow(
     @Column(name = "load_throttled_pct", part = VTBENCH, decimals = 1) Double loadThrottledPct,
     @Column(name = "pg_throttled_pct", part = VTBENCH, decimals = 1) Double pgThrottledPct,
     @Column(name = "jvm_processors", part = VTBENCH) Integer jvmProcessors,
-    @Column(name = "vt_parallelism", part = VTBENCH) Integer vtParallelism) {
+    @Column(name = "vt_parallelism", part = VTBENCH) Integer vtParallelism,
+    @Column(name = "tomcat_busy_max", part = VTBENCH) Integer tomcatBusyMax,
+    @Column(name = "tomcat_max_threads", part = VTBENCH) Integer tomcatMaxThreads,
+    @Column(name = "requests_active_max", part = VTBENCH) Integer requestsActiveMax) {
 
   public static final String PLATFORM = "platform";
   public static final String VIRTUAL = "virtual";
   public static final String REACTIVE = "reactive";
+
+  /** The {@code workload} of a user's service's rows ({@code spec.sut.service}). */
+  public static final String OWN_SERVICE_WORKLOAD = "service";
 
   /** The thread modes in the order the summary and the figures show them. */
   public static final List<String> THREAD_MODES = List.of(PLATFORM, VIRTUAL, REACTIVE);

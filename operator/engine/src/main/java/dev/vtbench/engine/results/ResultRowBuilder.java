@@ -292,4 +292,16 @@ public final class ResultRowBuilder {
   public ResultRowBuilder vtParallelism(Integer v) {
     return set("vtParallelism", v);
   }
+
+  public ResultRowBuilder tomcatBusyMax(Integer v) {
+    return set("tomcatBusyMax", v);
+  }
+
+  public ResultRowBuilder tomcatMaxThreads(Integer v) {
+    return set("tomcatMaxThreads", v);
+  }
+
+  public ResultRowBuilder requestsActiveMax(Integer v) {
+    return set("requestsActiveMax", v);
+  }
 }

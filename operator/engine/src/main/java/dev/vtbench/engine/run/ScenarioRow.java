@@ -136,6 +136,9 @@ public final class ScenarioRow {
         .pgThrottledPct(m.throttling().pgPct())
         .jvmProcessors(sut.availableProcessors())
         .vtParallelism(sut.virtualThreadParallelism())
+        .tomcatBusyMax(intOf(peaks.get("tomcatBusyMax")))
+        .tomcatMaxThreads(intOf(peaks.get("tomcatMaxThreads")))
+        .requestsActiveMax(intOf(peaks.get("requestsActiveMax")))
         .build();
   }
 

@@ -2,6 +2,7 @@ package dev.vtbench.engine.run;
 
 import dev.vtbench.engine.k6.MixedRequest;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.workload.Endpoint;
 import java.time.Duration;
@@ -17,7 +18,7 @@ public final class Workloads {
   private Workloads() {}
 
   /** What the {@code workload} column says of a user's service: its mix, not an endpoint. */
-  public static final String SERVICE_WORKLOAD = "service";
+  public static final String SERVICE_WORKLOAD = ResultRow.OWN_SERVICE_WORKLOAD;
 
   static boolean ownService(BenchmarkRunSpec spec) {
     return spec.sut.service != null;

@@ -15,12 +15,13 @@ const json = (r) => {
   }
 };
 
-// The metric's value in its unit (ActuatorMetric's scale), to the microsecond; null when unread.
+// The metric's value in its unit (ActuatorMetric's scale), to the microsecond; null when unread; 0
+// when negative (ActuatorMetric.value: Tomcat's -1 on virtual threads).
 function read(m) {
   const answer = A.present ? json(http.get(SUT + m.path, READ)) : null;
   const found = answer && (answer.measurements || []).find((x) => x.statistic === m.statistic);
-  return found && typeof found.value === 'number' ? Math.round(found.value * m.scale * 1e6) / 1e6
-    : null;
+  return found && typeof found.value === 'number'
+    ? Math.round(Math.max(0, found.value) * m.scale * 1e6) / 1e6 : null;
 }
 
 // The JVM as Actuator describes it (no cpuset, node, CPU model or kernel: the notes say so).

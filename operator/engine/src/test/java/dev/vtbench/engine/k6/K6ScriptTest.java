@@ -354,7 +354,15 @@ class K6ScriptTest {
         .containsEntry("sut", "http://run-sut:8080")
         .containsEntry("stub", "http://run-stub:8080")
         .containsEntry(
-            "peaks", List.of("hikariActiveMax", "hikariPendingMax", "jvmThreadsMax", "heapMbMax"))
+            "peaks",
+            List.of(
+                "hikariActiveMax",
+                "hikariPendingMax",
+                "jvmThreadsMax",
+                "heapMbMax",
+                "tomcatBusyMax",
+                "tomcatMaxThreads",
+                "requestsActiveMax"))
         .doesNotContainKeys("pool", "poolPath");
     Map<String, Object> actuator = child(cluster, "actuator");
     assertThat(actuator)

@@ -124,7 +124,8 @@ class SutProbeTest {
       {"metrics":{},"vtbench":{"sut":{"javaVersion":"25.0.3+9-LTS","availableProcessors":2},
        "sutCpuSeconds":3.0,"dbCpuSeconds":null,"sutThrottledPct":null,"sutCpuLimitCores":null,
        "stub":null,"holdSeconds":10,
-       "peaks":{"hikariActiveMax":4,"hikariPendingMax":0,"jvmThreadsMax":31,"heapMbMax":80.5},
+       "peaks":{"hikariActiveMax":4,"hikariPendingMax":0,"jvmThreadsMax":31,"heapMbMax":80.5,
+        "tomcatBusyMax":20,"tomcatMaxThreads":20,"requestsActiveMax":21},
        "actuator":{"windowMs":5000,
         "readings":[[0,1000,10.0,5.0],[5000,1500,11.0,5.1],[10001,2010,12.5,5.1]],
         "missing":{},"notes":["pinned_events empty: counted by JFR inside vtbench's own SUT only"]}}}
@@ -142,6 +143,9 @@ class SutProbeTest {
         .containsEntry("hikariPendingMax", 0.0)
         .containsEntry("jvmThreadsMax", 31.0)
         .containsEntry("heapMbMax", 80.5)
+        .containsEntry("tomcatBusyMax", 20.0)
+        .containsEntry("tomcatMaxThreads", 20.0)
+        .containsEntry("requestsActiveMax", 21.0)
         .containsEntry("rssMbMax", null)
         .containsEntry(ServiceWindows.NOTES, java.util.List.of(ServiceWindows.NO_PINNED_EVENTS));
     assertThat(probe.cpuSeconds()).isEqualTo(3.0);

@@ -29,6 +29,26 @@ class ActuatorMetricTest {
     assertThat(ActuatorMetric.REQUESTS.value(Map.of("error", "Not Found"))).isNull();
   }
 
+  /** Tomcat on virtual threads: no pool of worker threads, -1 for both gauges; the row shows 0. */
+  @Test
+  void aNegativeGaugeReadsAsZeroAndRequestsInProgressAsActiveTasks() {
+    Map<String, Object> noPool =
+        Map.of("measurements", List.of(Map.of("statistic", "VALUE", "value", -1.0)));
+    Map<String, Object> active =
+        Map.of(
+            "measurements",
+            List.of(
+                Map.of("statistic", "ACTIVE_TASKS", "value", 51.0),
+                Map.of("statistic", "DURATION", "value", 4.2)));
+
+    assertThat(ActuatorMetric.TOMCAT_BUSY.value(noPool)).isZero();
+    assertThat(ActuatorMetric.TOMCAT_MAX.value(noPool)).isZero();
+    assertThat(ActuatorMetric.REQUESTS_ACTIVE.value(active)).isEqualTo(51.0);
+    assertThat(ActuatorMetric.PEAKS)
+        .contains(
+            ActuatorMetric.TOMCAT_BUSY, ActuatorMetric.TOMCAT_MAX, ActuatorMetric.REQUESTS_ACTIVE);
+  }
+
   @Test
   void pathsUnderTheServicesActuatorBaseWithTheirTagsEncoded() {
     assertThat(ActuatorMetric.HIKARI_PENDING.path("/actuator"))

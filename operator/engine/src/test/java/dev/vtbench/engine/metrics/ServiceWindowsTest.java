@@ -44,7 +44,10 @@ class ServiceWindowsTest {
             "hikaricp.connections.active not read: never sampled",
             "hikaricp.connections.pending not read: never sampled",
             "jvm.threads.live not read: never sampled",
-            "jvm.memory.used not read: never sampled");
+            "jvm.memory.used not read: never sampled",
+            "tomcat.threads.busy not read: never sampled",
+            "tomcat.threads.config.max not read: never sampled",
+            "http.server.requests.active not read: never sampled");
   }
 
   @Test

@@ -22,6 +22,7 @@ class ServiceWiringTest {
     var env = ServiceWiring.env(s.sut.service, firstConfig(s), DB, STUB);
     assertThat(env)
         .containsEntry("SERVER_PORT", Integer.toString(s.sut.service.port))
+        .containsEntry(ServiceWiring.TOMCAT_METRICS, "true")
         .containsEntry("SPRING_DATASOURCE_URL", "jdbc:postgresql://db:5432/app")
         .containsEntry("SPRING_DATASOURCE_USERNAME", "app")
         .containsEntry(ServiceWiring.CONFIG_IMPORT, "optional:configtree:/etc/vtbench/db/");

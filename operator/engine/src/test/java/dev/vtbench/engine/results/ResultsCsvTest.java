@@ -27,7 +27,8 @@ class ResultsCsvTest {
           + "node,cpu_model,kernel,jdk_version,sut_artifact,warmup_s,steady_state,hold_cv,"
           + "service_floor_ms,target_rps,dropped_iterations,overloaded,heap_mb_max,handler_thread,notes,"
           + "jvm_options,build,load_runners,sut_throttled_pct,stub_throttled_pct,"
-          + "load_throttled_pct,pg_throttled_pct,jvm_processors,vt_parallelism";
+          + "load_throttled_pct,pg_throttled_pct,jvm_processors,vt_parallelism,"
+          + "tomcat_busy_max,tomcat_max_threads,requests_active_max";
 
   @TempDir Path dir;
 
@@ -96,6 +97,9 @@ class ResultsCsvTest {
         .pgThrottledPct(40.0)
         .jvmProcessors(2)
         .vtParallelism(2)
+        .tomcatBusyMax(20)
+        .tomcatMaxThreads(20)
+        .requestsActiveMax(21)
         .build();
   }
 
@@ -168,7 +172,7 @@ class ResultsCsvTest {
       assertThat(line)
           .isEqualTo(
               "2026-05-10T14:03:22Z,platform,50,normal,released,2500,1,2226.12,,,2800,,,,,,,,,,,,,"
-                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
+                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
       assertThat(line.split(",", -1)).hasSize(ResultRow.COLUMNS.size());
     } finally {
       Locale.setDefault(saved);
@@ -187,8 +191,10 @@ class ResultsCsvTest {
 
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            z -> assertThat(z).endsWith(",'-XX:+UseZGC -Xss512k,boot-3.4,2,12.3,0,2.5,40,2,2"),
-            n -> assertThat(n).endsWith(",,boot-3.4,2,12.3,0,2.5,40,2,2"));
+            z ->
+                assertThat(z)
+                    .endsWith(",'-XX:+UseZGC -Xss512k,boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21"),
+            n -> assertThat(n).endsWith(",,boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21"));
     assertThat(ResultsCsv.parse(csv))
         .extracting(ResultRow::jvmOptions)
         .containsExactly("-XX:+UseZGC -Xss512k", null);
@@ -205,7 +211,8 @@ class ResultsCsvTest {
     ResultRow none = full("n").toBuilder().buildName("").build();
     String csv = ResultsCsv.toCsv(List.of(named, none));
 
-    assertThat(ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 9, ResultRow.COLUMNS.size()))
+    assertThat(
+            ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 12, ResultRow.COLUMNS.size() - 3))
         .containsExactly(
             "jvm_options",
             "build",
@@ -218,8 +225,8 @@ class ResultsCsvTest {
             "vt_parallelism");
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            b -> assertThat(b).endsWith(",boot-3.4,2,12.3,0,2.5,40,2,2"),
-            n -> assertThat(n).endsWith("Xss512k,,2,12.3,0,2.5,40,2,2"));
+            b -> assertThat(b).endsWith(",boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21"),
+            n -> assertThat(n).endsWith("Xss512k,,2,12.3,0,2.5,40,2,2,20,20,21"));
     assertThat(ResultsCsv.parse(csv))
         .extracting(ResultRow::buildName)
         .containsExactly("boot-3.4", null);
@@ -250,13 +257,13 @@ class ResultsCsvTest {
     String csv = ResultsCsv.toCsv(List.of(measured, unmeasured));
 
     assertThat(
-            ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 6, ResultRow.COLUMNS.size() - 2))
+            ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 9, ResultRow.COLUMNS.size() - 5))
         .containsExactly(
             "sut_throttled_pct", "stub_throttled_pct", "load_throttled_pct", "pg_throttled_pct");
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            t -> assertThat(t).endsWith(",2,7.3,0,33.9,61.3,2,2"),
-            u -> assertThat(u).endsWith(",2,,,,,2,2"));
+            t -> assertThat(t).endsWith(",2,7.3,0,33.9,61.3,2,2,20,20,21"),
+            u -> assertThat(u).endsWith(",2,,,,,2,2,20,20,21"));
     assertThat(ResultsCsv.parse(csv))
         .extracting(
             ResultRow::sutThrottledPct,
@@ -277,32 +284,35 @@ class ResultsCsvTest {
     String csv = ResultsCsv.toCsv(List.of(full("old")));
     String header = csv.lines().findFirst().orElseThrow();
     String row = csv.lines().skip(1).findFirst().orElseThrow();
-    ResultRow noJvm =
+    ResultRow noTomcat =
         full("old").toBuilder()
-            .pgThrottledPct(null)
-            .jvmProcessors(null)
-            .vtParallelism(null)
+            .tomcatBusyMax(null)
+            .tomcatMaxThreads(null)
+            .requestsActiveMax(null)
             .build();
-    assertThat(ResultsCsv.parse(withoutLastColumns(header, row, 3))).containsExactly(noJvm);
+    assertThat(ResultsCsv.parse(withoutLastColumns(header, row, 3))).containsExactly(noTomcat);
+    ResultRow noJvm =
+        noTomcat.toBuilder().pgThrottledPct(null).jvmProcessors(null).vtParallelism(null).build();
+    assertThat(ResultsCsv.parse(withoutLastColumns(header, row, 6))).containsExactly(noJvm);
     ResultRow noLoadThrottling = noJvm.toBuilder().loadThrottledPct(null).build();
-    assertThat(ResultsCsv.parse(withoutLastColumns(header, row, 4)))
+    assertThat(ResultsCsv.parse(withoutLastColumns(header, row, 7)))
         .containsExactly(noLoadThrottling);
 
     ResultRow unthrottled =
         noLoadThrottling.toBuilder().sutThrottledPct(null).stubThrottledPct(null).build();
 
-    List<ResultRow> beforeThrottling = ResultsCsv.parse(withoutLastColumns(header, row, 6));
+    List<ResultRow> beforeThrottling = ResultsCsv.parse(withoutLastColumns(header, row, 9));
     assertThat(beforeThrottling).containsExactly(unthrottled);
 
     ResultRow old = unthrottled.toBuilder().loadRunners(null).build();
-    List<ResultRow> beforeRunners = ResultsCsv.parse(withoutLastColumns(header, row, 7));
+    List<ResultRow> beforeRunners = ResultsCsv.parse(withoutLastColumns(header, row, 10));
     assertThat(beforeRunners).containsExactly(old);
 
-    List<ResultRow> beforeBuild = ResultsCsv.parse(withoutLastColumns(header, row, 8));
+    List<ResultRow> beforeBuild = ResultsCsv.parse(withoutLastColumns(header, row, 11));
     assertThat(beforeBuild.getFirst().buildName()).isNull();
     assertThat(beforeBuild.getFirst()).isEqualTo(old.toBuilder().buildName(null).build());
 
-    List<ResultRow> beforeJvm = ResultsCsv.parse(withoutLastColumns(header, row, 9));
+    List<ResultRow> beforeJvm = ResultsCsv.parse(withoutLastColumns(header, row, 12));
     assertThat(beforeJvm.getFirst().jvmOptions()).isNull();
     assertThat(beforeJvm.getFirst())
         .isEqualTo(old.toBuilder().jvmOptions(null).buildName(null).build());
