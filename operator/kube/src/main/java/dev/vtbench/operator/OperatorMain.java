@@ -106,7 +106,7 @@ public final class OperatorMain {
                         exitOnLoss));
               }
             });
-    var capabilities = dev.vtbench.operator.reconciler.Capabilities.discover(client);
+    var capabilities = dev.vtbench.operator.reconciler.observation.Capabilities.discover(client);
     log()
         .info(
             "CloudNativePG {}, k6-operator {}",

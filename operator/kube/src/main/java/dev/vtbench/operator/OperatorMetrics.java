@@ -2,7 +2,7 @@ package dev.vtbench.operator;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
-import dev.vtbench.operator.reconciler.Phase;
+import dev.vtbench.operator.reconciler.status.Phase;
 import io.javaoperatorsdk.operator.RegisteredController;
 import io.javaoperatorsdk.operator.monitoring.micrometer.MicrometerMetrics;
 import io.javaoperatorsdk.operator.processing.Controller;

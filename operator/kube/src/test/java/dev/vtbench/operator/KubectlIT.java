@@ -6,8 +6,8 @@ import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
-import dev.vtbench.operator.reconciler.Conditions;
-import dev.vtbench.operator.reconciler.Conditions.Reason;
+import dev.vtbench.operator.reconciler.status.Conditions;
+import dev.vtbench.operator.reconciler.status.Conditions.Reason;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
@@ -98,7 +98,7 @@ class KubectlIT {
         };
     s.progress = rows.size() + "/30";
     s.runner = "job";
-    dev.vtbench.operator.reconciler.RunStatus.recent(s, rows);
+    dev.vtbench.operator.reconciler.status.RunStatus.recent(s, rows);
     Conditions.set(s, Conditions.SUCCEEDED, succeeded, reason, message, 1L, now);
     Conditions.set(
         s,

@@ -648,7 +648,7 @@ class OperatorIT {
     BenchmarkRunResource withStatus = get(ns, "big");
     BenchmarkRunStatus status = new BenchmarkRunStatus();
     // Filled the way the reconciler fills it.
-    dev.vtbench.operator.reconciler.RunStatus.recent(status, rows);
+    dev.vtbench.operator.reconciler.status.RunStatus.recent(status, rows);
     status.progress = rows.size() + "/" + plan.size();
     status.resultsConfigMaps = parts.stream().map(p -> p.getMetadata().getName()).toList();
     withStatus.setStatus(status);

@@ -10,7 +10,7 @@ import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.engine.stats.LatencyHistogram;
 import dev.vtbench.operator.api.BenchmarkRunResource;
-import dev.vtbench.operator.reconciler.RunnersRowTest;
+import dev.vtbench.operator.reconciler.steps.RunnersRowTest;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;

@@ -2,7 +2,9 @@ package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunValidation;
-import dev.vtbench.operator.reconciler.Conditions.Reason;
+import dev.vtbench.operator.reconciler.observation.Capabilities;
+import dev.vtbench.operator.reconciler.status.Conditions.Reason;
+import dev.vtbench.operator.reconciler.steps.Step;
 import java.util.List;
 
 /**

@@ -1,0 +1,109 @@
+package dev.vtbench.operator.reconciler.status;
+
+import dev.vtbench.engine.model.Durations;
+import dev.vtbench.engine.plan.SutConfig;
+import dev.vtbench.engine.run.RunCursor;
+import dev.vtbench.engine.steady.WarmState;
+import dev.vtbench.operator.api.BenchmarkRunStatus;
+import java.time.Duration;
+
+/**
+ * The engine's {@link WarmState} as status keeps it ({@code warmedUp} and {@code warmUp}), so the
+ * cursor decides on a cluster from the same state as locally, across operator restarts. The
+ * operator adds only what a cluster needs to know when its SUT is a new JVM: status names the
+ * {@link SutConfig#key()} of the JVM's configuration ({@code RunCursor.jvmConfig}: one per thread
+ * mode, whatever pool a load resizes it to), which is what the SUT's Deployment runs ({@code
+ * AppTiersStep}); and a pod can restart under the same configuration, so status names the start of
+ * the SUT the state is about.
+ */
+public final class WarmUpStatus {
+
+  private WarmUpStatus() {}
+
+  /**
+   * The state of the SUT that runs {@code next}: the one status records, or a fresh start when the
+   * SUT runs another configuration or started again since ({@code sutStart} observed now differs
+   * from the one recorded; either unknown counts as the same start). A status from before warmUp
+   * existed warms up again.
+   *
+   * @param next the configuration of the next scenario's JVM
+   * @param sutStart the start observed now ({@code SutPods.start}), or null
+   */
+  public static WarmState read(BenchmarkRunStatus status, SutConfig next, String sutStart) {
+    WarmState fresh = WarmState.NONE.of(next.restartKey());
+    BenchmarkRunStatus.WarmUp w = status.warmUp;
+    if (!next.key().equals(status.warmedUp) || w == null || w.underLoadSeconds == null) {
+      return fresh;
+    }
+    if (w.sutStart != null && sutStart != null && !w.sutStart.equals(sutStart)) {
+      return fresh;
+    }
+    return new WarmState(
+        next.restartKey(),
+        Duration.ofMillis(Math.round(w.underLoadSeconds * 1000)),
+        Boolean.TRUE.equals(w.steady));
+  }
+
+  /**
+   * Records {@code warm} of the SUT running {@code config}, about its start {@code sutStart} (null:
+   * not observed).
+   */
+  public static void write(
+      BenchmarkRunStatus status, WarmState warm, SutConfig config, String sutStart) {
+    status.warmedUp = config.key();
+    BenchmarkRunStatus.WarmUp w = new BenchmarkRunStatus.WarmUp();
+    w.underLoadSeconds = warm.underLoad().toMillis() / 1000.0;
+    w.steady = warm.steady();
+    w.sutStart = sutStart;
+    status.warmUp = w;
+  }
+
+  /**
+   * The {@link dev.vtbench.operator.resources.Labels#WARM_UP_FROM} of the warm-up step that starts
+   * at {@code warm} on the SUT start {@code sutStart}: the load it had before, in milliseconds, and
+   * a hash of the start. A restarted SUT begins again from 0 ms; the hash keeps its first step from
+   * reading the first step of the SUT before it, whose runner pod may still be there.
+   */
+  public static String stepLabel(WarmState warm, String sutStart) {
+    String ms = Long.toString(warm.underLoad().toMillis());
+    return sutStart == null ? ms : ms + "-" + Integer.toHexString(sutStart.hashCode());
+  }
+
+  /**
+   * Which warm-up step starts at {@code warm}, counting from 1: steps are {@code step} long ({@link
+   * dev.vtbench.engine.run.RunCursor#warmUpStep}), so exact while only warm-ups ran; a measured
+   * hold that drifted adds its own length.
+   */
+  static long stepNumber(WarmState warm, Duration step) {
+    return warm.underLoad().toMillis() / step.toMillis() + 1;
+  }
+
+  /** "JIT warm-up step 2 (60 s so far, at most 180 s)": where the SUT's warm-up stands. */
+  public static String step(WarmState warm, RunCursor cursor) {
+    return "JIT warm-up step "
+        + stepNumber(warm, cursor.warmUpStep())
+        + " ("
+        + seconds(warm.underLoad())
+        + " so far, at most "
+        + seconds(cursor.warmUpCap())
+        + ")";
+  }
+
+  /** What a finished warm-up step found: "SUT steady after 75 s of load", or not yet. */
+  public static String verdict(WarmState after, Duration cap) {
+    if (after.steady()) {
+      return "SUT steady after " + seconds(after.underLoad()) + " of load";
+    }
+    return "SUT not steady after "
+        + seconds(after.underLoad())
+        + " of load"
+        + (after.underLoad().compareTo(cap) < 0
+            ? " (at most " + seconds(cap) + ")"
+            : "; the warm-up cap (spec.load.sutWarmup) is spent: measuring, rows say"
+                + " steady_state=false");
+  }
+
+  private static String seconds(Duration d) {
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : Durations.format(d);
+  }
+}
