@@ -116,7 +116,7 @@ public final class Controllers {
   void finishTestRun(String name, int exitCode, String message) {
     runnerPod(runnerJob(name), name + "-1-abcde", exitCode, message);
     try {
-      stage(name, "finished");
+      progress(name, "finished");
     } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
       // The operator may read the terminated pod and delete the TestRun before k6-operator
       // would have marked it finished.
@@ -252,10 +252,10 @@ public final class Controllers {
     finishJobStatus(job(name), 137);
   }
 
-  /** k6-operator's status write: the TestRun's stage. */
-  void stage(String testRun, String stage) {
+  /** k6-operator's status write: the TestRun's progress (its status.stage). */
+  void progress(String testRun, String progress) {
     GenericKubernetesResource tr = testRun(testRun);
-    tr.setAdditionalProperty("status", Map.of("stage", stage));
+    tr.setAdditionalProperty("status", Map.of("stage", progress));
     k8s.genericKubernetesResources("k6.io/v1alpha1", "TestRun")
         .inNamespace(ns)
         .resource(tr)
@@ -333,7 +333,7 @@ public final class Controllers {
   void finishJob(String name, String pod, int exitCode, String message) {
     Job job = job(name);
     // The Job's status first, then its pod: once the operator reads the pod's exit it may delete
-    // the Job (a warm-up step makes way for the next one), and a status write would then fail.
+    // the Job (a warm-up round makes way for the next one), and a status write would then fail.
     finishJobStatus(job, exitCode);
     runnerPod(job, pod, exitCode, message);
   }

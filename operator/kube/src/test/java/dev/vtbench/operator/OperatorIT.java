@@ -169,7 +169,7 @@ class OperatorIT {
 
   /**
    * What Flux (kstatus) and Argo CD (gitops/argocd/health.lua) make of the run as the API server
-   * has it now, and the derived conditions in step with Succeeded, each naming the generation it
+   * has it now, and the derived conditions in line with Succeeded, each naming the generation it
    * describes. The object is written to target/gitops-captured/{@code capture}.yaml: the fixtures
    * under gitops/argocd/testdata were taken from there.
    */
@@ -339,7 +339,7 @@ class OperatorIT {
       GenericKubernetesResource m = await(measured, WAIT, () -> play.testRun(measured));
       checkTestRun(m, run, s.id());
       awaitStatus(ns, "hello", "warm-up recorded", st -> st.warmedUp != null);
-      // one 20 s step (the spec caps at 30 s) whose windows agree: steady, measured at once
+      // one 20 s round (the spec caps at 30 s) whose windows agree: steady, measured at once
       assertThat(get(ns, "hello").getStatus().warmUp.underLoadSeconds).isEqualTo(20.0);
       assertThat(get(ns, "hello").getStatus().warmUp.steady).isTrue();
       play.finishTestRun(measured, 0, summary);
@@ -418,7 +418,7 @@ class OperatorIT {
     assertThat(r.sutArtifact()).isEqualTo("docker.io/vtbench/sut@sha256:feed");
     assertThat(rows.get(1).sutArtifact()).isEqualTo("vtbench/sut:test");
     assertThat(r.meanMs()).isCloseTo(101.81, within(0.01));
-    // every SUT start had one warm-up step, which found it steady (the 3 s hold is too short to
+    // every SUT start had one warm-up round, which found it steady (the 3 s hold is too short to
     // judge on its own: it has no whole 5 s window)
     assertThat(rows).allSatisfy(row -> assertThat(row.warmupS()).isEqualTo(20.0));
     assertThat(rows).allSatisfy(row -> assertThat(row.steadyState()).isTrue());

@@ -48,7 +48,7 @@ class RunnersIT {
       play.finishTestRunner(load, 1, 0, RunnersRowTest.summary(RunnersRowTest.FAST, true));
       assertNothingRecorded(ns, "two");
       play.finishTestRunner(load, 2, 0, RunnersRowTest.summary(RunnersRowTest.SLOW, false));
-      play.stage(load, "finished");
+      play.progress(load, "finished");
 
       checkMerged(recorded(ns, "two"));
     } finally {

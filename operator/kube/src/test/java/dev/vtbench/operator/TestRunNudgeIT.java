@@ -47,7 +47,7 @@ class TestRunNudgeIT {
     BenchmarkRunResource run = OperatorIT.oneScenario(ns, "nudge");
     String load = OperatorIT.firstTestRun(play, run);
     Job runnerJob = play.job(play.startTestRun(load));
-    play.stage(load, "created");
+    play.progress(load, "created");
     Pod pod =
         play.pod(
             runnerJob.getSpec().getTemplate(),
@@ -87,7 +87,7 @@ class TestRunNudgeIT {
             });
 
     // k6-operator started the runners: no more nudges
-    play.stage(load, "started");
+    play.progress(load, "started");
     Thread.sleep(1_000);
     String last = annotation(play, load);
     Thread.sleep(7_000);
@@ -202,7 +202,7 @@ class TestRunNudgeIT {
   /** k6-operator creating {@code load}'s runner and then never starting it, the pod Ready. */
   private static Pod stuck(Controllers play, String load) {
     Job runnerJob = play.job(play.startTestRun(load));
-    play.stage(load, "created");
+    play.progress(load, "created");
     return play.pod(
         runnerJob.getSpec().getTemplate(),
         load + "-1-" + Long.toString(System.nanoTime() % 100_000, 36),

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Steady state detected on a cluster, against a real kube-apiserver: warm-up steps judged on the
+ * Steady state detected on a cluster, against a real kube-apiserver: warm-up rounds judged on the
  * SUT's windows in the runner's summary, one after the other under the same load name, until the
  * SUT is steady; then the measurement, whose row says so.
  */
@@ -54,7 +54,7 @@ class WarmUpIT {
   }
 
   @Test
-  void warmUpStepsFollowUnderOneNameUntilTheSutIsSteadyThenTheRowSaysSo() {
+  void warmUpRoundsFollowUnderOneNameUntilTheSutIsSteadyThenTheRowSaysSo() {
     String ns = KubeApi.namespace("steady");
     operator = OperatorIT.startOperator(ns);
     Controllers play = new Controllers(k8s, ns);
@@ -64,27 +64,28 @@ class WarmUpIT {
     play.available("warm-stub");
     String name = ResourceNames.load(run, s.index(), true);
 
-    // Step 1: still compiling after 20 s.
+    // Round 1: still compiling after 20 s.
     Job first = await(name, WAIT, () -> play.job(name));
     assertThat(first.getMetadata().getLabels()).containsEntry(Labels.WARM_UP_FROM, "0");
     awaitStatus(
         ns,
         "warm",
-        "step 1 announced",
+        "round 1 announced",
         st ->
             OperatorIT.conditionOf(st, "LoadRunning") != null
                 && OperatorIT.conditionOf(st, "LoadRunning")
                     .getMessage()
                     .startsWith("JIT warm-up step 1 (0 s so far, at most 90 s) before " + s.id()));
-    play.finishJob(name, name + "-step1", 0, cold);
-    BenchmarkRunStatus status = awaitStatus(ns, "warm", "step 1 judged", st -> underLoad(st, 20.0));
+    play.finishJob(name, name + "-round1", 0, cold);
+    BenchmarkRunStatus status =
+        awaitStatus(ns, "warm", "round 1 judged", st -> underLoad(st, 20.0));
     assertThat(status.warmUp.steady).isFalse();
     assertThat(status.warmedUp).isEqualTo(s.sut().key());
 
-    // Step 2: a new Job under the same name, read from its own pod, not step 1's finished one.
+    // Round 2: a new Job under the same name, read from its own pod, not round 1's finished one.
     Job second =
         await(
-            name + " of step 2",
+            name + " of round 2",
             WAIT,
             () -> {
               Job j = play.job(name);
@@ -94,22 +95,22 @@ class WarmUpIT {
                   : null;
             });
     assertThat(second.getMetadata().getUid()).isNotEqualTo(first.getMetadata().getUid());
-    assertThat(k8s.pods().inNamespace(ns).withName(name + "-step1").get())
-        .as("step 1's runner pod is still there")
+    assertThat(k8s.pods().inNamespace(ns).withName(name + "-round1").get())
+        .as("round 1's runner pod is still there")
         .isNotNull();
     status =
         awaitStatus(
             ns,
             "warm",
-            "step 2 announced",
+            "round 2 announced",
             st ->
                 OperatorIT.conditionOf(st, "LoadRunning")
                     .getMessage()
                     .startsWith("JIT warm-up step 2 (20 s so far, at most 90 s)"));
     assertThat(status.warmUp.underLoadSeconds)
-        .as("step 2 not judged on step 1's pod")
+        .as("round 2 not judged on round 1's pod")
         .isEqualTo(20.0);
-    play.finishJob(name, name + "-step2", 0, warm);
+    play.finishJob(name, name + "-round2", 0, warm);
     status = awaitStatus(ns, "warm", "steady", st -> underLoad(st, 40.0));
     assertThat(status.warmUp.steady).isTrue();
 
@@ -133,7 +134,7 @@ class WarmUpIT {
 
   /**
    * The SUT pod replaced while a scenario is measured: a new JVM, so the measurement is dropped,
-   * the warm-up starts again from 0 s under a new step label (the old SUT's first step left its
+   * the warm-up starts again from 0 s under a new round label (the old SUT's first round left its
    * runner pod behind), and the row counts only the new JVM's load.
    */
   @Test
@@ -150,8 +151,8 @@ class WarmUpIT {
     String measured = ResourceNames.load(run, s.index(), false);
 
     Job first = await(name, WAIT, () -> play.job(name));
-    String firstStep = first.getMetadata().getLabels().get(Labels.WARM_UP_FROM);
-    assertThat(firstStep).startsWith("0-");
+    String firstRound = first.getMetadata().getLabels().get(Labels.WARM_UP_FROM);
+    assertThat(firstRound).startsWith("0-");
     play.finishJob(name, name + "-a", 0, warm);
     BenchmarkRunStatus status = awaitStatus(ns, "cold", "steady", st -> underLoad(st, 20.0));
     assertThat(status.warmUp.steady).isTrue();
@@ -169,7 +170,7 @@ class WarmUpIT {
             () -> {
               Job j = play.job(name);
               return j != null
-                      && !firstStep.equals(j.getMetadata().getLabels().get(Labels.WARM_UP_FROM))
+                      && !firstRound.equals(j.getMetadata().getLabels().get(Labels.WARM_UP_FROM))
                   ? j
                   : null;
             });

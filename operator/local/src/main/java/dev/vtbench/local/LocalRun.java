@@ -109,7 +109,7 @@ public final class LocalRun {
             Progress.formatDuration(outcome.wall()),
             Progress.formatDuration(outcome.held()),
             outcome.wallPerHold()));
-    outcome.checks().forEach(c -> facts.add(c.sentence()));
+    outcome.crossChecks().forEach(c -> facts.add(c.sentence()));
     SummaryReport report = SummaryReport.of(run.metadata.name, rows, facts.toArray(String[]::new));
     Path summary = dir.resolve(SummaryReport.FILE_NAME);
     List<Path> figures = new ArrayList<>();

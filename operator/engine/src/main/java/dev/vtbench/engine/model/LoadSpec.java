@@ -65,7 +65,7 @@ public class LoadSpec {
 
   @JsonPropertyDescription(
       "Most unmeasured load a freshly started SUT gets before measuring: warm-up runs in 20 s"
-          + " steps until the SUT is at steady state (its windows agree and its JIT is quiet;"
+          + " rounds until the SUT is at steady state (its windows agree and its JIT is quiet;"
           + " docs/steady-state.md) or this much is spent, e.g. 180s; 0s turns it off. Rows"
           + " measured before steady state say steady_state=false and stay out of verdicts.")
   @Pattern(DURATION)

@@ -6,7 +6,7 @@ import dev.vtbench.engine.model.BenchmarkRun;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.Scenario;
-import dev.vtbench.engine.results.GeneratorCheck;
+import dev.vtbench.engine.results.GeneratorCrossCheck;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
@@ -27,18 +27,19 @@ public final class BenchmarkRunner {
    * What a run did, for the closing report.
    *
    * @param held the measured hold windows of this run's rows, added up
-   * @param checks the generator cross-checks the platform made ({@link Platform#independentLoad})
+   * @param crossChecks the generator cross-checks the platform made ({@link
+   *     Platform#independentLoad})
    */
   public record Outcome(
       List<ResultRow> rows,
       int skipped,
       Duration wall,
       Duration held,
-      List<GeneratorCheck> checks) {
+      List<GeneratorCrossCheck> crossChecks) {
 
     public Outcome {
       rows = List.copyOf(rows);
-      checks = List.copyOf(checks);
+      crossChecks = List.copyOf(crossChecks);
     }
 
     /**
@@ -63,8 +64,8 @@ public final class BenchmarkRunner {
     platform.prepareDatabase(spec);
 
     List<ResultRow> rows = new ArrayList<>();
-    List<GeneratorCheck> checks = new ArrayList<>();
-    List<Integer> checkedLevels = GeneratorCheck.levels(spec.matrix.concurrency);
+    List<GeneratorCrossCheck> crossChecks = new ArrayList<>();
+    List<Integer> crossCheckedLevels = GeneratorCrossCheck.levels(spec.matrix.concurrency);
     WarmState warm = WarmState.NONE;
     String announced = null;
     while (cursor.next(warm) instanceof RunCursor.Load load) {
@@ -108,25 +109,26 @@ public final class BenchmarkRunner {
       sink.append(row);
       rows.add(row);
       progress.scenarioFinished(row);
-      if (s.rep() == 1 && checkedLevels.contains(s.concurrency())) {
+      if (s.rep() == 1 && crossCheckedLevels.contains(s.concurrency())) {
         // the SUT is still warm and in this row's configuration: the same load from another
         // generator says whether k6 was the limit
         platform
             .independentLoad(k6, progress)
-            .map(other -> check(row, other))
+            .map(other -> crossCheck(row, other))
             .ifPresent(
                 c -> {
-                  checks.add(c);
+                  crossChecks.add(c);
                   progress.message(c.sentence());
                 });
       }
       cursor = cursor.recording(s.id());
     }
-    return new Outcome(rows, skipped, Duration.ofNanos(System.nanoTime() - started), held, checks);
+    return new Outcome(
+        rows, skipped, Duration.ofNanos(System.nanoTime() - started), held, crossChecks);
   }
 
-  private static GeneratorCheck check(ResultRow row, Platform.IndependentLoad other) {
-    return new GeneratorCheck(
+  private static GeneratorCrossCheck crossCheck(ResultRow row, Platform.IndependentLoad other) {
+    return new GeneratorCrossCheck(
         row.scenarioId(),
         row.threadMode(),
         row.concurrency(),

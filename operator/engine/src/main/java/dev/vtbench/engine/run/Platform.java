@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * Where scenarios run: local processes or a Kubernetes cluster. The {@link BenchmarkRunner} loop,
- * the k6 script, the parsing and the rows are the same for both; only these steps differ.
+ * the k6 script, the parsing and the rows are the same for both; only these operations differ.
  */
 public interface Platform extends AutoCloseable {
 
@@ -46,8 +46,8 @@ public interface Platform extends AutoCloseable {
   /**
    * The same load as {@code plan}'s hold from an independent generator, against the SUT as it runs
    * now (warm, in the configuration {@code plan} measured), on the cores k6 had: the cross-check of
-   * {@link dev.vtbench.engine.results.GeneratorCheck}. Empty where this platform has none or was
-   * not asked for one.
+   * {@link dev.vtbench.engine.results.GeneratorCrossCheck}. Empty where this platform has none or
+   * was not asked for one.
    */
   default java.util.Optional<IndependentLoad> independentLoad(K6Plan plan, Progress progress) {
     return java.util.Optional.empty();

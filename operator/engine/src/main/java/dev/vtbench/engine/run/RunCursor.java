@@ -22,8 +22,8 @@ import java.util.Set;
 /**
  * Where a run stands and what it does next: a pure function of the plan, the scenarios already
  * recorded and the SUT configuration that has been warmed up since the SUT last started. The local
- * runner loops over it; the reconciler takes one step of it per reconcile. Neither platform keeps
- * scenario or warm-up policy of its own.
+ * runner loops over it; the reconciler carries out one of its actions per reconcile. Neither
+ * platform keeps scenario or warm-up policy of its own.
  */
 public final class RunCursor {
 
@@ -107,15 +107,15 @@ public final class RunCursor {
     WarmState now = warm.of(s.sut().restartKey());
     Duration left = warmUpCap().minus(now.underLoad());
     if (!now.steady() && left.isPositive()) {
-      Duration step = warmUpStep();
-      return new WarmUp(s, left.compareTo(step) < 0 ? left : step);
+      Duration round = warmUpRound();
+      return new WarmUp(s, left.compareTo(round) < 0 ? left : round);
     }
     return new Measure(s);
   }
 
-  /** One warm-up load: {@link SteadyState#warmUpStep} of the run's windows. */
-  public Duration warmUpStep() {
-    return SteadyState.warmUpStep(Workloads.window(spec));
+  /** One warm-up round's load: {@link SteadyState#warmUpRound} of the run's windows. */
+  public Duration warmUpRound() {
+    return SteadyState.warmUpRound(Workloads.window(spec));
   }
 
   /** The most load a new SUT gets before measuring, steady or not ({@code load.sutWarmup}). */

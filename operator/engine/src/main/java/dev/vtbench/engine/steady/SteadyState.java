@@ -28,7 +28,7 @@ public final class SteadyState {
 
   /**
    * Service floors a window spans at least. A window must count many completions, or where it
-   * starts decides what it counts: 10 threads blocking 3 s each finish in step, so 5 s windows
+   * starts decides what it counts: 10 threads blocking 3 s each finish in lockstep, so 5 s windows
    * counted 10 or 20 requests (a 36–60 % spread whatever the JVM's state, measured on
    * gallery-tiny-thread-pool); a window of 5 floors counts 5 completions per thread, give or take
    * one of a single thread.
@@ -51,8 +51,8 @@ public final class SteadyState {
   /** Largest share of a window the JIT may spend compiling in a steady window. */
   public static final double JIT_QUIET = 0.05;
 
-  /** Windows in one warm-up load ({@link #warmUpStep}). */
-  public static final int WINDOWS_PER_WARM_UP_STEP = 4;
+  /** Windows in one warm-up round ({@link #warmUpRound}). */
+  public static final int WINDOWS_PER_WARM_UP_ROUND = 4;
 
   /**
    * The window for requests that block at least {@code serviceFloor}: {@link #WINDOW}, or {@link
@@ -65,11 +65,11 @@ public final class SteadyState {
   }
 
   /**
-   * One warm-up load with windows of {@code window}: judged at its end; the next one follows until
-   * steady or the cap.
+   * One warm-up round: a load with windows of {@code window}, judged at its end; the next round
+   * follows until steady or the cap.
    */
-  public static Duration warmUpStep(Duration window) {
-    return window.multipliedBy(WINDOWS_PER_WARM_UP_STEP);
+  public static Duration warmUpRound(Duration window) {
+    return window.multipliedBy(WINDOWS_PER_WARM_UP_ROUND);
   }
 
   /**

@@ -35,7 +35,7 @@ public record WarmState(String sutKey, Duration underLoad, boolean steady) {
    * The state after a measured load of {@code length}: a hold judged steady shows the SUT is. One
    * judged not steady labels its own row (steady_state=false) but does not send the SUT back to
    * warming up: every later hold is judged on its own windows, and a new concurrency level's first
-   * seconds (a few compilations of newly hot paths) would otherwise cost a whole warm-up step.
+   * seconds (a few compilations of newly hot paths) would otherwise cost a whole warm-up round.
    */
   public WarmState afterMeasure(Duration length, SteadyState.Verdict hold) {
     boolean now =

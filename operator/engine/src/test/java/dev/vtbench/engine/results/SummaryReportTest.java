@@ -58,7 +58,7 @@ class SummaryReportTest {
       String[] facts =
           committed
               .lines()
-              .filter(l -> l.startsWith("Wall-clock ") || GeneratorCheck.isSentence(l))
+              .filter(l -> l.startsWith("Wall-clock ") || GeneratorCrossCheck.isSentence(l))
               .toArray(String[]::new);
       assertThat(committed.lines().filter(l -> l.startsWith("Wall-clock ")).count())
           .as(dir.toString())

@@ -62,11 +62,11 @@ class RunCursorTest {
   }
 
   @Test
-  void slowRequestsGetLongerWindowsAndLongerWarmUpSteps() {
+  void slowRequestsGetLongerWindowsAndLongerWarmUpRounds() {
     BenchmarkRunSpec slow = spec("180s");
     slow.workload.endpoint = "sleep";
     slow.workload.blockFor = "3s";
-    // 5 windows of the 3 s floor, 4 windows a step: 60 s, three steps fill the 180 s cap
+    // 5 windows of the 3 s floor, 4 windows a round: 60 s, three rounds fill the 180 s cap
     assertThat(Workloads.window(slow)).isEqualTo(Duration.ofSeconds(15));
     assertThat(drive(RunCursor.ofRecorded(slow, List.of()), 9))
         .startsWith(

@@ -173,7 +173,7 @@ class SteadyStateTest {
     assertThat(SteadyState.window(Duration.ofSeconds(1))).isEqualTo(SteadyState.WINDOW);
     assertThat(SteadyState.window(Duration.ofSeconds(3))).isEqualTo(Duration.ofSeconds(15));
     assertThat(SteadyState.window(Duration.ZERO)).isEqualTo(SteadyState.WINDOW);
-    assertThat(SteadyState.warmUpStep(Duration.ofSeconds(15))).isEqualTo(Duration.ofSeconds(60));
+    assertThat(SteadyState.warmUpRound(Duration.ofSeconds(15))).isEqualTo(Duration.ofSeconds(60));
     assertThat(SteadyState.resetPath(Duration.ofSeconds(15)))
         .isEqualTo("/api/runtime-info/reset?windowMs=15000");
 

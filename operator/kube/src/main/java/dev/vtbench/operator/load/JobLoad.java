@@ -136,7 +136,7 @@ public final class JobLoad implements LoadKind {
   }
 
   /**
-   * A warm-up step alone; a measurement with the scenarios that follow it on the same SUT
+   * A warm-up round alone; a measurement with the scenarios that follow it on the same SUT
    * configuration ({@link RunCursor#stages}) when one runner runs it. Several runners of an Indexed
    * Job start each stage when their own previous one ends, so their holds would drift apart stage
    * by stage: each of their loads is one scenario.

@@ -6,7 +6,7 @@ import java.util.List;
  * One load object to create: its name, the scenario ids it runs in order (one, or a staged Job's
  * several), and its scripts.
  *
- * @param warmUpFrom a warm-up step's {@link dev.vtbench.operator.resources.Labels#WARM_UP_FROM}
+ * @param warmUpFrom a warm-up round's {@link dev.vtbench.operator.resources.Labels#WARM_UP_FROM}
  *     label, or null for a measured load
  */
 public record LoadRequest(String name, List<String> stages, String warmUpFrom, LoadScript script) {

@@ -38,7 +38,8 @@ public record LoadState(boolean finished, List<String> summaries, String failure
    * The outcome from the runner pods, once {@code runners} of them ended (spec.load.parallelism):
    * the first that failed fails the load, else each one's summary. k6-operator marks a TestRun
    * "finished" even when a runner failed, so the runners' own exit codes decide, never the
-   * TestRun's stage. {@link #RUNNING} while fewer than {@code runners} ended, all of them well.
+   * TestRun's progress (status.stage). {@link #RUNNING} while fewer than {@code runners} ended, all
+   * of them well.
    */
   public static LoadState fromRunnerPods(String what, Collection<Pod> pods, int runners) {
     return fromRunnerPods(what, pods, runners, null);

@@ -78,7 +78,7 @@ public final class RunnerPod {
     return meta;
   }
 
-  /** What tells one load from another: its scenario, and a warm-up's step. */
+  /** What tells one load from another: its scenario, and a warm-up's round. */
   private static Map<String, String> loadLabels(LoadRequest request) {
     Map<String, String> labels = new LinkedHashMap<>();
     labels.put(Labels.SCENARIO, request.scenarioId());

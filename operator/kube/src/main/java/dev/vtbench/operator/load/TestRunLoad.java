@@ -168,20 +168,23 @@ public final class TestRunLoad implements LoadKind {
   /** k6-operator moved the TestRun past creating its runners. */
   @Override
   public boolean runnerStarted(HasMetadata load) {
-    return List.of("started", "stopped", "finished", "error").contains(stage(load));
+    return List.of("started", "stopped", "finished", "error").contains(progress(load));
   }
 
   @Override
   public String noPod(HasMetadata load) {
     return "k6-operator created no pod for TestRun "
         + load.getMetadata().getName()
-        + " (stage "
-        + stage(load)
+        + " (status.stage "
+        + progress(load)
         + "): is k6-operator running, and does it watch this namespace?";
   }
 
-  /** k6-operator's stage of {@code testRun}: initialization until it says otherwise. */
-  static String stage(HasMetadata testRun) {
+  /**
+   * The TestRun's progress (k6-operator's status.stage) of {@code testRun}: initialization until
+   * k6-operator says otherwise.
+   */
+  static String progress(HasMetadata testRun) {
     Object status =
         testRun instanceof GenericKubernetesResource g
             ? g.getAdditionalProperties().get("status")

@@ -13,15 +13,16 @@ import java.util.Optional;
 
 /**
  * When to ask k6-operator to look at a TestRun again. k6-operator v0.0.19 starts a TestRun's
- * runners (stage {@code created}) once each answers k6's REST status on port 6565; k6 opens that
- * port only after loading the script, so on a busy node the first check fails, the reconcile
- * returns an error and controller-runtime retries it on a per-object exponential back-off (5 ms
- * doubling to 1,000 s, reset only by a success). A runner Ready a moment after a failed check was
- * started 40–160 s later (docs/e2e.md). Its TestRun watch has no predicate, so any update of the
- * TestRun queues a reconcile at once, outside the back-off: while the TestRun sits in {@code
- * created} with every runner pod Ready (k6's own status probe passed) for {@link #READY_FOR}, the
- * operator writes the time into the annotation {@value #NUDGED_AT}, every {@link #EVERY}, until
- * k6-operator moves on. The load's deadline bounds it like any other wait.
+ * runners (its progress, k6-operator's status.stage, {@code created}) once each answers k6's REST
+ * status on port 6565; k6 opens that port only after loading the script, so on a busy node the
+ * first check fails, the reconcile returns an error and controller-runtime retries it on a
+ * per-object exponential back-off (5 ms doubling to 1,000 s, reset only by a success). A runner
+ * Ready a moment after a failed check was started 40–160 s later (docs/e2e.md). Its TestRun watch
+ * has no predicate, so any update of the TestRun queues a reconcile at once, outside the back-off:
+ * while the TestRun sits in {@code created} with every runner pod Ready (k6's own status probe
+ * passed) for {@link #READY_FOR}, the operator writes the time into the annotation {@value
+ * #NUDGED_AT}, every {@link #EVERY}, until k6-operator moves on. The load's deadline bounds it like
+ * any other wait.
  */
 public final class TestRunNudge {
 
@@ -56,7 +57,7 @@ public final class TestRunNudge {
   /**
    * When to nudge {@code testRun} next, given its trusted runner pods {@code runners}: an instant
    * (at or before {@code now}: nudge now), or empty when it is not stuck waiting for its runners
-   * (another stage, a runner missing or not Ready).
+   * (the TestRun at another progress, a runner missing or not Ready).
    */
   static Optional<Instant> next(GenericKubernetesResource testRun, List<Pod> runners, Instant now) {
     Optional<Instant> allReady = waitingSince(testRun, runners);
@@ -72,12 +73,12 @@ public final class TestRunNudge {
   }
 
   /**
-   * Since when {@code testRun} has waited for k6-operator with every runner Ready (stage {@code
+   * Since when {@code testRun} has waited for k6-operator with every runner Ready (progress {@code
    * created}, every runner it will start Ready): the latest of their Ready times; empty when it is
    * not waiting so.
    */
   static Optional<Instant> waitingSince(GenericKubernetesResource testRun, List<Pod> runners) {
-    if (!"created".equals(TestRunLoad.stage(testRun))
+    if (!"created".equals(TestRunLoad.progress(testRun))
         || runners.isEmpty()
         || runners.size() < parallelism(testRun)) {
       return Optional.empty();

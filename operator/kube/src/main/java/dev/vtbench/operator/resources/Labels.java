@@ -22,8 +22,8 @@ public final class Labels {
 
   /**
    * On a warm-up load and its runner pods: the milliseconds of load its SUT had had when it began.
-   * Consecutive warm-up steps share the load's name; this tells a step's objects and pods from the
-   * last one's.
+   * Consecutive warm-up rounds share the load's name; this tells a round's objects and pods from
+   * the last one's.
    */
   public static final String WARM_UP_FROM = "vtbench.dev/warm-up-from";
 

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a path in a decoded YAML or JSON tree: a missing step gives an empty map or list, as the
+ * Reads a path in a decoded YAML or JSON tree: a missing key gives an empty map or list, as the
  * chart checks treat an absent section like an empty one.
  */
 final class Tree {

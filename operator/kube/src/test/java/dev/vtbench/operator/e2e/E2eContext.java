@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What every step of an end-to-end run uses: the settings, a client of the real cluster, the checks
+ * What every part of an end-to-end run uses: the settings, a client of the real cluster, the checks
  * of the test class and the operator's pods. BenchmarkRuns are read as plain objects (the checks
  * read the status the way kubectl, Flux and Argo CD do, not through the Java model).
  */

@@ -113,11 +113,11 @@ record RunCost(
         .toList();
   }
 
-  int warmUpSteps() {
+  int warmUpRounds() {
     return (int) marks.stream().filter(m -> m.reason().equals("WarmUpFinished")).count();
   }
 
-  /** The JIT warm-up steps' wall: each WarmUpStarted → its WarmUpFinished. */
+  /** The JIT warm-up rounds' wall: each WarmUpStarted → its WarmUpFinished. */
   Duration warmUpWall() {
     Duration total = Duration.ZERO;
     Instant started = null;
@@ -181,7 +181,7 @@ record RunCost(
 
   /**
    * Time lost to loads k6-operator did not start: each LoadRecreated's distance from the
-   * LoadStarted or WarmUpStarted (a warm-up step's load) it re-created.
+   * LoadStarted or WarmUpStarted (a warm-up round's load) it re-created.
    */
   Duration stalls() {
     Duration total = Duration.ZERO;
@@ -236,7 +236,7 @@ record RunCost(
     out.add(
         "%s: SUT start(s) (pod created -> Ready) %s; JIT warm-up %d step(s), %s wall, %.0f s of load (warmup_s)"
             .formatted(
-                run, list(sutStartTimes()), warmUpSteps(), s(warmUpWall()), warmUpLoadSeconds()));
+                run, list(sutStartTimes()), warmUpRounds(), s(warmUpWall()), warmUpLoadSeconds()));
     List<Duration> beyond = beyondLoad();
     out.add(
         "%s: scenarios on a running SUT, time beyond ramp + warm-up + hold (%s): %s (median %s);"

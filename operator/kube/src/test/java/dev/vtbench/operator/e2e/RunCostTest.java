@@ -83,7 +83,7 @@ class RunCostTest {
   void sutStartsAndTheJitWarmUp() {
     RunCost c = twoCore();
     assertThat(c.sutStartTimes()).containsExactly(Duration.ofSeconds(14), Duration.ofSeconds(8));
-    assertThat(c.warmUpSteps()).isEqualTo(2);
+    assertThat(c.warmUpRounds()).isEqualTo(2);
     assertThat(c.warmUpWall()).hasSeconds(38 + 29);
     // the first row on each SUT: 20 s of warm-up load before its hold, twice
     assertThat(c.warmUpLoadSeconds()).isEqualTo(40.0);
@@ -105,7 +105,7 @@ class RunCostTest {
     assertThat(c.finish()).contains(Duration.ZERO);
   }
 
-  /** A warm-up step's load stalls too: its stall counts from its WarmUpStarted. */
+  /** A warm-up round's load stalls too: its stall counts from its WarmUpStarted. */
   @Test
   void aWarmUpsStallCountsFromItsStart() {
     List<RunCost.Mark> marks =

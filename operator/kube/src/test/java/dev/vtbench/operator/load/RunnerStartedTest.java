@@ -14,10 +14,10 @@ import org.junit.jupiter.api.Test;
  */
 class RunnerStartedTest {
 
-  static GenericKubernetesResource testRun(String stage) {
+  static GenericKubernetesResource testRun(String progress) {
     GenericKubernetesResource tr = new GenericKubernetesResource();
-    if (stage != null) {
-      tr.setAdditionalProperty("status", Map.of("stage", stage));
+    if (progress != null) {
+      tr.setAdditionalProperty("status", Map.of("stage", progress));
     }
     return tr;
   }

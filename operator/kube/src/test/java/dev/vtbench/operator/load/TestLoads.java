@@ -20,7 +20,7 @@ public final class TestLoads {
     return request(name, List.of(scenarioId), null, Map.of());
   }
 
-  /** A warm-up step's or measured ({@code warmUpFrom} null) load of {@code stages}. */
+  /** A warm-up round's or measured ({@code warmUpFrom} null) load of {@code stages}. */
   public static LoadRequest request(
       String name, List<String> stages, String warmUpFrom, Map<String, String> env) {
     return new LoadRequest(

@@ -16,7 +16,7 @@ class TestRunNudgeTest {
 
   static final Instant NOW = Instant.parse("2026-11-24T00:10:00Z");
 
-  static GenericKubernetesResource testRun(String stage, Integer parallelism, String nudgedAt) {
+  static GenericKubernetesResource testRun(String progress, Integer parallelism, String nudgedAt) {
     GenericKubernetesResource tr = new GenericKubernetesResource();
     tr.setMetadata(
         new ObjectMetaBuilder()
@@ -27,8 +27,8 @@ class TestRunNudgeTest {
     if (parallelism != null) {
       tr.setAdditionalProperty("spec", Map.of("parallelism", parallelism));
     }
-    if (stage != null) {
-      tr.setAdditionalProperty("status", Map.of("stage", stage));
+    if (progress != null) {
+      tr.setAdditionalProperty("status", Map.of("stage", progress));
     }
     return tr;
   }
@@ -74,8 +74,9 @@ class TestRunNudgeTest {
   @Test
   void nothingIsNudgedOutsideTheWaitForRunners() {
     Pod ready = runner(NOW.minusSeconds(60));
-    for (String stage : List.of("initialization", "initialized", "started", "finished", "error")) {
-      assertThat(TestRunNudge.next(testRun(stage, 1, null), List.of(ready), NOW)).isEmpty();
+    for (String progress :
+        List.of("initialization", "initialized", "started", "finished", "error")) {
+      assertThat(TestRunNudge.next(testRun(progress, 1, null), List.of(ready), NOW)).isEmpty();
     }
     assertThat(TestRunNudge.next(testRun(null, 1, null), List.of(ready), NOW)).isEmpty();
     assertThat(TestRunNudge.next(testRun("created", 1, null), List.of(), NOW)).isEmpty();

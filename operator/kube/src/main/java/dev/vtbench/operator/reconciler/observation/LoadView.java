@@ -23,8 +23,8 @@ import java.util.Optional;
  * @param all every load object the run owns (TestRuns and its own Jobs)
  * @param name the name of the next load's object: of the load whose later stage it is when one runs
  *     it ({@link LoadScript#stages}), else the one it would be created under; null without a load
- * @param object the next load's object, if it exists (for a warm-up: of this step)
- * @param stale an earlier warm-up step's object under the name the next load needs
+ * @param object the next load's object, if it exists (for a warm-up: of this round)
+ * @param stale an earlier warm-up round's object under the name the next load needs
  * @param state where that load stands (running, finished, failed), or null without one
  * @param pods the pods labelled as that load's: those whose owner chain ends at the load, and those
  *     ignored ({@link LoadPods}); read from its trusted pods only
@@ -53,14 +53,14 @@ public record LoadView(
         (l instanceof RunCursor.Measure ? staged(loads, l.id()) : Optional.<HasMetadata>empty())
             .map(o -> o.getMetadata().getName())
             .orElse(loadName(run, l));
-    String step = warmUpFrom(l, warm, sutStart);
-    HasMetadata load = named(loads, name).filter(o -> ofStep(o, step)).orElse(null);
-    HasMetadata stale = named(loads, name).filter(o -> !ofStep(o, step)).orElse(null);
+    String round = warmUpFrom(l, warm, sutStart);
+    HasMetadata load = named(loads, name).filter(o -> ofRound(o, round)).orElse(null);
+    HasMetadata stale = named(loads, name).filter(o -> !ofRound(o, round)).orElse(null);
     if (load == null) {
       return new LoadView(List.copyOf(loads), name, null, stale, null, LoadPods.NONE);
     }
     List<String> stages = LoadScript.stages(load);
-    LoadPods loadPods = LoadPods.of(load, jobs, labelledAs(pods, stages.getFirst(), step));
+    LoadPods loadPods = LoadPods.of(load, jobs, labelledAs(pods, stages.getFirst(), round));
     // Ended, yet no terminated runner pod: the pod informer may lag the TestRun's or Job's by a
     // moment, so it counts as running; if the pod is gone for good, the deadline fails.
     LoadState state =
@@ -74,22 +74,22 @@ public record LoadView(
 
   /**
    * The pods labelled as one load's (k6-operator's initializer and starter, and the runner), by
-   * anyone, for a warm-up those of the step labelled {@code step} ({@link #warmUpFrom}), not an
-   * earlier step's: {@link LoadPods} says which of them are the load's.
+   * anyone, for a warm-up those of the round labelled {@code round} ({@link #warmUpFrom}), not an
+   * earlier round's: {@link LoadPods} says which of them are the load's.
    */
-  public static List<Pod> labelledAs(List<Pod> pods, RunCursor.Load load, String step) {
-    return labelledAs(pods, load.id(), step);
+  public static List<Pod> labelledAs(List<Pod> pods, RunCursor.Load load, String round) {
+    return labelledAs(pods, load.id(), round);
   }
 
   /**
    * The pods labelled as the load of the scenario {@code scenarioId} (a staged load's first), of
-   * step {@code step}.
+   * round {@code round}.
    */
-  static List<Pod> labelledAs(List<Pod> pods, String scenarioId, String step) {
+  static List<Pod> labelledAs(List<Pod> pods, String scenarioId, String round) {
     return pods.stream()
         .filter(p -> "load".equals(p.getMetadata().getLabels().get(Labels.COMPONENT)))
         .filter(p -> scenarioId.equals(p.getMetadata().getLabels().get(Labels.SCENARIO)))
-        .filter(p -> ofStep(p, step))
+        .filter(p -> ofRound(p, round))
         .toList();
   }
 
@@ -99,7 +99,7 @@ public record LoadView(
    */
   static Optional<HasMetadata> staged(List<HasMetadata> loads, String scenarioId) {
     return loads.stream()
-        .filter(o -> ofStep(o, null))
+        .filter(o -> ofRound(o, null))
         .filter(o -> o.getMetadata().getDeletionTimestamp() == null)
         .filter(o -> LoadScript.stages(o).indexOf(scenarioId) > 0)
         .findFirst();
@@ -116,16 +116,18 @@ public record LoadView(
 
   /**
    * The {@link Labels#WARM_UP_FROM} of {@code load} started at {@code warm} on the SUT start {@code
-   * sutStart}: a warm-up step's, null for a measured load.
+   * sutStart}: a warm-up round's, null for a measured load.
    */
   public static String warmUpFrom(RunCursor.Load load, WarmState warm, String sutStart) {
-    return load instanceof RunCursor.WarmUp ? WarmUpStatus.stepLabel(warm, sutStart) : null;
+    return load instanceof RunCursor.WarmUp ? WarmUpStatus.roundLabel(warm, sutStart) : null;
   }
 
-  /** Whether {@code o} belongs to the load step labelled {@code step} (null: a measured load). */
-  public static boolean ofStep(HasMetadata o, String step) {
+  /**
+   * Whether {@code o} belongs to the warm-up round labelled {@code round} (null: a measured load).
+   */
+  public static boolean ofRound(HasMetadata o, String round) {
     Map<String, String> labels = o.getMetadata().getLabels();
-    return Objects.equals(step, labels == null ? null : labels.get(Labels.WARM_UP_FROM));
+    return Objects.equals(round, labels == null ? null : labels.get(Labels.WARM_UP_FROM));
   }
 
   /** The load object's name for {@code load}: one per scenario, and one for its warm-up. */

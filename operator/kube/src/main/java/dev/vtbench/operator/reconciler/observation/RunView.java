@@ -142,7 +142,7 @@ public record RunView(
     return loadView.object();
   }
 
-  /** An earlier warm-up step's object under the name the next load needs, or null. */
+  /** An earlier warm-up round's object under the name the next load needs, or null. */
   public HasMetadata staleLoad() {
     return loadView.stale();
   }
@@ -163,7 +163,7 @@ public record RunView(
 
   /**
    * Where the next load's scenario runs among its load object's stages, from 0: always 0 for a load
-   * of one scenario (a warm-up step among them).
+   * of one scenario (a warm-up round among them).
    */
   public int stagePosition() {
     return nextLoad().map(l -> LoadView.position(loadStages(), l.id())).orElse(0);

@@ -64,7 +64,10 @@ public final class Conditions {
    */
   public static final String STALLED = "Stalled";
 
-  /** How conditions are listed: the outcome first, then kstatus's, then the stages. */
+  /**
+   * How conditions are listed: the outcome first, then kstatus's, then the steps' (database, SUT,
+   * load).
+   */
   static final List<String> ORDER =
       List.of(
           SUCCEEDED,

@@ -7,7 +7,7 @@ public enum EventReason {
   DatabaseReady,
   SutConfigured,
   WarmUpStarted,
-  /** A JIT warm-up step ended: the message says whether the SUT is steady. */
+  /** A JIT warm-up round ended: the message says whether the SUT is steady. */
   WarmUpFinished,
   LoadStarted,
   /**

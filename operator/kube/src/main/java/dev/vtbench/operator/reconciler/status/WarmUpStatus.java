@@ -59,29 +59,29 @@ public final class WarmUpStatus {
   }
 
   /**
-   * The {@link dev.vtbench.operator.resources.Labels#WARM_UP_FROM} of the warm-up step that starts
+   * The {@link dev.vtbench.operator.resources.Labels#WARM_UP_FROM} of the warm-up round that starts
    * at {@code warm} on the SUT start {@code sutStart}: the load it had before, in milliseconds, and
-   * a hash of the start. A restarted SUT begins again from 0 ms; the hash keeps its first step from
-   * reading the first step of the SUT before it, whose runner pod may still be there.
+   * a hash of the start. A restarted SUT begins again from 0 ms; the hash keeps its first round
+   * from reading the first round of the SUT before it, whose runner pod may still be there.
    */
-  public static String stepLabel(WarmState warm, String sutStart) {
+  public static String roundLabel(WarmState warm, String sutStart) {
     String ms = Long.toString(warm.underLoad().toMillis());
     return sutStart == null ? ms : ms + "-" + Integer.toHexString(sutStart.hashCode());
   }
 
   /**
-   * Which warm-up step starts at {@code warm}, counting from 1: steps are {@code step} long ({@link
-   * dev.vtbench.engine.run.RunCursor#warmUpStep}), so exact while only warm-ups ran; a measured
-   * hold that drifted adds its own length.
+   * Which warm-up round starts at {@code warm}, counting from 1: rounds are {@code round} long
+   * ({@link dev.vtbench.engine.run.RunCursor#warmUpRound}), so exact while only warm-ups ran; a
+   * measured hold that drifted adds its own length.
    */
-  static long stepNumber(WarmState warm, Duration step) {
-    return warm.underLoad().toMillis() / step.toMillis() + 1;
+  static long roundNumber(WarmState warm, Duration round) {
+    return warm.underLoad().toMillis() / round.toMillis() + 1;
   }
 
   /** "JIT warm-up step 2 (60 s so far, at most 180 s)": where the SUT's warm-up stands. */
-  public static String step(WarmState warm, RunCursor cursor) {
+  public static String roundMessage(WarmState warm, RunCursor cursor) {
     return "JIT warm-up step "
-        + stepNumber(warm, cursor.warmUpStep())
+        + roundNumber(warm, cursor.warmUpRound())
         + " ("
         + seconds(warm.underLoad())
         + " so far, at most "
@@ -89,7 +89,7 @@ public final class WarmUpStatus {
         + ")";
   }
 
-  /** What a finished warm-up step found: "SUT steady after 75 s of load", or not yet. */
+  /** What a finished warm-up round found: "SUT steady after 75 s of load", or not yet. */
   public static String verdict(WarmState after, Duration cap) {
     if (after.steady()) {
       return "SUT steady after " + seconds(after.underLoad()) + " of load";

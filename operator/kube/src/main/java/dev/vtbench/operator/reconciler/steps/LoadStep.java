@@ -25,7 +25,7 @@ import java.util.Set;
 /**
  * The cursor's next load (a warm-up or a measured scenario) as the run's kind of load object
  * ({@link dev.vtbench.operator.load.LoadKind}): started once, watched until its runner pods end
- * ({@link LoadWatch}: deadlines, a lost runner, a stalled TestRun). A finished warm-up step is
+ * ({@link LoadWatch}: deadlines, a lost runner, a stalled TestRun). A finished warm-up round is
  * judged by the engine's steady-state policy and its result goes into status ({@link
  * WarmUpStatus}); the cursor then asks for another step or the measurement. Steps share the load's
  * name: the next starts once the last one's object is gone. A finished measurement goes on to
@@ -114,7 +114,7 @@ public final class LoadStep implements Step {
         Conditions.LOAD_RUNNING,
         "True",
         warmUp ? Reason.WarmingUp : Reason.LoadStarted,
-        (warmUp ? WarmUpStatus.step(view.warm(), view.cursor()) + " before " : "measuring ")
+        (warmUp ? WarmUpStatus.roundMessage(view.warm(), view.cursor()) + " before " : "measuring ")
             + load.scenario().id()
             + (stages.size() > 1 ? " and the next " + (stages.size() - 1) + " as stages" : "")
             + " ("
@@ -129,7 +129,7 @@ public final class LoadStep implements Step {
     return Result.waitFor(view.spec().timeouts.loadStart().duration().plusSeconds(1));
   }
 
-  /** A finished warm-up step, judged: its result into status, its load deleted. */
+  /** A finished warm-up round, judged: its result into status, its load deleted. */
   private Result warmedUp(RunView view, RunStatus status, RunCursor.WarmUp w, LoadState state) {
     var run = view.run();
     String name = view.loadName();

@@ -6,8 +6,8 @@ import dev.vtbench.operator.reconciler.status.RunStatus;
 import java.time.Duration;
 
 /**
- * One stage of a run (database, app tiers, load, record, finish): given what was observed, it
- * changes what it owns and the status, and says whether the pass goes on to the next stage.
+ * One step of a run (a check, database, app tiers, load, record, finish): given what was observed,
+ * it changes what it owns and the status, and says whether the pass goes on to the next step.
  */
 @FunctionalInterface
 public interface Step {

@@ -49,12 +49,12 @@ class WarmUpStatusTest {
 
   /**
    * Plays the operator's passes for the cursor, with status as the only memory between them and a
-   * SUT steady from its {@code steadyFrom}-th warm-up step: the start messages of the warm-up steps
-   * and the verdicts, in order, until the first measurement.
+   * SUT steady from its {@code steadyFrom}-th warm-up round: the start messages of the warm-up
+   * rounds and the verdicts, in order, until the first measurement.
    */
   static List<String> passes(BenchmarkRunStatus status, RunCursor cursor, int steadyFrom) {
     List<String> said = new ArrayList<>();
-    for (int step = 1; ; step++) {
+    for (int round = 1; ; round++) {
       SutConfig config = cursor.nextScenario().orElseThrow().sut();
       WarmState warm = WarmUpStatus.read(status, config, "uid-1/0");
       if (!(cursor.next(warm) instanceof RunCursor.WarmUp w)) {
@@ -62,29 +62,29 @@ class WarmUpStatusTest {
         return said;
       }
       said.add(
-          "JIT warm-up step "
-              + WarmUpStatus.stepNumber(warm, cursor.warmUpStep())
+          "JIT warm-up round "
+              + WarmUpStatus.roundNumber(warm, cursor.warmUpRound())
               + " from "
-              + WarmUpStatus.stepLabel(warm, null)
+              + WarmUpStatus.roundLabel(warm, null)
               + " ms");
-      WarmState after = w.after(warm, peaks(step >= steadyFrom));
+      WarmState after = w.after(warm, peaks(round >= steadyFrom));
       WarmUpStatus.write(status, after, config, "uid-1/0");
       said.add(WarmUpStatus.verdict(after, cursor.warmUpCap()));
     }
   }
 
   @Test
-  void warmUpStepsFollowEachOtherThroughStatusUntilTheSutIsSteady() {
+  void warmUpRoundsFollowEachOtherThroughStatusUntilTheSutIsSteady() {
     BenchmarkRunStatus status = new BenchmarkRunStatus();
     RunCursor cursor = RunCursor.ofRecorded(spec("180s"), List.of());
 
     assertThat(passes(status, cursor, 3))
         .containsExactly(
-            "JIT warm-up step 1 from 0 ms",
+            "JIT warm-up round 1 from 0 ms",
             "SUT not steady after 20 s of load (at most 180 s)",
-            "JIT warm-up step 2 from 20000 ms",
+            "JIT warm-up round 2 from 20000 ms",
             "SUT not steady after 40 s of load (at most 180 s)",
-            "JIT warm-up step 3 from 40000 ms",
+            "JIT warm-up round 3 from 40000 ms",
             "SUT steady after 60 s of load",
             "measure");
     assertThat(status.warmUp.underLoadSeconds).isEqualTo(60.0);
@@ -99,9 +99,9 @@ class WarmUpStatusTest {
 
     assertThat(passes(status, cursor, Integer.MAX_VALUE))
         .containsExactly(
-            "JIT warm-up step 1 from 0 ms",
+            "JIT warm-up round 1 from 0 ms",
             "SUT not steady after 20 s of load (at most 35 s)",
-            "JIT warm-up step 2 from 20000 ms",
+            "JIT warm-up round 2 from 20000 ms",
             "SUT not steady after 35 s of load; the warm-up cap (spec.load.sutWarmup) is spent:"
                 + " measuring, rows say steady_state=false",
             "measure");
@@ -193,18 +193,18 @@ class WarmUpStatusTest {
         .isEqualTo("sha256:a");
   }
 
-  static Pod loadPod(String scenario, String step) {
+  static Pod loadPod(String scenario, String round) {
     Map<String, String> labels = new java.util.HashMap<>();
     labels.put(Labels.COMPONENT, "load");
     labels.put(Labels.SCENARIO, scenario);
-    if (step != null) {
-      labels.put(Labels.WARM_UP_FROM, step);
+    if (round != null) {
+      labels.put(Labels.WARM_UP_FROM, round);
     }
     return new PodBuilder().withNewMetadata().withLabels(labels).endMetadata().build();
   }
 
   @Test
-  void aWarmUpStepReadsItsOwnPodsNotTheLastStepsOfTheSameName() {
+  void aWarmUpRoundReadsItsOwnPodsNotTheLastRoundsOfTheSameName() {
     RunCursor cursor = RunCursor.ofRecorded(spec("180s"), List.of());
     RunCursor.Load warmUp = (RunCursor.Load) cursor.next(WarmState.NONE);
     String id = warmUp.id();
@@ -214,11 +214,11 @@ class WarmUpStatusTest {
     assertThat(LoadView.labelledAs(List.of(first, second), warmUp, "30000"))
         .containsExactly(second);
     assertThat(LoadView.labelledAs(List.of(first), warmUp, "30000")).isEmpty();
-    assertThat(LoadView.ofStep(first, "0")).isTrue();
-    assertThat(LoadView.ofStep(first, null)).as("a measured load's is unlabelled").isFalse();
+    assertThat(LoadView.ofRound(first, "0")).isTrue();
+    assertThat(LoadView.ofRound(first, null)).as("a measured load's is unlabelled").isFalse();
     WarmState at30 = new WarmState("k", Duration.ofSeconds(30), false);
     assertThat(LoadView.warmUpFrom(warmUp, at30, null)).isEqualTo("30000");
-    // the first step after a SUT restart is not the first step before it
+    // the first round after a SUT restart is not the first round before it
     assertThat(LoadView.warmUpFrom(warmUp, WarmState.NONE, "uid-1/0"))
         .startsWith("0-")
         .isNotEqualTo(LoadView.warmUpFrom(warmUp, WarmState.NONE, "uid-1/1"));

@@ -21,7 +21,7 @@ import java.util.Locale;
  * @param otherP99Ms the other generator's 99th percentile latency, null where it gave none
  * @param otherErrors its failed requests: socket errors and non-2xx/3xx answers
  */
-public record GeneratorCheck(
+public record GeneratorCrossCheck(
     String scenarioId,
     String threadMode,
     int concurrency,

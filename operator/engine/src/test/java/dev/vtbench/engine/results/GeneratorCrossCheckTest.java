@@ -7,34 +7,35 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** k6 against wrk at one level: the ratio, when k6 fell short, and the summary's line. */
-class GeneratorCheckTest {
+class GeneratorCrossCheckTest {
 
-  static GeneratorCheck check(double k6, double wrk) {
-    return new GeneratorCheck(
+  static GeneratorCrossCheck crossCheck(double k6, double wrk) {
+    return new GeneratorCrossCheck(
         "r1-virtual-pool50-c800", "virtual", 800, "wrk", k6, wrk, 87.0, 95.5, 551.2, 0);
   }
 
   @Test
   void k6ShortOfWrkByMoreThanFivePercentMeasuredTheGenerator() {
     // the figures at 800 connections: k6 2,910, wrk 3,400
-    GeneratorCheck shortfall = check(2910, 3400);
+    GeneratorCrossCheck shortfall = crossCheck(2910, 3400);
     assertThat(shortfall.ratio()).isCloseTo(0.856, within(0.001));
     assertThat(shortfall.k6FellShort()).isTrue();
     // at 200 they agreed within 3 %
-    assertThat(check(1870, 1920).k6FellShort()).isFalse();
-    assertThat(check(1870, 0).ratio()).isNaN();
+    assertThat(crossCheck(1870, 1920).k6FellShort()).isFalse();
+    assertThat(crossCheck(1870, 0).ratio()).isNaN();
   }
 
   @Test
-  void theTwoHighestLevelsAreChecked() {
-    assertThat(GeneratorCheck.levels(List.of(50, 100, 200, 400, 800))).containsExactly(800, 400);
-    assertThat(GeneratorCheck.levels(List.of(200))).containsExactly(200);
-    assertThat(GeneratorCheck.levels(List.of(100, 100, 50))).containsExactly(100, 50);
+  void theTwoHighestLevelsAreCrossChecked() {
+    assertThat(GeneratorCrossCheck.levels(List.of(50, 100, 200, 400, 800)))
+        .containsExactly(800, 400);
+    assertThat(GeneratorCrossCheck.levels(List.of(200))).containsExactly(200);
+    assertThat(GeneratorCrossCheck.levels(List.of(100, 100, 50))).containsExactly(100, 50);
   }
 
   @Test
   void theSentenceSaysWhatWasComparedAndWhatItMeans() {
-    String line = check(2910, 3400).sentence();
+    String line = crossCheck(2910, 3400).sentence();
 
     assertThat(line)
         .startsWith("Generator cross-check, virtual at 800 (r1-virtual-pool50-c800): ")
@@ -43,10 +44,10 @@ class GeneratorCheckTest {
         .contains("generator cores 87 % busy under k6, 96 % under wrk")
         .contains("wrk p99 551 ms, 0 errors")
         .endsWith("k6 fell short, so the row measured the generator.");
-    assertThat(GeneratorCheck.isSentence(line)).isTrue();
-    assertThat(check(1900, 1920).sentence()).endsWith("they agree within 5 %.");
-    GeneratorCheck unmeasured =
-        new GeneratorCheck("s", "platform", 400, "wrk", 486, 490, null, null, null, 3);
+    assertThat(GeneratorCrossCheck.isSentence(line)).isTrue();
+    assertThat(crossCheck(1900, 1920).sentence()).endsWith("they agree within 5 %.");
+    GeneratorCrossCheck unmeasured =
+        new GeneratorCrossCheck("s", "platform", 400, "wrk", 486, 490, null, null, null, 3);
     assertThat(unmeasured.sentence()).contains("generator cores – busy under k6, – under wrk");
   }
 
