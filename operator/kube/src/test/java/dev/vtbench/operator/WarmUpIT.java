@@ -75,7 +75,7 @@ class WarmUpIT {
             OperatorIT.conditionOf(st, "LoadRunning") != null
                 && OperatorIT.conditionOf(st, "LoadRunning")
                     .getMessage()
-                    .startsWith("JIT warm-up step 1 (0 s so far, at most 90 s) before " + s.id()));
+                    .startsWith("JIT warm-up round 1 (0 s so far, at most 90 s) before " + s.id()));
     play.finishJob(name, name + "-round1", 0, cold);
     BenchmarkRunStatus status =
         awaitStatus(ns, "warm", "round 1 judged", st -> underLoad(st, 20.0));
@@ -106,7 +106,7 @@ class WarmUpIT {
             st ->
                 OperatorIT.conditionOf(st, "LoadRunning")
                     .getMessage()
-                    .startsWith("JIT warm-up step 2 (20 s so far, at most 90 s)"));
+                    .startsWith("JIT warm-up round 2 (20 s so far, at most 90 s)"));
     assertThat(status.warmUp.underLoadSeconds)
         .as("round 2 not judged on round 1's pod")
         .isEqualTo(20.0);

@@ -234,7 +234,7 @@ record RunCost(
                 s(hold()),
                 times(wallWithoutPerHold())));
     out.add(
-        "%s: SUT start(s) (pod created -> Ready) %s; JIT warm-up %d step(s), %s wall, %.0f s of load (warmup_s)"
+        "%s: SUT start(s) (pod created -> Ready) %s; JIT warm-up %d round(s), %s wall, %.0f s of load (warmup_s)"
             .formatted(
                 run, list(sutStartTimes()), warmUpRounds(), s(warmUpWall()), warmUpLoadSeconds()));
     List<Duration> beyond = beyondLoad();

@@ -153,7 +153,7 @@ class RunCostTest {
                 + " wall / hold 14.8",
             "two-core: database 31 s (apply -> DatabaseReady), image pulls 6 s (2 pulled, 12"
                 + " already on the node): without them 558 s / 40 s = 13.9",
-            "two-core: SUT start(s) (pod created -> Ready) [14, 8] s; JIT warm-up 2 step(s), 67 s"
+            "two-core: SUT start(s) (pod created -> Ready) [14, 8] s; JIT warm-up 2 round(s), 67 s"
                 + " wall, 40 s of load (warmup_s)",
             "two-core: scenarios on a running SUT, time beyond ramp + warm-up + hold (18 s):"
                 + " [8, 191, 188, 7] s (median 98 s); k6-operator start stalls 365 s (2"

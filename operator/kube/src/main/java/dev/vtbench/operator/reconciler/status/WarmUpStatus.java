@@ -78,9 +78,9 @@ public final class WarmUpStatus {
     return warm.underLoad().toMillis() / round.toMillis() + 1;
   }
 
-  /** "JIT warm-up step 2 (60 s so far, at most 180 s)": where the SUT's warm-up stands. */
+  /** "JIT warm-up round 2 (60 s so far, at most 180 s)": where the SUT's warm-up stands. */
   public static String roundMessage(WarmState warm, RunCursor cursor) {
-    return "JIT warm-up step "
+    return "JIT warm-up round "
         + roundNumber(warm, cursor.warmUpRound())
         + " ("
         + seconds(warm.underLoad())

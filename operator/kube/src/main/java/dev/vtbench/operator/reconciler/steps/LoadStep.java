@@ -65,7 +65,7 @@ public final class LoadStep implements Step {
           Conditions.LOAD_RUNNING,
           "False",
           Reason.WarmingUp,
-          "waiting for the last warm-up step's " + name + " to be deleted");
+          "waiting for the last warm-up round's " + name + " to be deleted");
       return Result.waitFor(Duration.ofSeconds(1));
     }
     if (view.load() == null) {
