@@ -97,7 +97,7 @@ class NeighbourTest {
       rows.add(
           atBound("0:90|1:60").threadMode("virtual").rep(rep).throughputRps(490 + rep).build());
     }
-    // crosscheck-builtin's first platform repetition: a build on both cores, 57 points
+    // 2026-11-26 crosscheck-builtin, first platform rep: a build on both cores, 57 points
     ResultRow shared = atBound("0:64.2|1:65.3").appCpuPct(8.2).rep(4).throughputRps(188).build();
     rows.add(shared);
 
