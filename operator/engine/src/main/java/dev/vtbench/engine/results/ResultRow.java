@@ -214,7 +214,10 @@ public record ResultRow(
   public static final String VIRTUAL = "virtual";
   public static final String REACTIVE = "reactive";
 
-  /** The {@code workload} of a user's service's rows ({@code spec.sut.service}). */
+  /**
+   * The {@code workload} of a user's service's rows ({@code spec.sut.service}): its mix, not an
+   * endpoint.
+   */
   public static final String OWN_SERVICE_WORKLOAD = "service";
 
   /** The thread modes in the order the summary and the figures show them. */

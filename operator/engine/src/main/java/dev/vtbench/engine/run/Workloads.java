@@ -17,9 +17,6 @@ public final class Workloads {
 
   private Workloads() {}
 
-  /** What the {@code workload} column says of a user's service: its mix, not an endpoint. */
-  public static final String SERVICE_WORKLOAD = ResultRow.OWN_SERVICE_WORKLOAD;
-
   static boolean ownService(BenchmarkRunSpec spec) {
     return spec.sut.service != null;
   }
@@ -75,8 +72,8 @@ public final class Workloads {
     return ownService(spec) ? spec.sut.service.usesStub() : Endpoint.of(spec).callsStub();
   }
 
-  /** The workload column: the endpoint's name, or {@value #SERVICE_WORKLOAD}. */
+  /** The workload column: the endpoint's name, or {@value ResultRow#OWN_SERVICE_WORKLOAD}. */
   public static String name(BenchmarkRunSpec spec) {
-    return ownService(spec) ? SERVICE_WORKLOAD : spec.workload.endpoint;
+    return ownService(spec) ? ResultRow.OWN_SERVICE_WORKLOAD : spec.workload.endpoint;
   }
 }

@@ -3,7 +3,6 @@ package dev.vtbench.operator.e2e;
 import dev.vtbench.engine.results.DerivedMetrics;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.Throttling;
-import dev.vtbench.engine.run.Workloads;
 import dev.vtbench.operator.Checks;
 import io.fabric8.kubernetes.api.model.Node;
 import java.util.List;
@@ -44,7 +43,7 @@ final class CpuChecks {
         c.check(
             r.pgCpuPct() == null,
             id + ": pg_cpu_pct empty for a reactive row (not measured, not guessed)");
-      } else if (Workloads.SERVICE_WORKLOAD.equals(r.workload()) && r.pgCpuPct() == null) {
+      } else if (ResultRow.OWN_SERVICE_WORKLOAD.equals(r.workload()) && r.pgCpuPct() == null) {
         // vtbench's SUT reads the database container's cgroup (DbCpuSql); a user's service does
         // not, so an empty column is honest there, and a filled one is held to the limit below
         Checks.note(id + ": pg_cpu_pct empty for a user's service (nothing in it reads it)");
@@ -56,7 +55,7 @@ final class CpuChecks {
                 id, r.pgCpuPct(), limitPct, databaseCpus));
         checkDatabaseThrottling(r, databaseCpus);
       }
-      if (!Workloads.SERVICE_WORKLOAD.equals(r.workload())) {
+      if (!ResultRow.OWN_SERVICE_WORKLOAD.equals(r.workload())) {
         // the JVM sizes itself to the container: a whole-CPU limit on a cpuset of as many CPUs
         int cpus = (int) Math.ceil(sutCpus);
         c.check(
