@@ -64,9 +64,10 @@ public class LoadSpec {
   public String hold = "20s";
 
   @JsonPropertyDescription(
-      "Most unmeasured load a freshly started SUT gets before measuring: warm-up runs in 20 s"
+      "Unmeasured load a freshly started SUT gets before measuring: warm-up runs in 20 s"
           + " rounds until the SUT is at steady state (its windows agree and its JIT is quiet;"
-          + " docs/steady-state.md) or this much is spent, e.g. 180s; 0s turns it off. Rows"
+          + " docs/steady-state.md) or this much is spent, e.g. 180s; a SUT whose last round"
+          + " still got faster or compiled less goes on, up to twice this; 0s turns it off. Rows"
           + " measured before steady state say steady_state=false and stay out of verdicts.")
   @Pattern(DURATION)
   @Size(max = DURATION_MAX)

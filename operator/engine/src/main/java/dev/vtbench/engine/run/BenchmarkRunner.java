@@ -11,6 +11,7 @@ import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.steady.WarmState;
+import dev.vtbench.engine.steady.WarmUpTrend;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,14 +88,25 @@ public final class BenchmarkRunner {
                 + Durations.format(warm.underLoad())
                 + " so far, at most "
                 + Durations.format(cursor.warmUpCap())
+                + (warm.improving() ? " and " + WarmUpTrend.EXTENSION + "× while improving" : "")
                 + " until steady)");
         Platform.Measurement m = platform.runLoad(named, k6, K6Script.render(k6), progress);
         warm = w.after(warm, m.peaks());
+        List<LoadWindow> round = LoadWindow.ofPhase(m.peaks(), w.length());
         progress.message(
-            (warm.steady()
-                    ? "SUT: steady after " + Durations.format(warm.underLoad()) + " of load: "
-                    : "SUT: not steady yet: ")
-                + SteadyState.explain(LoadWindow.ofPhase(m.peaks(), w.length())));
+            warm.steady()
+                ? "SUT: steady after "
+                    + Durations.format(warm.underLoad())
+                    + " of load: "
+                    + SteadyState.explain(round)
+                : cursor.warmUpSpent(warm)
+                    ? "SUT: "
+                        + cursor.warmUpAdvice(warm, round)
+                        + ". Measuring anyway: its rows say steady_state=false"
+                    : "SUT: not steady yet"
+                        + (warm.improving() ? " but improving" : "")
+                        + ": "
+                        + SteadyState.explain(round));
         continue;
       }
       Platform.Measurement measured = platform.runLoad(named, k6, K6Script.render(k6), progress);

@@ -3,6 +3,7 @@ package dev.vtbench.engine.run;
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
+import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.SutConfig;
@@ -10,6 +11,7 @@ import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.steady.WarmState;
+import dev.vtbench.engine.steady.WarmUpTrend;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -105,12 +107,51 @@ public final class RunCursor {
     }
     Scenario s = next.get();
     WarmState now = warm.of(s.sut().restartKey());
-    Duration left = warmUpCap().minus(now.underLoad());
-    if (!now.steady() && left.isPositive()) {
+    Duration left = warmUpLeft(now);
+    if (left.isPositive()) {
       Duration round = warmUpRound();
       return new WarmUp(s, left.compareTo(round) < 0 ? left : round);
     }
     return new Measure(s);
+  }
+
+  /**
+   * Warm-up load the SUT in state {@code warm} may still get: none once steady; else what is left
+   * of the cap ({@code load.sutWarmup}), or, once that is spent, of {@link WarmUpTrend#limit} while
+   * its last round still improved.
+   */
+  Duration warmUpLeft(WarmState warm) {
+    if (warm.steady()) {
+      return Duration.ZERO;
+    }
+    Duration left = warmUpCap().minus(warm.underLoad());
+    if (left.isPositive() || !warm.improving()) {
+      return left;
+    }
+    return WarmUpTrend.limit(warmUpCap()).minus(warm.underLoad());
+  }
+
+  /**
+   * Whether the SUT in state {@code warm} goes to its measurement unsteady because its warm-up is
+   * spent: what {@link #warmUpAdvice} then explains.
+   */
+  public boolean warmUpSpent(WarmState warm) {
+    return !warm.steady() && warmUpCap().isPositive() && !warmUpLeft(warm).isPositive();
+  }
+
+  /**
+   * Why the warm-up that ended with {@code windows} (its last round) and {@code warm} found no
+   * steady state, and what to set so it would ({@link WarmUpTrend#advice}).
+   */
+  public String warmUpAdvice(WarmState warm, List<LoadWindow> windows) {
+    return "warm-up spent after "
+        + Durations.format(warm.underLoad())
+        + " of load (spec.load.sutWarmup "
+        + spec.load.sutWarmup
+        + ", up to "
+        + WarmUpTrend.EXTENSION
+        + "× while improving) without steady state: "
+        + WarmUpTrend.advice(windows, warm.underLoad(), SpecValidator.cpus(spec.sut.cpu));
   }
 
   /** One warm-up round's load: {@link SteadyState#warmUpRound} of the run's windows. */
@@ -118,7 +159,10 @@ public final class RunCursor {
     return SteadyState.warmUpRound(Workloads.window(spec));
   }
 
-  /** The most load a new SUT gets before measuring, steady or not ({@code load.sutWarmup}). */
+  /**
+   * The load after which a new SUT that has stopped improving is measured, steady or not ({@code
+   * load.sutWarmup}); one still improving gets up to {@link WarmUpTrend#limit} of it.
+   */
   public Duration warmUpCap() {
     return Durations.parse("spec.load.sutWarmup", spec.load.sutWarmup);
   }

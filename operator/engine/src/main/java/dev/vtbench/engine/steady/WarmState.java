@@ -5,30 +5,34 @@ import java.util.List;
 
 /**
  * How warm the running SUT is: which JVM configuration it runs ({@code SutConfig.restartKey()}),
- * how long it has been under load since it started, and whether a load phase has found it at steady
- * state. A new configuration means a new JVM, and the state starts over.
+ * how long it has been under load since it started, whether a load phase has found it at steady
+ * state, and whether its last warm-up round still improved. A new configuration means a new JVM,
+ * and the state starts over.
  *
  * @param sutKey the configuration's key, or null before any SUT ran
  * @param underLoad warm-up and measured load since the SUT started
  * @param steady whether the last judged load phase found it steady
+ * @param improving whether the last warm-up round, not steady, still got faster or cheaper ({@link
+ *     WarmUpTrend#improving}); false after a measured load
  */
-public record WarmState(String sutKey, Duration underLoad, boolean steady) {
+public record WarmState(String sutKey, Duration underLoad, boolean steady, boolean improving) {
 
   /** Before any SUT ran. */
-  public static final WarmState NONE = new WarmState(null, Duration.ZERO, false);
+  public static final WarmState NONE = new WarmState(null, Duration.ZERO, false, false);
 
   /** The state of the SUT running {@code key}: this one, or a fresh start when it differs. */
   public WarmState of(String key) {
-    return key.equals(sutKey) ? this : new WarmState(key, Duration.ZERO, false);
+    return key.equals(sutKey) ? this : new WarmState(key, Duration.ZERO, false, false);
   }
 
   /**
    * The state after a warm-up load of {@code length} whose windows were {@code windows}: steady
-   * once the last of them agree ({@link SteadyState#judge}).
+   * once the last of them agree ({@link SteadyState#judge}), else improving or not.
    */
   public WarmState afterWarmUp(Duration length, List<LoadWindow> windows) {
+    boolean now = SteadyState.judge(windows) == SteadyState.Verdict.STEADY;
     return new WarmState(
-        sutKey, underLoad.plus(length), SteadyState.judge(windows) == SteadyState.Verdict.STEADY);
+        sutKey, underLoad.plus(length), now, !now && WarmUpTrend.improving(windows));
   }
 
   /**
@@ -43,6 +47,6 @@ public record WarmState(String sutKey, Duration underLoad, boolean steady) {
           case STEADY -> true;
           case NOT_STEADY, TOO_SHORT -> steady;
         };
-    return new WarmState(sutKey, underLoad.plus(length), now);
+    return new WarmState(sutKey, underLoad.plus(length), now, false);
   }
 }

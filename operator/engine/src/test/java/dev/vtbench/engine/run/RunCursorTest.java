@@ -113,17 +113,46 @@ class RunCursorTest {
   void aHoldThatDriftsLabelsItsRowButASteadyHoldProvesTheSutSteady() {
     RunCursor cursor = RunCursor.ofRecorded(spec("180s"), List.of());
     String key = cursor.plan().get(0).sut().restartKey();
-    WarmState warm = new WarmState(key, Duration.ofSeconds(60), true);
+    WarmState warm = new WarmState(key, Duration.ofSeconds(60), true, false);
     assertThat(cursor.next(warm)).isInstanceOf(RunCursor.Measure.class);
     WarmState drifted = warm.afterMeasure(Duration.ofSeconds(20), SteadyState.Verdict.NOT_STEADY);
     assertThat(drifted.steady()).isTrue();
     assertThat(drifted.underLoad()).isEqualTo(Duration.ofSeconds(80));
     assertThat(cursor.next(drifted)).isInstanceOf(RunCursor.Measure.class);
-    WarmState cold = new WarmState(key, Duration.ofSeconds(180), false);
+    WarmState cold = new WarmState(key, Duration.ofSeconds(180), false, false);
     assertThat(cold.afterMeasure(Duration.ofSeconds(20), SteadyState.Verdict.STEADY).steady())
         .isTrue();
     WarmState tooShort = warm.afterMeasure(Duration.ofSeconds(5), SteadyState.Verdict.TOO_SHORT);
     assertThat(tooShort.steady()).isTrue();
+  }
+
+  @Test
+  void aSutStillImprovingAtTheCapWarmsUpUpToTwiceTheCapAndNoFurther() {
+    RunCursor cursor = RunCursor.ofRecorded(spec("60s"), List.of());
+    String key = cursor.plan().get(0).sut().restartKey();
+    WarmState atCap = new WarmState(key, Duration.ofSeconds(60), false, true);
+    assertThat(cursor.next(atCap)).isInstanceOf(RunCursor.WarmUp.class);
+    assertThat(cursor.warmUpSpent(atCap)).isFalse();
+    WarmState flat = new WarmState(key, Duration.ofSeconds(60), false, false);
+    assertThat(cursor.next(flat)).isInstanceOf(RunCursor.Measure.class);
+    assertThat(cursor.warmUpSpent(flat)).isTrue();
+    WarmState nearLimit = new WarmState(key, Duration.ofSeconds(110), false, true);
+    assertThat(cursor.next(nearLimit))
+        .isEqualTo(new RunCursor.WarmUp(cursor.plan().get(0), Duration.ofSeconds(10)));
+    WarmState atLimit = new WarmState(key, Duration.ofSeconds(120), false, true);
+    assertThat(cursor.next(atLimit)).isInstanceOf(RunCursor.Measure.class);
+    assertThat(cursor.warmUpSpent(atLimit)).isTrue();
+    WarmState steady = new WarmState(key, Duration.ofSeconds(40), true, false);
+    assertThat(cursor.warmUpSpent(steady)).isFalse();
+  }
+
+  @Test
+  void noWarmUpMeansNoExtensionAndNothingSpent() {
+    RunCursor cursor = RunCursor.ofRecorded(spec("0s"), List.of());
+    String key = cursor.plan().get(0).sut().restartKey();
+    WarmState cold = new WarmState(key, Duration.ZERO, false, true);
+    assertThat(cursor.next(cold)).isInstanceOf(RunCursor.Measure.class);
+    assertThat(cursor.warmUpSpent(cold)).isFalse();
   }
 
   @Test

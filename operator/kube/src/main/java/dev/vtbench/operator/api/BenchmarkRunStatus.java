@@ -111,6 +111,11 @@ public class BenchmarkRunStatus {
     public Boolean steady;
 
     @JsonPropertyDescription(
+        "Whether the last warm-up round, not steady, still got faster, cheaper per request or"
+            + " compiled less: such a SUT may warm up past spec.load.sutWarmup, up to twice it.")
+    public Boolean improving;
+
+    @JsonPropertyDescription(
         "The SUT pod this is about, as its uid and its container's restart count: another value"
             + " means the SUT restarted, and its warm-up starts over.")
     public String sutStart;

@@ -3,9 +3,12 @@ package dev.vtbench.operator.reconciler.status;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.RunCursor;
+import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.WarmState;
+import dev.vtbench.engine.steady.WarmUpTrend;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The engine's {@link WarmState} as status keeps it ({@code warmedUp} and {@code warmUp}), so the
@@ -41,7 +44,8 @@ public final class WarmUpStatus {
     return new WarmState(
         next.restartKey(),
         Duration.ofMillis(Math.round(w.underLoadSeconds * 1000)),
-        Boolean.TRUE.equals(w.steady));
+        Boolean.TRUE.equals(w.steady),
+        Boolean.TRUE.equals(w.improving));
   }
 
   /**
@@ -54,6 +58,7 @@ public final class WarmUpStatus {
     BenchmarkRunStatus.WarmUp w = new BenchmarkRunStatus.WarmUp();
     w.underLoadSeconds = warm.underLoad().toMillis() / 1000.0;
     w.steady = warm.steady();
+    w.improving = warm.improving() ? true : null;
     w.sutStart = sutStart;
     status.warmUp = w;
   }
@@ -85,22 +90,32 @@ public final class WarmUpStatus {
         + " ("
         + seconds(warm.underLoad())
         + " so far, at most "
-        + seconds(cursor.warmUpCap())
+        + seconds(warm.improving() ? WarmUpTrend.limit(cursor.warmUpCap()) : cursor.warmUpCap())
+        + (warm.improving() ? " while improving" : "")
         + ")";
   }
 
-  /** What a finished warm-up round found: "SUT steady after 75 s of load", or not yet. */
-  public static String verdict(WarmState after, Duration cap) {
+  /**
+   * What a finished warm-up round found: "SUT steady after 75 s of load", not yet, or why the spent
+   * warm-up found no steady state and what would let it ({@link RunCursor#warmUpAdvice}).
+   *
+   * @param round the round's windows
+   */
+  public static String verdict(WarmState after, RunCursor cursor, List<LoadWindow> round) {
     if (after.steady()) {
       return "SUT steady after " + seconds(after.underLoad()) + " of load";
+    }
+    if (cursor.warmUpSpent(after)) {
+      return cursor.warmUpAdvice(after, round) + ". Measuring: rows say steady_state=false";
     }
     return "SUT not steady after "
         + seconds(after.underLoad())
         + " of load"
-        + (after.underLoad().compareTo(cap) < 0
-            ? " (at most " + seconds(cap) + ")"
-            : "; the warm-up cap (spec.load.sutWarmup) is spent: measuring, rows say"
-                + " steady_state=false");
+        + (after.improving() && after.underLoad().compareTo(cursor.warmUpCap()) >= 0
+            ? " but still improving (up to "
+                + seconds(WarmUpTrend.limit(cursor.warmUpCap()))
+                + " while it does)"
+            : " (at most " + seconds(cursor.warmUpCap()) + ")");
   }
 
   private static String seconds(Duration d) {

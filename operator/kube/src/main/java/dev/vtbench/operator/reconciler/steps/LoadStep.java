@@ -5,6 +5,7 @@ import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.engine.run.RunCursor;
+import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.load.LoadRequest;
 import dev.vtbench.operator.load.LoadScript;
@@ -20,6 +21,7 @@ import dev.vtbench.operator.reconciler.status.WarmUpStatus;
 import dev.vtbench.operator.resources.StubTier;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -134,8 +136,11 @@ public final class LoadStep implements Step {
     var run = view.run();
     String name = view.loadName();
     WarmState after;
+    List<LoadWindow> round;
     try {
-      after = w.after(view.warm(), SutProbe.parse(state.summary()).peaks());
+      Map<String, Object> peaks = SutProbe.parse(state.summary()).peaks();
+      after = w.after(view.warm(), peaks);
+      round = LoadWindow.ofPhase(peaks, w.length());
     } catch (IllegalArgumentException e) {
       return Result.fail(
           Reason.SummaryUnreadable,
@@ -143,7 +148,7 @@ public final class LoadStep implements Step {
     }
     WarmUpStatus.write(status.status, after, view.jvm(w.scenario()), view.sutStart());
     owned.deleteLoad(run, view.load());
-    String verdict = WarmUpStatus.verdict(after, view.cursor().warmUpCap());
+    String verdict = WarmUpStatus.verdict(after, view.cursor(), round);
     status.set(Conditions.LOAD_RUNNING, "False", Reason.LoadFinished, verdict);
     events.normal(run, EventReason.WarmUpFinished, name + ": " + verdict);
     return Result.waitFor(Duration.ofSeconds(1));

@@ -7,6 +7,7 @@ import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.RunCursor;
+import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
 import dev.vtbench.operator.reconciler.observation.LoadView;
@@ -53,6 +54,12 @@ class WarmUpStatusTest {
    * rounds and the verdicts, in order, until the first measurement.
    */
   static List<String> passes(BenchmarkRunStatus status, RunCursor cursor, int steadyFrom) {
+    return passes(status, cursor, steadyFrom, peaks(false));
+  }
+
+  /** As above, with {@code unsteady} the SUT's windows in each round before it is steady. */
+  static List<String> passes(
+      BenchmarkRunStatus status, RunCursor cursor, int steadyFrom, Map<String, Object> unsteady) {
     List<String> said = new ArrayList<>();
     for (int round = 1; ; round++) {
       SutConfig config = cursor.nextScenario().orElseThrow().sut();
@@ -67,9 +74,10 @@ class WarmUpStatusTest {
               + " from "
               + WarmUpStatus.roundLabel(warm, null)
               + " ms");
-      WarmState after = w.after(warm, peaks(round >= steadyFrom));
+      Map<String, Object> peaks = round >= steadyFrom ? peaks(true) : unsteady;
+      WarmState after = w.after(warm, peaks);
       WarmUpStatus.write(status, after, config, "uid-1/0");
-      said.add(WarmUpStatus.verdict(after, cursor.warmUpCap()));
+      said.add(WarmUpStatus.verdict(after, cursor, LoadWindow.ofPhase(peaks, w.length())));
     }
   }
 
@@ -102,10 +110,47 @@ class WarmUpStatusTest {
             "JIT warm-up round 1 from 0 ms",
             "SUT not steady after 20 s of load (at most 35 s)",
             "JIT warm-up round 2 from 20000 ms",
-            "SUT not steady after 35 s of load; the warm-up cap (spec.load.sutWarmup) is spent:"
-                + " measuring, rows say steady_state=false",
+            "warm-up spent after 35s of load (spec.load.sutWarmup 35s, up to 2× while improving)"
+                + " without steady state: 400 req/s, throughput spread 0% (max 10%), CPU/request"
+                + " spread 0% (max 10%), JIT up to 80% of a window (max 5%); the JVM was still"
+                + " compiling after 35 s of load: give it more (spec.load.sutWarmup: 70s)."
+                + " Measuring: rows say steady_state=false",
             "measure");
     assertThat(status.warmUp.steady).isFalse();
+  }
+
+  /** Windows of a JVM still getting faster: 200, 250, 300, 350 req/s, CPU per request falling. */
+  static Map<String, Object> improving() {
+    return SutProbe.parse(
+            "{\"vtbench\":{\"sut\":{},\"holdSeconds\":30,\"peaks\":{},\"windows\":"
+                + "{\"windowSeconds\":5,\"list\":["
+                + "[5,1000,2.5,1.0],[5,1250,2.5,0.8],[5,1500,2.5,0.6],[5,1750,2.5,0.5]"
+                + "]}}}")
+        .peaks();
+  }
+
+  @Test
+  void aSutStillImprovingAtTheCapWarmsUpToTwiceItThenSaysWhatToSet() {
+    BenchmarkRunStatus status = new BenchmarkRunStatus();
+    RunCursor cursor = RunCursor.ofRecorded(spec("40s"), List.of());
+
+    assertThat(passes(status, cursor, Integer.MAX_VALUE, improving()))
+        .containsExactly(
+            "JIT warm-up round 1 from 0 ms",
+            "SUT not steady after 20 s of load (at most 40 s)",
+            "JIT warm-up round 2 from 20000 ms",
+            "SUT not steady after 40 s of load but still improving (up to 80 s while it does)",
+            "JIT warm-up round 3 from 40000 ms",
+            "SUT not steady after 60 s of load but still improving (up to 80 s while it does)",
+            "JIT warm-up round 4 from 60000 ms",
+            "warm-up spent after 80s of load (spec.load.sutWarmup 40s, up to 2× while"
+                + " improving) without steady state: 350 req/s, throughput spread 33% (max 10%),"
+                + " CPU/request spread 34% (max 10%), JIT up to 16% of a window (max 5%); the JVM"
+                + " was still compiling after 80 s of load: give it more (spec.load.sutWarmup:"
+                + " 160s). Measuring: rows say steady_state=false",
+            "measure");
+    assertThat(status.warmUp.steady).isFalse();
+    assertThat(status.warmUp.improving).isTrue();
   }
 
   /** The SUT configurations of pool 10 and pool 20, virtual threads. */
@@ -122,10 +167,10 @@ class WarmUpStatusTest {
   @Test
   void statusKeepsTheStateOfTheSameSutStart() {
     BenchmarkRunStatus status = new BenchmarkRunStatus();
-    WarmState fresh = new WarmState(POOL_10.restartKey(), Duration.ZERO, false);
+    WarmState fresh = new WarmState(POOL_10.restartKey(), Duration.ZERO, false, false);
     assertThat(WarmUpStatus.read(status, POOL_10, "uid-1/0")).isEqualTo(fresh);
 
-    WarmState steady = new WarmState(POOL_10.restartKey(), Duration.ofMillis(75_500), true);
+    WarmState steady = new WarmState(POOL_10.restartKey(), Duration.ofMillis(75_500), true, false);
     WarmUpStatus.write(status, steady, POOL_10, "uid-1/0");
 
     assertThat(status.warmedUp).isEqualTo(POOL_10.key());
@@ -141,10 +186,10 @@ class WarmUpStatusTest {
     BenchmarkRunStatus status = new BenchmarkRunStatus();
     WarmUpStatus.write(
         status,
-        new WarmState(POOL_10.restartKey(), Duration.ofSeconds(90), true),
+        new WarmState(POOL_10.restartKey(), Duration.ofSeconds(90), true, false),
         POOL_10,
         "uid-1/0");
-    WarmState fresh = new WarmState(POOL_10.restartKey(), Duration.ZERO, false);
+    WarmState fresh = new WarmState(POOL_10.restartKey(), Duration.ZERO, false, false);
 
     // the container restarted in its pod, or the pod was replaced
     assertThat(WarmUpStatus.read(status, POOL_10, "uid-1/1")).isEqualTo(fresh);
@@ -154,7 +199,7 @@ class WarmUpStatusTest {
     // is seen
     assertThat(POOL_20.restartKey()).isEqualTo(POOL_10.restartKey());
     assertThat(WarmUpStatus.read(status, POOL_20, null))
-        .isEqualTo(new WarmState(POOL_20.restartKey(), Duration.ZERO, false));
+        .isEqualTo(new WarmState(POOL_20.restartKey(), Duration.ZERO, false, false));
     // a status written before warmUp existed: warm up again rather than trust it
     BenchmarkRunStatus old = new BenchmarkRunStatus();
     old.warmedUp = POOL_10.key();
@@ -216,7 +261,7 @@ class WarmUpStatusTest {
     assertThat(LoadView.labelledAs(List.of(first), warmUp, "30000")).isEmpty();
     assertThat(LoadView.ofRound(first, "0")).isTrue();
     assertThat(LoadView.ofRound(first, null)).as("a measured load's is unlabelled").isFalse();
-    WarmState at30 = new WarmState("k", Duration.ofSeconds(30), false);
+    WarmState at30 = new WarmState("k", Duration.ofSeconds(30), false, false);
     assertThat(LoadView.warmUpFrom(warmUp, at30, null)).isEqualTo("30000");
     // the first round after a SUT restart is not the first round before it
     assertThat(LoadView.warmUpFrom(warmUp, WarmState.NONE, "uid-1/0"))
