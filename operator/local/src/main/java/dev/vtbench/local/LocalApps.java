@@ -29,6 +29,7 @@ final class LocalApps {
   private final LocalDatabase database;
   private final Map<Path, String> sutJarHashes = new HashMap<>();
   private ManagedProcess stub;
+  private boolean stubReady;
   private ManagedProcess sut;
   private SutConfig sutConfig;
   private SutView sutView;
@@ -50,7 +51,10 @@ final class LocalApps {
     this.database = database;
   }
 
-  /** Starts the stub on the load generator's cores and waits until it is ready. */
+  /**
+   * Starts the stub on the load generator's cores; {@link #prepareSut} waits until it is ready. Its
+   * start (a JVM, about 17 s on this VM's shared core) overlaps the SUT's on the SUT's own cores.
+   */
   void startStub() {
     stubPort = Os.freePort();
     Map<String, String> env = new HashMap<>(Services.stubEnv(stubPort));
@@ -71,7 +75,14 @@ final class LocalApps {
                     options.workDir().resolve("logs").resolve("stub.log"))
                 .pinnedTo(cores.load()));
     pids.record(stub);
-    stub.awaitHttpOk(URI.create(stubUrl() + "/readyz"), spec.timeouts.sutStart());
+  }
+
+  /** Waits until the stub answers, if this run started one; at once when it already did. */
+  private void awaitStub() {
+    if (stub != null && !stubReady) {
+      stub.awaitHttpOk(URI.create(stubUrl() + "/readyz"), spec.timeouts.sutStart());
+      stubReady = true;
+    }
   }
 
   /**
@@ -93,6 +104,8 @@ final class LocalApps {
       sut.close();
     }
     if (spec.sut.service != null) {
+      // a user's service may call the stub while it starts: it comes up first
+      awaitStub();
       return startService(config);
     }
     sutPort = Os.freePort();
@@ -108,6 +121,7 @@ final class LocalApps {
             env,
             config);
     sut.awaitHttpOk(URI.create(sutBaseUrl() + "/readyz"), spec.timeouts.sutStart());
+    awaitStub();
     HttpJson.Response info = HttpJson.get(sutBaseUrl() + "/api/runtime-info");
     // Where it ran comes from this machine: the SUT is a child process on it.
     sutView =
