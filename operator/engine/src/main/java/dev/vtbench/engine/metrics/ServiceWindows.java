@@ -20,6 +20,9 @@ import java.util.Set;
  */
 public final class ServiceWindows {
 
+  /** How the note begins that says a service's rows could not be judged steady. */
+  public static final String NOT_JUDGED = "steady state not judged: ";
+
   /** Key of the notes (a list of sentences) among the peaks: why a number is missing. */
   public static final String NOTES = "notes";
 
@@ -122,9 +125,7 @@ public final class ServiceWindows {
     }
     out.put("rssMbMax", rssMbMax == null ? null : round(rssMbMax));
     if (requestsLost || closed.isEmpty()) {
-      why.add(
-          "steady state not judged: no request count per window from "
-              + ActuatorMetric.REQUESTS.metric());
+      why.add(NOT_JUDGED + "no request count per window from " + ActuatorMetric.REQUESTS.metric());
     } else {
       Map<String, Object> windows = new LinkedHashMap<>();
       windows.put("windowSeconds", window.toMillis() / 1000.0);

@@ -1,7 +1,7 @@
 package dev.vtbench.engine.results;
 
 /** The {@code notes} column: sentences joined by "; ", each rule's at most once. */
-final class RowNotes {
+public final class RowNotes {
 
   private RowNotes() {}
 
@@ -9,7 +9,7 @@ final class RowNotes {
    * {@code notes} with {@code note} added, unless {@code note} is null or a note beginning with
    * {@code prefix} is there already (a row derived twice keeps one).
    */
-  static String add(String notes, String prefix, String note) {
+  public static String add(String notes, String prefix, String note) {
     if (note == null || notes != null && notes.contains(prefix)) {
       return notes;
     }

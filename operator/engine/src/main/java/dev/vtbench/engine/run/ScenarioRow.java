@@ -10,6 +10,7 @@ import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.results.DerivedMetrics;
 import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.RowNotes;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.steady.WarmState;
@@ -40,14 +41,40 @@ public final class ScenarioRow {
     LoadResult load =
         LoadMerge.merge(m.k6Summaries().stream().map(j -> K6Summary.parse(j, k6.hold())).toList());
     List<LoadWindow> hold = holdWindows(m, k6);
-    ResultRow row =
-        row(spec, s, sut, load, m).toBuilder()
+    boolean drifted = SteadyState.judgeHold(hold) == SteadyState.Verdict.NOT_STEADY;
+    ResultRow row = row(spec, s, sut, load, m);
+    row =
+        row.toBuilder()
             .warmupS((double) warm.underLoad().toSeconds())
-            .steadyState(
-                warm.steady() && SteadyState.judgeHold(hold) != SteadyState.Verdict.NOT_STEADY)
+            .steadyState(warm.steady() && !drifted)
             .holdCv(SteadyState.throughputCv(hold))
+            .notes(
+                row.notes() != null && row.notes().contains(ServiceWindows.NOT_JUDGED)
+                    ? row.notes()
+                    : RowNotes.add(row.notes(), UNSTEADY, unsteady(warm, drifted, hold)))
             .build();
     return DerivedMetrics.derive(row, rig(spec, m));
+  }
+
+  /** How the note that says why a row is not steady begins. */
+  static final String UNSTEADY = "not steady: ";
+
+  /**
+   * Why a row is not steady, or null when it is: its SUT's warm-up ended without steady state, or
+   * its hold drifted, with the numbers.
+   */
+  private static String unsteady(WarmState warm, boolean drifted, List<LoadWindow> hold) {
+    if (!warm.steady() && warm.underLoad().isZero()) {
+      return UNSTEADY + "its JVM had no warm-up before this hold (spec.load.sutWarmup 0s)";
+    }
+    if (!warm.steady()) {
+      return UNSTEADY
+          + "its JVM's warm-up found no steady state in "
+          + warm.underLoad().toSeconds()
+          + " s of load (the run's warm-up line, or its LoadRunning condition, says which"
+          + " criterion failed and what to set)";
+    }
+    return drifted ? UNSTEADY + "the hold drifted, " + SteadyState.explainHold(hold) : null;
   }
 
   /**

@@ -159,10 +159,9 @@ class ClusterRowCpuTest {
             withStub(stub.replace("3.0", "6.0") + "\"sutThrottledPct\":0,\"dbThrottledPct\":0,"),
             true);
     assertThat(stubOnly.bottleneck()).isEqualTo(Bottleneck.STUB_THROTTLED);
-    // (left out only as unsteady: these rows had no warm-up)
     assertThat(VerdictRows.leftOutBecause(stubOnly))
         .as("only the SUT's throttling voids a verdict")
-        .contains(VerdictRows.UNSTEADY);
+        .isEmpty();
   }
 
   /** A runner that read neither leaves both columns empty, and the row's notes say why. */
@@ -239,6 +238,16 @@ class ClusterRowCpuTest {
 
   static ResultRow row(BenchmarkRunSpec spec, String summary, boolean runnerOnStubNode) {
     Scenario s = Planner.plan(spec).getFirst();
+    return row(
+        spec, summary, runnerOnStubNode, new WarmState(s.sut().restartKey(), SIXTY, true, false));
+  }
+
+  static final java.time.Duration SIXTY = java.time.Duration.ofSeconds(60);
+
+  /** The row of {@code summary}'s hold, measured on a SUT in state {@code warm}. */
+  static ResultRow row(
+      BenchmarkRunSpec spec, String summary, boolean runnerOnStubNode, WarmState warm) {
+    Scenario s = Planner.plan(spec).getFirst();
     K6Plan k6 =
         RunCursor.of(spec, List.of())
             .k6Plan(new RunCursor.Measure(s), "http://sut:8080", spec.load.parallelism);
@@ -249,10 +258,33 @@ class ClusterRowCpuTest {
         new LoadState(true, List.of(summary), null),
         k6,
         spec.sut.image,
-        WarmState.NONE,
+        warm,
         runnerOnStubNode,
         CpusetProbe.Cores.of(probe),
         probe.node());
+  }
+
+  @Test
+  void aRowNotSteadySaysWhyInItsNotes() throws Exception {
+    BenchmarkRunSpec spec = twoCoreSpec();
+    String key = Planner.plan(spec).getFirst().sut().restartKey();
+
+    ResultRow spent =
+        row(
+            spec,
+            withStub(STUB),
+            true,
+            new WarmState(key, java.time.Duration.ofSeconds(180), false, false));
+    ResultRow cold = row(spec, withStub(STUB), true, WarmState.NONE);
+
+    assertThat(spent.steadyState()).isFalse();
+    assertThat(spent.notes())
+        .contains(
+            "not steady: its JVM's warm-up found no steady state in 180 s of load (the run's"
+                + " warm-up line, or its LoadRunning condition, says which criterion failed and"
+                + " what to set)");
+    assertThat(cold.notes())
+        .contains("not steady: its JVM had no warm-up before this hold (spec.load.sutWarmup 0s)");
   }
 
   static String withStub(String stub) throws Exception {
