@@ -15,8 +15,9 @@ REACTIVE_SUT_JAR := sut/reactive/target/vtbench-sut-reactive.jar
 STUB_JAR    := stub/target/vtbench-stub.jar
 OPERATOR_JAR := operator/kube/target/vtbench-operator-0.1.0-SNAPSHOT-all.jar
 BYO_JAR     := examples/byo-orders/target/byo-orders.jar
+BYO_CLINIC_JAR := examples/byo-clinic/target/byo-clinic.jar
 VTBENCH     := $(JAVA) -jar $(CLI_JAR)
-SOURCES     := $(shell find operator sut stub examples/byo-orders -name '*.java' -o -name '*.sql' -o -name '*.yaml' -o -name pom.xml 2>/dev/null) pom.xml
+SOURCES     := $(shell find operator sut stub examples/byo-orders examples/byo-clinic -name '*.java' -o -name '*.sql' -o -name '*.yaml' -o -name '*.html' -o -name pom.xml 2>/dev/null) pom.xml
 
 ##@ Run
 
@@ -25,7 +26,7 @@ RESULTS     ?= results
 K6          := $(CACHE)/bin/k6
 
 .PHONY: run
-run: $(CLI_JAR) $(BYO_JAR) k6 ## Run a BenchmarkRun locally (SPEC=examples/quickstart.yaml): CSV, summary and figures under results/<name>/
+run: $(CLI_JAR) $(BYO_JAR) $(BYO_CLINIC_JAR) k6 ## Run a BenchmarkRun locally (SPEC=examples/quickstart.yaml): CSV, summary and figures under results/<name>/
 	$(VTBENCH) run $(SPEC) --results $(RESULTS) --k6 $(K6) $(RUN_ARGS)
 
 .PHONY: bench
@@ -57,9 +58,9 @@ down: ## Stop exactly what `make up` started
 ##@ Build
 
 .PHONY: build
-build: $(CLI_JAR) $(OPERATOR_JAR) $(BYO_JAR) ## Build the SUT, stub, CLI, operator and byo-orders example jars (no tests)
+build: $(CLI_JAR) $(OPERATOR_JAR) $(BYO_JAR) $(BYO_CLINIC_JAR) ## Build the SUT, stub, CLI, operator and the byo-orders and byo-clinic example jars (no tests)
 
-$(CLI_JAR) $(SUT_JAR) $(REACTIVE_SUT_JAR) $(STUB_JAR) $(OPERATOR_JAR) $(BYO_JAR) &: $(SOURCES) | java-check
+$(CLI_JAR) $(SUT_JAR) $(REACTIVE_SUT_JAR) $(STUB_JAR) $(OPERATOR_JAR) $(BYO_JAR) $(BYO_CLINIC_JAR) &: $(SOURCES) | java-check
 	$(MVN) -DskipTests -DskipITs install
 
 .PHONY: k6
@@ -71,7 +72,7 @@ kube-tools: ## Build kube-apiserver + kubectl, etcd and Helm (Go module proxy), 
 	@VTBENCH_CACHE=$(CACHE) bash hack/kube-tools.sh all
 
 .PHONY: images
-images: build ## Build the SUT, reactive SUT, stub, operator and byo-orders example OCI image tars without a Docker daemon (in each module's target/)
+images: build ## Build the SUT, reactive SUT, stub, operator and byo-orders and byo-clinic example OCI image tars without a Docker daemon (in each module's target/)
 	bash hack/images.sh
 
 .PHONY: crds
@@ -105,10 +106,11 @@ chart-test: kube-tools ## Lint and render the Helm chart, check the examples, an
 	  -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dit.test='Chart*IT' -Dfailsafe.failIfNoSpecifiedTests=false
 
 .PHONY: image-test
-image-test: images ## Build the five images and prove they start as non-root
+image-test: images ## Build the six images and prove they start as non-root
 	bash hack/image-smoke.sh sut/target/vtbench-sut-image.tar \
 	  sut/reactive/target/vtbench-sut-reactive-image.tar stub/target/vtbench-stub-image.tar \
-	  operator/kube/target/vtbench-operator-image.tar examples/byo-orders/target/byo-orders-image.tar
+	  operator/kube/target/vtbench-operator-image.tar examples/byo-orders/target/byo-orders-image.tar \
+	  examples/byo-clinic/target/byo-clinic-image.tar
 
 .PHONY: e2e
 e2e: java-check ## End to end on a real single-node cluster built here, offline (root; 2 CPUs; about 40 minutes warm, about 70 cold): the *E2E tests and the monitoring phase; see docs/e2e.md

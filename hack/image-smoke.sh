@@ -20,10 +20,11 @@
 #     within SMOKE_TIMEOUT seconds, and /proc/<pid>/status shows the image's uid and gid, with
 #     no supplementary root group; then it is stopped. The SUT gets an unreachable database
 #     (liveness does not need one).
-#   - the bring-your-own example's image (main class com.example.orders.OrdersApplication): the
-#     same start, with an unreachable database too, through standard Spring Boot settings only
-#     (the service knows nothing of vtbench): spring.jpa.database-platform, so Hibernate starts
-#     without reading the database's metadata, and
+#   - the bring-your-own examples' images (main class com.example.orders.OrdersApplication or
+#     com.example.clinic.ClinicApplication): the same start, with an unreachable database too,
+#     through standard Spring Boot settings only (the services know nothing of vtbench):
+#     spring.jpa.database-platform, so Hibernate starts without reading the database's metadata,
+#     and
 #     management.endpoint.health.probes.add-additional-paths, so Actuator's liveness group
 #     (which never includes the database) answers /livez on the service's port.
 #   - operator image (main class dev.vtbench.operator.OperatorMain): the entrypoint with --help
@@ -494,17 +495,22 @@ check_image() {
         DB_URL=jdbc:postgresql://127.0.0.1:1/none STUB_URL=http://127.0.0.1:1; } >"$work/env$n.run"
       run_service sut "$root" "$spec" "$uid" "$gid" "$work/env$n.run" "$port" -- "${argv[@]}"
       ;;
-    com.example.orders.OrdersApplication)
+    com.example.orders.OrdersApplication | com.example.clinic.ClinicApplication)
       port=$(free_port) || {
         fail "no free port"
         return
       }
+      # Each example reads its downstream's URL from a variable of its own.
+      local service=byo-orders quote=SHIPPING_QUOTE_URL
+      if [ "$main" = com.example.clinic.ClinicApplication ]; then
+        service=byo-clinic quote=INSURANCE_QUOTE_URL
+      fi
       # Without the dialect named, Hibernate asks the (absent) database for it and the start fails.
       { cat "$envbase" && printf '%s\n' "SERVER_PORT=$port" SERVER_ADDRESS=127.0.0.1 \
-        SPRING_DATASOURCE_URL=jdbc:postgresql://127.0.0.1:1/none SHIPPING_QUOTE_URL=http://127.0.0.1:1 \
+        SPRING_DATASOURCE_URL=jdbc:postgresql://127.0.0.1:1/none "$quote=http://127.0.0.1:1" \
         SPRING_JPA_DATABASE_PLATFORM=org.hibernate.dialect.PostgreSQLDialect \
         MANAGEMENT_ENDPOINT_HEALTH_PROBES_ADD_ADDITIONAL_PATHS=true; } >"$work/env$n.run"
-      run_service byo-orders "$root" "$spec" "$uid" "$gid" "$work/env$n.run" "$port" -- "${argv[@]}"
+      run_service "$service" "$root" "$spec" "$uid" "$gid" "$work/env$n.run" "$port" -- "${argv[@]}"
       ;;
     dev.vtbench.stub.StubApplication)
       port=$(free_port) || {
@@ -524,7 +530,7 @@ check_image() {
       run_no_cluster operator "$root" "$spec" "$uid" "$gid" "$envbase" -- "${argv[@]}"
       ;;
     *)
-      log "  (main class '$main' is not the SUT, the stub, the operator or byo-orders: no start-up test)"
+      log "  (main class '$main' is not the SUT, the stub, the operator or an example service: no start-up test)"
       ;;
   esac
 }

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Builds the OCI image tars of the SUTs, the stub, the operator and the bring-your-own example
-# service without a Docker daemon:
+# services without a Docker daemon:
 #   sut/target/vtbench-sut-image.tar                (vtbench/sut:$IMAGE_TAG)
 #   sut/reactive/target/vtbench-sut-reactive-image.tar (vtbench/sut-reactive:$IMAGE_TAG)
 #   stub/target/vtbench-stub-image.tar              (vtbench/stub:$IMAGE_TAG)
 #   operator/kube/target/vtbench-operator-image.tar (vtbench/operator:$IMAGE_TAG)
 #   examples/byo-orders/target/byo-orders-image.tar (vtbench/byo-orders:$IMAGE_TAG; the service
 #                              examples/byo-orders-cluster.yaml runs through spec.sut.service.image)
+#   examples/byo-clinic/target/byo-clinic-image.tar (vtbench/byo-clinic:$IMAGE_TAG; the service
+#                              examples/byo-clinic.yaml names in spec.sut.service.image)
 #
 # Usage: hack/images.sh [-h|--help]        (normally via `make images`, after `make build`)
 #
@@ -15,13 +17,13 @@
 #   /opt/java                  a jlink'ed JRE from $JAVA_HOME (modules: a baseline for what Spring
 #                              Boot, fabric8 and the operator's health server load by reflection or
 #                              ServiceLoader, plus what jdeps finds in the real SUT, reactive SUT,
-#                              stub and byo-orders fat jars and the operator's shaded jar), with
-#                              its CDS archive
+#                              stub, byo-orders and byo-clinic fat jars and the operator's shaded
+#                              jar), with its CDS archive
 #   /lib*/...                  the host's shared libraries that JRE links against (from ldd),
 #                              the dynamic loader at the path the java binary asks for
 #   /etc/passwd, /etc/group    root and nonroot (65532:65532), the user the images run as
 #   /etc/nsswitch.conf, /tmp, /home/nonroot
-# All five images share that runtime directory. Jib then adds the application layers (/app/libs,
+# All six images share that runtime directory. Jib then adds the application layers (/app/libs,
 # /app/resources, /app/classes) on top and runs `java -cp @/app/jib-classpath-file <MainClass>`
 # as 65532:65532.
 #
@@ -76,6 +78,7 @@ sut_jar=$repo/sut/target/vtbench-sut.jar
 reactive_jar=$repo/sut/reactive/target/vtbench-sut-reactive.jar
 stub_jar=$repo/stub/target/vtbench-stub.jar
 byo_jar=$repo/examples/byo-orders/target/byo-orders.jar
+clinic_jar=$repo/examples/byo-clinic/target/byo-clinic.jar
 # The operator's shaded jar (maven-shade-plugin, classifier "all"); the newest if several versions.
 operator_jar=""
 for j in "$repo"/operator/kube/target/vtbench-operator-*-all.jar; do
@@ -89,7 +92,7 @@ grep -qE 'version "2[5-9]' <<<"$("$JAVA_HOME/bin/java" -version 2>&1)" ||
 if [ ! -x "$JAVA_HOME/bin/jlink" ] || [ ! -x "$JAVA_HOME/bin/jdeps" ]; then
   die "$JAVA_HOME has no jlink/jdeps: it must be a full JDK, not a JRE"
 fi
-for j in "$sut_jar" "$reactive_jar" "$stub_jar" "$byo_jar" "$operator_jar"; do
+for j in "$sut_jar" "$reactive_jar" "$stub_jar" "$byo_jar" "$clinic_jar" "$operator_jar"; do
   [ -f "$j" ] || die "$j is missing: run 'make build' first (or use 'make images')"
 done
 command -v ldd >/dev/null || die "ldd not found (Debian package libc-bin)"
@@ -116,7 +119,7 @@ baseline_modules=(
 desktop_only_libs=(libawt_xawt.so libjawt.so libjsound.so libsplashscreen.so)
 
 # The runtime directory is rebuilt when any of these change: this script, the JDK build, the host
-# C library, the extra modules asked for, the set of jars and classes inside the four fat jars, and
+# C library, the extra modules asked for, the set of jars and classes inside the five fat jars, and
 # the set of classes in the operator's shaded jar (a new dependency may need a new module; jdeps
 # then runs again).
 fingerprint() {
@@ -125,7 +128,7 @@ fingerprint() {
     grep -E '^(FULL_VERSION|JAVA_RUNTIME_VERSION)=' "$JAVA_HOME/release" || true
     ldd --version 2>&1 | sed -n 1p
     echo "extra=${IMAGE_JLINK_EXTRA_MODULES:-}"
-    for j in "$sut_jar" "$reactive_jar" "$stub_jar" "$byo_jar"; do
+    for j in "$sut_jar" "$reactive_jar" "$stub_jar" "$byo_jar" "$clinic_jar"; do
       "$JAVA_HOME/bin/jar" tf "$j" | grep -E '^BOOT-INF/(lib/.*\.jar|classes/.*\.class)$' | LC_ALL=C sort
     done
     "$JAVA_HOME/bin/jar" tf "$operator_jar" | grep -E '\.class$' | LC_ALL=C sort
@@ -226,7 +229,7 @@ build_runtime() {
   trap "rm -rf '$work'" EXIT
   rt=$work/root
 
-  log "finding the JDK modules the SUTs, stub, byo-orders and operator use (jdeps on their jars) ..."
+  log "finding the JDK modules the SUTs, stub, example services and operator use (jdeps on their jars) ..."
   jdeps_modules "$sut_jar" "$work/jdeps-sut" >"$work/sut.mods" &
   local p1=$!
   jdeps_modules "$reactive_jar" "$work/jdeps-reactive" >"$work/reactive.mods" &
@@ -237,30 +240,33 @@ build_runtime() {
   local p3=$!
   jdeps_modules "$byo_jar" "$work/jdeps-byo" >"$work/byo.mods" &
   local p5=$!
+  jdeps_modules "$clinic_jar" "$work/jdeps-clinic" >"$work/clinic.mods" &
+  local p6=$!
   local ok=yes m
   wait $p1 || ok=no
   wait $p2 || ok=no
   wait $p3 || ok=no
   wait $p4 || ok=no
   wait $p5 || ok=no
+  wait $p6 || ok=no
   if [ $ok = yes ]; then
-    for m in sut reactive stub byo operator; do
+    for m in sut reactive stub byo clinic operator; do
       log "  jdeps: $m needs $(paste -sd, "$work/$m.mods")"
     done
   else
     log "WARNING: jdeps failed; using the baseline module list only"
-    : >"$work/sut.mods" && : >"$work/reactive.mods" && : >"$work/stub.mods" && : >"$work/byo.mods" && : >"$work/operator.mods"
+    : >"$work/sut.mods" && : >"$work/reactive.mods" && : >"$work/stub.mods" && : >"$work/byo.mods" && : >"$work/clinic.mods" && : >"$work/operator.mods"
   fi
   local available
   available=$("$JAVA_HOME/bin/java" --list-modules | sed 's/@.*//')
   modules=$({
     printf '%s\n' "${baseline_modules[@]}"
-    cat "$work/sut.mods" "$work/reactive.mods" "$work/stub.mods" "$work/byo.mods" "$work/operator.mods"
+    cat "$work/sut.mods" "$work/reactive.mods" "$work/stub.mods" "$work/byo.mods" "$work/clinic.mods" "$work/operator.mods"
     tr ',' '\n' <<<"${IMAGE_JLINK_EXTRA_MODULES:-}"
   } | sed '/^$/d' | LC_ALL=C sort -u | while read -r m; do
     if grep -qx "$m" <<<"$available"; then echo "$m"; else echo "images: note: $JAVA_HOME has no module $m, skipped" >&2; fi
   done | paste -sd,)
-  rm -rf "$work/jdeps-sut" "$work/jdeps-reactive" "$work/jdeps-stub" "$work/jdeps-byo"
+  rm -rf "$work/jdeps-sut" "$work/jdeps-reactive" "$work/jdeps-stub" "$work/jdeps-byo" "$work/jdeps-clinic"
 
   log "jlink: $modules"
   mkdir -p "$rt/opt"
@@ -332,7 +338,7 @@ mvn_args+=("-Dimage.base=$base")
 [ -n "${IMAGE_TAG:-}" ] && mvn_args+=("-Dimage.tag=$IMAGE_TAG")
 [ -n "${IMAGE_JAVA:-}" ] && mvn_args+=("-Dimage.java=$IMAGE_JAVA")
 
-modules=sut,sut/reactive,stub,examples/byo-orders,operator/kube
+modules=sut,sut/reactive,stub,examples/byo-orders,examples/byo-clinic,operator/kube
 log "jib:buildTar for $modules (base: $base, tag: ${IMAGE_TAG:-dev}) ..."
 cd "$repo"
 # (Debian's Maven prints colour resets even in batch mode: strip them.)
@@ -343,6 +349,7 @@ mvn -B -ntp -q -Dmaven.repo.local="$cache/m2" -pl "$modules" "${mvn_args[@]}" ji
 log "done in $((SECONDS - start)) s:"
 for tar_path in sut/target/vtbench-sut-image.tar sut/reactive/target/vtbench-sut-reactive-image.tar \
   stub/target/vtbench-stub-image.tar examples/byo-orders/target/byo-orders-image.tar \
+  examples/byo-clinic/target/byo-clinic-image.tar \
   operator/kube/target/vtbench-operator-image.tar; do
   tar_path=$repo/$tar_path
   [ -f "$tar_path" ] || die "expected $tar_path, not found"
