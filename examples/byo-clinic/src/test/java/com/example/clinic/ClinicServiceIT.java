@@ -2,25 +2,17 @@ package com.example.clinic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
+import dev.vtbench.local.ExampleService;
 import dev.vtbench.local.HttpJson;
-import dev.vtbench.local.LocalPostgres;
-import dev.vtbench.local.ManagedProcess;
-import dev.vtbench.local.Os;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,73 +26,26 @@ import org.junit.jupiter.api.Test;
  */
 class ClinicServiceIT {
 
-  static LocalPostgres pg;
-  static HttpServer insurance;
-  static final AtomicInteger quotes = new AtomicInteger();
-  static ManagedProcess service;
+  static ExampleService app;
   static String url;
 
   @BeforeAll
   static void start() throws Exception {
-    pg = LocalPostgres.throwaway(System.out::println);
-    Path db = Path.of(System.getProperty("byo.clinic.db"));
-    try (Connection c = pg.connect();
-        Statement s = c.createStatement()) {
-      s.execute(Files.readString(db.resolve("schema.sql")));
-      s.execute(Files.readString(db.resolve("seed.sql")));
-    }
-    insurance = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    insurance.createContext(
-        "/quote",
-        exchange -> {
-          quotes.incrementAndGet();
-          byte[] body =
-              ("{\"query\":\"" + exchange.getRequestURI().getQuery() + "\",\"plan\":\"basic\"}")
-                  .getBytes(StandardCharsets.UTF_8);
-          exchange.getResponseHeaders().add("Content-Type", "application/json");
-          exchange.sendResponseHeaders(200, body.length);
-          exchange.getResponseBody().write(body);
-          exchange.close();
-        });
-    insurance.start();
-    int port = Os.freePort();
-    url = "http://127.0.0.1:" + port;
-    Path logs = Files.createTempDirectory("byo-clinic-it-");
-    service =
-        ManagedProcess.start(
-            ManagedProcess.Spec.of(
-                "byo-clinic",
-                ManagedProcess.javaJar(
-                    Path.of(System.getProperty("byo.clinic.jar")), List.of("-Xmx384m")),
-                Map.of(
-                    "SERVER_PORT",
-                    Integer.toString(port),
-                    "SPRING_DATASOURCE_URL",
-                    pg.jdbcUrl(),
-                    "SPRING_DATASOURCE_USERNAME",
-                    LocalPostgres.USER,
-                    "SPRING_THREADS_VIRTUAL_ENABLED",
-                    "true",
-                    "SPRING_DATASOURCE_HIKARI_MAXIMUMPOOLSIZE",
-                    "4",
-                    "SPRING_JPA_SHOW_SQL",
-                    "true",
-                    "INSURANCE_QUOTE_URL",
-                    "http://127.0.0.1:" + insurance.getAddress().getPort() + "/quote"),
-                logs.resolve("byo-clinic.log")));
-    service.awaitHttpOk(URI.create(url + "/actuator/health"), Duration.ofSeconds(120));
+    app =
+        ExampleService.start(
+            "byo-clinic",
+            Path.of(System.getProperty("byo.clinic.jar")),
+            Path.of(System.getProperty("byo.clinic.db")),
+            "INSURANCE_QUOTE_URL",
+            "\"plan\":\"basic\"",
+            Map.of("SPRING_JPA_SHOW_SQL", "true"));
+    url = app.url();
   }
 
   @AfterAll
   static void stop() {
-    if (service != null) {
-      service.close();
-    }
-    if (insurance != null) {
-      insurance.stop(0);
-    }
-    if (pg != null) {
-      pg.destroy();
+    if (app != null) {
+      app.close();
     }
   }
 
@@ -115,12 +60,12 @@ class ClinicServiceIT {
 
   static int statements() throws IOException {
     return (int)
-        Files.readAllLines(service.log()).stream().filter(l -> l.startsWith("Hibernate: ")).count();
+        Files.readAllLines(app.log()).stream().filter(l -> l.startsWith("Hibernate: ")).count();
   }
 
   static List<String> column(String sql) throws Exception {
     List<String> values = new ArrayList<>();
-    try (Connection c = pg.connect();
+    try (Connection c = app.database().connect();
         Statement s = c.createStatement();
         ResultSet rs = s.executeQuery(sql)) {
       while (rs.next()) {
@@ -132,7 +77,7 @@ class ClinicServiceIT {
 
   @Test
   void anOwnersPageShowsItsPetsVisitsAndAQuoteFromOneQuery() throws Exception {
-    int before = quotes.get();
+    int before = app.quotes();
     Page page = get("/owners/42");
 
     assertThat(page.response().status()).isEqualTo(200);
@@ -152,18 +97,18 @@ class ClinicServiceIT {
     assertThat(Pattern.compile("<td>\\d{4}-\\d{2}-\\d{2}</td>").matcher(html).results().count())
         .isEqualTo(5);
     assertThat(page.queries()).isEqualTo(1);
-    assertThat(quotes.get()).isEqualTo(before + 1);
+    assertThat(app.quotes()).isEqualTo(before + 1);
   }
 
   @Test
   void anUnknownOwnerIsThe404PageWithoutCallingInsurance() throws Exception {
-    int before = quotes.get();
+    int before = app.quotes();
     Page page = get("/owners/99999");
 
     assertThat(page.response().status()).isEqualTo(404);
     assertThat(page.response().body()).contains("There is no <span>owner 99999</span>");
     assertThat(page.queries()).isEqualTo(1);
-    assertThat(quotes.get()).isEqualTo(before);
+    assertThat(app.quotes()).isEqualTo(before);
   }
 
   @Test

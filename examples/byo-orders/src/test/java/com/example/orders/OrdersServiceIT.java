@@ -2,22 +2,10 @@ package com.example.orders;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
+import dev.vtbench.local.ExampleService;
 import dev.vtbench.local.HttpJson;
-import dev.vtbench.local.LocalPostgres;
-import dev.vtbench.local.ManagedProcess;
-import dev.vtbench.local.Os;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.Statement;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,77 +16,32 @@ import org.junit.jupiter.api.Test;
  */
 class OrdersServiceIT {
 
-  static LocalPostgres pg;
-  static HttpServer shipping;
-  static final AtomicInteger quotes = new AtomicInteger();
-  static ManagedProcess service;
+  static ExampleService app;
   static String url;
 
   @BeforeAll
   static void start() throws Exception {
-    pg = LocalPostgres.throwaway(System.out::println);
-    Path db = Path.of(System.getProperty("byo.orders.db"));
-    try (Connection c = pg.connect();
-        Statement s = c.createStatement()) {
-      s.execute(Files.readString(db.resolve("schema.sql")));
-      s.execute(Files.readString(db.resolve("seed.sql")));
-    }
-    shipping = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    shipping.createContext(
-        "/quote",
-        exchange -> {
-          quotes.incrementAndGet();
-          byte[] body =
-              ("{\"query\":\"" + exchange.getRequestURI().getQuery() + "\",\"etaDays\":2}")
-                  .getBytes(StandardCharsets.UTF_8);
-          exchange.getResponseHeaders().add("Content-Type", "application/json");
-          exchange.sendResponseHeaders(200, body.length);
-          exchange.getResponseBody().write(body);
-          exchange.close();
-        });
-    shipping.start();
-    int port = Os.freePort();
-    url = "http://127.0.0.1:" + port;
-    Path logs = Files.createTempDirectory("byo-orders-it-");
-    service =
-        ManagedProcess.start(
-            ManagedProcess.Spec.of(
-                "byo-orders",
-                ManagedProcess.javaJar(
-                    Path.of(System.getProperty("byo.orders.jar")), List.of("-Xmx384m")),
-                Map.of(
-                    "SERVER_PORT",
-                    Integer.toString(port),
-                    "SPRING_DATASOURCE_URL",
-                    pg.jdbcUrl(),
-                    "SPRING_DATASOURCE_USERNAME",
-                    LocalPostgres.USER,
-                    "SPRING_THREADS_VIRTUAL_ENABLED",
-                    "true",
-                    "SPRING_DATASOURCE_HIKARI_MAXIMUMPOOLSIZE",
-                    "4",
-                    "SHIPPING_QUOTE_URL",
-                    "http://127.0.0.1:" + shipping.getAddress().getPort() + "/quote"),
-                logs.resolve("byo-orders.log")));
-    service.awaitHttpOk(URI.create(url + "/actuator/health"), Duration.ofSeconds(120));
+    app =
+        ExampleService.start(
+            "byo-orders",
+            Path.of(System.getProperty("byo.orders.jar")),
+            Path.of(System.getProperty("byo.orders.db")),
+            "SHIPPING_QUOTE_URL",
+            "\"etaDays\":2",
+            Map.of());
+    url = app.url();
   }
 
   @AfterAll
   static void stop() {
-    if (service != null) {
-      service.close();
-    }
-    if (shipping != null) {
-      shipping.stop(0);
-    }
-    if (pg != null) {
-      pg.destroy();
+    if (app != null) {
+      app.close();
     }
   }
 
   @Test
   void anOrderByIdCarriesItsCustomerAndAShippingQuoteForThatOrder() {
-    int before = quotes.get();
+    int before = app.quotes();
     HttpJson.Response r = HttpJson.get(url + "/orders/4242");
 
     assertThat(r.status()).isEqualTo(200);
@@ -107,14 +50,14 @@ class OrdersServiceIT {
     assertThat(r.at("customer.id")).isEqualTo(242);
     assertThat(r.at("customer.name")).isEqualTo("customer-242");
     assertThat(r.at("shipping.query")).isEqualTo("id=4242");
-    assertThat(quotes.get()).isEqualTo(before + 1);
+    assertThat(app.quotes()).isEqualTo(before + 1);
   }
 
   @Test
   void anUnknownOrderIs404WithoutCallingShipping() {
-    int before = quotes.get();
+    int before = app.quotes();
     assertThat(HttpJson.get(url + "/orders/999999").status()).isEqualTo(404);
-    assertThat(quotes.get()).isEqualTo(before);
+    assertThat(app.quotes()).isEqualTo(before);
   }
 
   @Test
