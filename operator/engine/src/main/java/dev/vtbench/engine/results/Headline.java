@@ -211,9 +211,17 @@ public final class Headline {
   /**
    * Why a run can give no verdict, and what gives one, for the end of {@code vtbench run}: e.g.
    * {@code no verdict with 1 repetition per thread mode (a verdict needs 3): set
-   * spec.matrix.repetitions: 3 and run again}; empty when the run had enough repetitions.
+   * spec.matrix.repetitions: 3 and run again}; when no row was steady, that first, since more
+   * repetitions of unsteady rows give no verdict either; empty when the run had enough repetitions
+   * and a steady row.
    */
   public static Optional<String> noVerdictHint(List<ResultRow> rows) {
+    if (!rows.isEmpty() && rows.stream().noneMatch(r -> Boolean.TRUE.equals(r.steadyState()))) {
+      return Optional.of(
+          "no row was at steady state, so more repetitions alone give no verdict: each row's notes"
+              + " say why (not steady: ...), and the run's warm-up lines name the spec.sut.cpu or"
+              + " spec.load.sutWarmup that would let it pass");
+    }
     int reps = rows.stream().mapToInt(ResultRow::rep).max().orElse(0);
     if (rows.isEmpty() || reps >= CellEstimate.MIN_REPETITIONS) {
       return Optional.empty();

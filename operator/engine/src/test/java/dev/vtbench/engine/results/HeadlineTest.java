@@ -109,4 +109,20 @@ class HeadlineTest {
                 + " spec.matrix.repetitions: 3 and run again");
     assertThat(Headline.noVerdictHint(committed("bench-bottleneck"))).isEmpty();
   }
+
+  /** A run none of whose rows was steady needs steady rows before it needs repetitions. */
+  @Test
+  void noSteadyRowSaysSoBeforeAskingForRepetitions() throws IOException {
+    List<ResultRow> unsteady =
+        committed("quickstart").stream()
+            .map(r -> r.toBuilder().steadyState(false).build())
+            .toList();
+    assertThat(Headline.noVerdictHint(unsteady))
+        .hasValueSatisfying(
+            h ->
+                assertThat(h)
+                    .startsWith("no row was at steady state, so more repetitions alone give no")
+                    .contains("spec.sut.cpu")
+                    .doesNotContain("spec.matrix.repetitions"));
+  }
 }
