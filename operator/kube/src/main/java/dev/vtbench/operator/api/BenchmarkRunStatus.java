@@ -89,6 +89,13 @@ public class BenchmarkRunStatus {
           + " whether it was found at steady state (docs/steady-state.md).")
   public WarmUp warmUp;
 
+  @JsonPropertyDescription(
+      "The last measured hold dropped, unrecorded, because the pod of the SUT, the stub or the"
+          + " database's primary was replaced or restarted under it (docs/cluster.md, \"Faults"
+          + " during a run\"): the scenario is measured again after another warm-up, at most 3"
+          + " times, then the run fails with reason HoldInterrupted.")
+  public HoldInterruptions holdInterruptions;
+
   @JsonPropertyDescription("The latest recorded scenarios, newest last (at most 20).")
   public List<ScenarioResult> recentScenarios = new ArrayList<>();
 
@@ -119,6 +126,22 @@ public class BenchmarkRunStatus {
         "The SUT pod this is about, as its uid and its container's restart count: another value"
             + " means the SUT restarted, and its warm-up starts over.")
     public String sutStart;
+  }
+
+  /** Measured holds of one scenario dropped because a tier did not stay up under them. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class HoldInterruptions {
+    @JsonPropertyDescription("The scenario whose hold was dropped, e.g. r1-virtual-pool10-c50.")
+    public String scenario;
+
+    @JsonPropertyDescription("How often that scenario's hold has been dropped.")
+    public Integer count;
+
+    @JsonPropertyDescription("What happened under the last one, e.g. the database pod replaced.")
+    public String cause;
+
+    @JsonPropertyDescription("The uid of the last dropped load object: counted once.")
+    public String load;
   }
 
   /** What the gate found, bounded: the counts, and the first violations and notes as sentences. */

@@ -8,8 +8,11 @@ import java.util.List;
  *
  * @param warmUpFrom a warm-up round's {@link dev.vtbench.operator.resources.Labels#WARM_UP_FROM}
  *     label, or null for a measured load
+ * @param tierStarts a measured load's tiers as it begins ({@link
+ *     dev.vtbench.operator.reconciler.observation.TierStarts#encode}), or null
  */
-public record LoadRequest(String name, List<String> stages, String warmUpFrom, LoadScript script) {
+public record LoadRequest(
+    String name, List<String> stages, String warmUpFrom, String tierStarts, LoadScript script) {
 
   public LoadRequest {
     stages = List.copyOf(stages);

@@ -71,10 +71,21 @@ public final class RunnerPod {
     return labels;
   }
 
-  /** The load object's metadata: the run's, with the labels that tell one load from another. */
+  /**
+   * The load object's metadata: the run's, with the labels that tell one load from another, and a
+   * measured load's tiers as it began.
+   */
   static ObjectMeta meta(BenchmarkRunResource run, LoadRequest request) {
     ObjectMeta meta = RunMeta.of(run, request.name(), COMPONENT, true);
     meta.getLabels().putAll(loadLabels(request));
+    if (request.tierStarts() != null) {
+      Map<String, String> annotations =
+          meta.getAnnotations() == null
+              ? new LinkedHashMap<>()
+              : new LinkedHashMap<>(meta.getAnnotations());
+      annotations.put(Labels.TIER_STARTS, request.tierStarts());
+      meta.setAnnotations(annotations);
+    }
     return meta;
   }
 

@@ -21,7 +21,7 @@ public final class DatabaseTier {
 
   public static final String CNPG_API = "postgresql.cnpg.io/v1";
 
-  static final String COMPONENT = "database";
+  public static final String COMPONENT = "database";
   static final String SEED_KEY = "seed.sql";
   static final String DB_CPU_KEY = "db-cpu.sql";
   static final String HAND_OVER_KEY = "hand-over.sql";

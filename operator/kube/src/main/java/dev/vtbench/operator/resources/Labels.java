@@ -27,6 +27,12 @@ public final class Labels {
    */
   public static final String WARM_UP_FROM = "vtbench.dev/warm-up-from";
 
+  /**
+   * An annotation, not a label, on a measured load: the pods of its tiers as it began ({@code
+   * TierStarts}), so that a hold a tier restarted under is not recorded.
+   */
+  public static final String TIER_STARTS = "vtbench.dev/tier-starts";
+
   /** Selects everything any run created, for the informers. */
   public static final String SELECTOR = MANAGED_BY + "=" + MANAGER;
 

@@ -14,7 +14,18 @@ public final class ResourceNames {
 
   /** The CloudNativePG Cluster. */
   public static String database(BenchmarkRunResource run) {
-    return name(run) + "-db";
+    return name(run) + DATABASE_SUFFIX;
+  }
+
+  private static final String DATABASE_SUFFIX = "-db";
+
+  /** The run whose CloudNativePG Cluster is named {@code cluster}; empty for another name. */
+  public static java.util.Optional<String> runOfDatabase(String cluster) {
+    return cluster == null
+            || !cluster.endsWith(DATABASE_SUFFIX)
+            || cluster.length() == DATABASE_SUFFIX.length()
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(cluster.substring(0, cluster.length() - DATABASE_SUFFIX.length()));
   }
 
   /**

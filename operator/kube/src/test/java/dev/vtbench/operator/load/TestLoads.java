@@ -27,6 +27,7 @@ public final class TestLoads {
         name,
         stages,
         warmUpFrom,
+        null,
         new LoadScript(stages.stream().map(s -> "// " + s).toList(), null, env));
   }
 

@@ -1,7 +1,9 @@
 package dev.vtbench.operator.reconciler.observation;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.resources.DatabaseTier;
 import dev.vtbench.operator.resources.Labels;
+import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.ResultsTier;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -42,6 +44,16 @@ public final class RunInformers {
    */
   static final String RESULTS = "results";
 
+  /**
+   * CloudNativePG's pods of every run's database, by the labels vtbench asks it to put on them
+   * ({@link Labels#inherited}): a primary replaced or restarted under a measured hold ({@link
+   * TierStarts}).
+   */
+  static final String DATABASE_PODS = "database-pods";
+
+  /** CloudNativePG's label on its pods: the Cluster's name, {@code <run>-db}. */
+  static final String CNPG_CLUSTER = "cnpg.io/cluster";
+
   static final String CLUSTERS = "clusters";
   static final String TEST_RUNS = "testruns";
   static final GroupVersionKind CLUSTER_GVK =
@@ -68,6 +80,21 @@ public final class RunInformers {
             context));
     if (capabilities.cnpg()) {
       sources.add(generic(context, CLUSTER_GVK, CLUSTERS));
+      sources.add(
+          new InformerEventSource<>(
+              InformerEventSourceConfiguration.from(Pod.class, BenchmarkRunResource.class)
+                  .withName(DATABASE_PODS)
+                  .withLabelSelector(
+                      Labels.PART_OF
+                          + "=vtbench,"
+                          + Labels.COMPONENT
+                          + "="
+                          + DatabaseTier.COMPONENT
+                          + ","
+                          + CNPG_CLUSTER)
+                  .withSecondaryToPrimaryMapper(byClusterLabel())
+                  .build(),
+              context));
     }
     if (capabilities.k6Operator()) {
       sources.add(generic(context, TEST_RUN_GVK, TEST_RUNS));
@@ -98,6 +125,16 @@ public final class RunInformers {
             .withSecondaryToPrimaryMapper(byRunLabel())
             .build(),
         context);
+  }
+
+  /** A database pod's run: its CloudNativePG Cluster's name without {@code -db}. */
+  static SecondaryToPrimaryMapper<Pod> byClusterLabel() {
+    return p -> {
+      Map<String, String> labels = p.getMetadata().getLabels();
+      return ResourceNames.runOfDatabase(labels == null ? null : labels.get(CNPG_CLUSTER))
+          .map(run -> Set.of(new ResourceID(run, p.getMetadata().getNamespace())))
+          .orElse(Set.of());
+    };
   }
 
   /** Everything the operator creates carries the run's name as a label. */

@@ -39,7 +39,8 @@ import java.util.Optional;
  * @param sutStart which start of the SUT that is ({@link SutPods#start}), or null when unobserved
  * @param action the cursor's next action, given {@code warm}
  * @param loadView the run's load objects and the one that runs {@code action} ({@link LoadView})
- * @param pods every pod of the run (SUT, stub, k6 initializers and runners), by the run label
+ * @param pods every pod of the run (SUT, stub, k6 initializers and runners), by the run label, and
+ *     CloudNativePG's pods of its database, by its Cluster's
  */
 public record RunView(
     BenchmarkRunResource run,
@@ -70,7 +71,11 @@ public record RunView(
     ResultsStore.Recorded recorded = results.read(run, cache.results());
     RunCursor cursor = RunCursor.of(spec, recorded.rows());
     List<Deployment> deployments = cache.list(Deployment.class, RunInformers.DEPLOYMENTS);
-    List<Pod> pods = cache.list(Pod.class, RunInformers.PODS);
+    List<Pod> pods = new ArrayList<>(cache.list(Pod.class, RunInformers.PODS));
+    if (capabilities.cnpg()) {
+      // CloudNativePG's pods of the run's database (the tier label it inherits): TierStarts
+      pods.addAll(cache.list(Pod.class, RunInformers.DATABASE_PODS));
+    }
     // The JVM the next scenario runs on: one per thread mode, its pool resized by each load
     SutConfig nextSut = cursor.nextScenario().map(cursor::jvmConfig).orElse(null);
     String sutStart =
@@ -116,7 +121,7 @@ public record RunView(
         List.copyOf(pods));
   }
 
-  /** The run's pods of one tier: sut, stub or load. */
+  /** The run's pods of one tier: sut, stub, load or database. */
   public List<Pod> pods(String component) {
     return ofComponent(pods, component);
   }

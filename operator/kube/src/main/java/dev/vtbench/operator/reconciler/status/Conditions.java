@@ -97,6 +97,11 @@ public final class Conditions {
     LoadTimedOut,
     SummaryUnreadable,
     /**
+     * A measured hold was dropped because a tier's pod was replaced or restarted under it; as a
+     * failure: the same scenario's hold dropped {@code InterruptedHolds#MAX} times.
+     */
+    HoldInterrupted,
+    /**
      * spec.sut.pinned asked for exclusive cores and the SUT's cpuset shows the kubelet did not
      * grant them (no static CPU manager policy); the message names the cpuset seen and the fix.
      */

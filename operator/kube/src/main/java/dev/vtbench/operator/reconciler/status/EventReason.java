@@ -21,6 +21,11 @@ public enum EventReason {
    * flight, once): the operator deleted the load and created it again ({@code LoadStep}).
    */
   LoadRecreated,
+  /**
+   * The pod of the SUT, the stub or the database's primary was replaced or restarted under a
+   * measured hold: the hold was dropped unrecorded, the scenario goes back to its warm-up.
+   */
+  HoldInterrupted,
   ScenarioRecorded,
   LoadFailed,
   RunSucceeded,

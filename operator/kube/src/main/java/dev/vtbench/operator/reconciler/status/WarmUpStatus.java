@@ -64,6 +64,18 @@ public final class WarmUpStatus {
   }
 
   /**
+   * The SUT no longer counts as steady (a tier restarted under its measured hold): its next load is
+   * a warm-up round if its warm-up is not spent ({@code RunCursor#next}). Its load so far stays, so
+   * the round's label is one no earlier round had.
+   */
+  public static void unsettle(BenchmarkRunStatus status) {
+    if (status.warmUp != null) {
+      status.warmUp.steady = false;
+      status.warmUp.improving = null;
+    }
+  }
+
+  /**
    * The {@link dev.vtbench.operator.resources.Labels#WARM_UP_FROM} of the warm-up round that starts
    * at {@code warm} on the SUT start {@code sutStart}: the load it had before, in milliseconds, and
    * a hash of the start. A restarted SUT begins again from 0 ms; the hash keeps its first round

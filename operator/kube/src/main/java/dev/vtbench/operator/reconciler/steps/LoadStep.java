@@ -12,6 +12,7 @@ import dev.vtbench.operator.load.LoadScript;
 import dev.vtbench.operator.load.LoadState;
 import dev.vtbench.operator.reconciler.diagnosis.IgnoredPods;
 import dev.vtbench.operator.reconciler.observation.RunView;
+import dev.vtbench.operator.reconciler.observation.TierStarts;
 import dev.vtbench.operator.reconciler.status.Conditions;
 import dev.vtbench.operator.reconciler.status.Conditions.Reason;
 import dev.vtbench.operator.reconciler.status.EventReason;
@@ -22,6 +23,7 @@ import dev.vtbench.operator.resources.StubTier;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -30,8 +32,9 @@ import java.util.Set;
  * ({@link LoadWatch}: deadlines, a lost runner, a stalled TestRun). A finished warm-up round is
  * judged by the engine's steady-state policy and its result goes into status ({@link
  * WarmUpStatus}); the cursor then asks for another step or the measurement. Steps share the load's
- * name: the next starts once the last one's object is gone. A finished measurement goes on to
- * {@link RecordStep}.
+ * name: the next starts once the last one's object is gone. A measured load a tier restarted under
+ * is dropped first ({@link InterruptedHolds}); a finished measurement goes on to {@link
+ * RecordStep}.
  */
 public final class LoadStep implements Step {
 
@@ -40,6 +43,7 @@ public final class LoadStep implements Step {
   private final IgnoredPods ignored;
   private final UserScriptCheck userScript;
   private final LoadWatch watch;
+  private final InterruptedHolds holds;
 
   public LoadStep(OwnedObjects owned, Events events, UserScriptCheck userScript) {
     this.owned = owned;
@@ -47,6 +51,7 @@ public final class LoadStep implements Step {
     this.ignored = new IgnoredPods(events);
     this.userScript = userScript;
     this.watch = new LoadWatch(owned, events);
+    this.holds = new InterruptedHolds(owned, events);
   }
 
   @Override
@@ -55,6 +60,10 @@ public final class LoadStep implements Step {
     if (view.nextLoad().isEmpty()) {
       owned.deleteLoadsExcept(view, Set.of());
       return Result.next();
+    }
+    Optional<Result> dropped = holds.drop(view, status);
+    if (dropped.isPresent()) {
+      return dropped.get();
     }
     RunCursor.Load load = view.nextLoad().get();
     String name = view.loadName();
@@ -107,6 +116,9 @@ public final class LoadStep implements Step {
             name,
             stages.stream().map(RunCursor.Load::id).toList(),
             view.warmUpFrom(),
+            load instanceof RunCursor.Measure
+                ? TierStarts.observe(view, view.jvm(load.scenario()).key()).encode()
+                : null,
             new LoadScript(
                 stages.stream().map(l -> script(view, view.k6Plan(l), l)).toList(),
                 module,
