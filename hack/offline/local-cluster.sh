@@ -63,6 +63,12 @@ Commands:
   smoke      deploy a Guaranteed busybox pod with cpu "1" and check its exclusive cpuset
              (inside the pod, via /proc of its process, in the kubelet's cpu_manager_state)
              and DNS through CoreDNS; deletes the pod afterwards
+  restart COMPONENT
+             stop one of kube-apiserver, kube-controller-manager, kube-scheduler, kubelet and
+             kube-proxy as teardown does (TERM, KILL after 20 s), start it with create's arguments
+             and wait until it is healthy (kube-apiserver: /readyz; kubelet: /healthz and the node
+             Ready; the others: running); prints the seconds from the stop until the new process
+             ran (down) and until it was healthy
   prepare    only the builds and installs create needs (binaries, Debian packages, images)
 
 Where things go:
@@ -197,7 +203,7 @@ start_containerd() {
   done
 }
 
-start_node() {
+start_controller_manager() {
   launch kube-controller-manager "$kube_dir/kube-controller-manager" \
     --kubeconfig="$cluster/kube-controller-manager.kubeconfig" \
     --authentication-kubeconfig="$cluster/kube-controller-manager.kubeconfig" \
@@ -207,11 +213,17 @@ start_node() {
     --cluster-signing-cert-file="$pki/ca.crt" --cluster-signing-key-file="$pki/ca.key" \
     --use-service-account-credentials=true --service-cluster-ip-range="$service_cidr" \
     --allocate-node-cidrs=false --flex-volume-plugin-dir="$cluster/kube-controller-manager/volume-plugins" --v=1
+}
+
+start_scheduler() {
   launch kube-scheduler "$kube_dir/kube-scheduler" \
     --kubeconfig="$cluster/kube-scheduler.kubeconfig" \
     --authentication-kubeconfig="$cluster/kube-scheduler.kubeconfig" \
     --authorization-kubeconfig="$cluster/kube-scheduler.kubeconfig" \
     --bind-address=127.0.0.1 --leader-elect=false --v=1
+}
+
+start_kubelet() {
   # cAdvisor finds containerd only at /run/containerd/containerd.sock (1.37 has no --containerd) or
   # labels no container with its pod (kubernetes#89903): a link there to ours, removed by teardown.
   mkdir -p /run/containerd && { [ -e /run/containerd/containerd.sock ] || ln -sfn "$sock" /run/containerd/containerd.sock; }
@@ -219,7 +231,16 @@ start_node() {
     --config="$cluster/kubelet-config.yaml" --kubeconfig="$cluster/kubelet.kubeconfig" \
     --root-dir="$cluster/kubelet" --cert-dir="$cluster/kubelet/pki" \
     --hostname-override="$node_name" --node-ip="$node_ip" --v=1
-  launch kube-proxy "$kube_dir/kube-proxy" --config="$cluster/kube-proxy-config.yaml" --v=1
+}
+
+start_kube_proxy() { launch kube-proxy "$kube_dir/kube-proxy" --config="$cluster/kube-proxy-config.yaml" --v=1; }
+
+# The other four in start order, each by its function (restart's too); then the kubelet's /healthz.
+start_node() {
+  start_controller_manager
+  start_scheduler
+  start_kubelet
+  start_kube_proxy
   wait_for kubelet "the kubelet's /healthz" 60 kubelet_healthy
 }
 
@@ -281,6 +302,39 @@ create() {
 }
 
 # ---------------------------------------------------------------------------------------------
+# restart: one component stopped as teardown stops it and started as create starts it (fault tests)
+
+# The components restart takes, each with the function create starts it by (the same arguments).
+restartable=(kube-apiserver:start_apiserver kube-controller-manager:start_controller_manager
+  kube-scheduler:start_scheduler kubelet:start_kubelet kube-proxy:start_kube_proxy)
+
+# Seconds from time $1 to time $2 (nanoseconds since the epoch), to a tenth: 3.2.
+tenths() { local d=$((($2 - $1) / 100000000)); echo "$((d / 10)).$((d % 10))"; }
+
+restart() {
+  local name=${1:-} pair start="" names=${restartable[*]%%:*}
+  for pair in "${restartable[@]}"; do [ "${pair%%:*}" != "$name" ] || start=${pair#*:}; done
+  if [ $# -ne 1 ] || [ -z "$start" ]; then die "restart takes one component, one of ${names// /, }; got '$*'"; fi
+  need_root "restart"
+  [ -n "$(live_pid "$name")" ] ||
+    die "$name is not running (no live pid in $run/$name.pid): restart needs a running cluster; create starts one"
+  exec 8>"$cluster.lock"
+  flock -n 8 || die "another local-cluster.sh holds $cluster.lock"
+  detect_node_ip
+  local t0 up
+  t0=$(date +%s%N)
+  stop_component "$name"
+  "$start" # start_apiserver waits for /readyz too (120 s)
+  up=$(date -r "$run/$name.pid" +%s%N) # when launch recorded the new process
+  if [ "$name" = kubelet ]; then
+    wait_for kubelet "the kubelet's /healthz" 60 kubelet_healthy
+    wait_for kubelet "node $node_name Ready" 180 node_ready
+  fi
+  [ -n "$(live_pid "$name")" ] || die "$name exited right after its start; log: $logs/$name.log"
+  echo "restart: $name down $(tenths "$t0" "$up") s, healthy again after $(tenths "$t0" "$(date +%s%N)") s"
+}
+
+# ---------------------------------------------------------------------------------------------
 # status, env, load
 
 status() {
@@ -329,6 +383,7 @@ case $cmd in
   env) print_env ;;
   load) shift; load_images "$@" ;;
   smoke) smoke ;;
+  restart) shift; restart "$@" ;;
   prepare) prepare ;;
   "") usage >&2; exit 2 ;;
   *) usage >&2; die "unknown command '$cmd'" ;;
