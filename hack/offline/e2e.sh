@@ -60,6 +60,10 @@ End to end on the single-node cluster of hack/offline/local-cluster.sh (root, 2 
   runners   RunnersE2E: $(basename "$spec_file")'s 4 scenarios, each shared by two k6 runners
             (spec.load.parallelism 2, 100m each) through auto, i.e. a 2-runner TestRun per
             scenario; every row says load_runners 2, its latencies merged
+  faults    FaultsE2E: 4 repetitions of one virtual cell through TestRuns, one fault 30 s into
+            each measured load: the SUT pod deleted, the database primary deleted, the kubelet
+            restarted, the API server restarted (local-cluster.sh restart); prints
+            "faults: N injected, N handled as documented" (docs/cluster.md, Faults during a run)
   byo       ByoRunE2E: $(basename "$byo_spec_file"), a user's own service from its image
             (vtbench/byo-orders:dev) with its SQL from a ConfigMap the test makes as a user would;
             deleting the run must leave that ConfigMap untouched
@@ -72,7 +76,7 @@ Diagnostics go to $cache/logs/e2e-<time>/.
 
 Options:
   --keep             keep the cluster and the operators running afterwards (a rerun starts warm)
-  --monitoring-only  skip the *E2E tests (testrun, reactive, neighbour, job, runners, byo): make e2e-monitoring
+  --monitoring-only  skip the *E2E tests (testrun, reactive, neighbour, job, runners, faults, byo): make e2e-monitoring
   --no-monitoring    no monitoring stack, chart monitoring off, no monitoring phase
   --only TEST        only the *E2E class TEST (e.g. NeighbourRunE2E) after install: a quick rerun
                      of one phase; with --no-monitoring, no monitoring phase either
@@ -294,7 +298,7 @@ python3 "$here/testrun-stalls.py" watch --kubectl "$kubectl_bin --kubeconfig=$cl
 stalls_pid=$!
 set +m
 
-# The checks: TwoCoreRunE2E (phase testrun), StagedRunE2E (staged), RunnersE2E (runners), ReactiveRunE2E (reactive), JobRunE2E (job), then ByoRunE2E (byo). Maven's own [INFO] and
+# The checks: TwoCoreRunE2E (phase testrun), StagedRunE2E (staged), RunnersE2E (runners), ReactiveRunE2E (reactive), NeighbourRunE2E (neighbour), JobRunE2E (job), FaultsE2E (faults), then ByoRunE2E (byo). Maven's own [INFO] and
 # [WARNING] lines go to the log only.
 export VTBENCH_E2E_KUBECONFIG=$cluster_dir/kubeconfig VTBENCH_E2E_KUBELET_DIR=$cluster_dir/kubelet \
   VTBENCH_E2E_VOLUMES=$pv_dir VTBENCH_E2E_ARTIFACTS=$artifacts VTBENCH_E2E_TIMINGS=$timings \

@@ -3,6 +3,7 @@ package dev.vtbench.operator.e2e;
 import dev.vtbench.operator.Checks;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -17,6 +18,7 @@ final class RunFollower {
   private static final Duration POLL = Duration.ofSeconds(3);
   private static final Duration NO_STATUS = Duration.ofSeconds(120);
   private static final Duration OPERATOR_BACK = Duration.ofSeconds(300);
+  private static final Duration API_DOWN = Duration.ofSeconds(180);
 
   private final E2eContext e2e;
   private final String name;
@@ -27,6 +29,9 @@ final class RunFollower {
   private String pinned;
 
   private boolean killed;
+  private String last = "";
+  private boolean checkedMidRun;
+  private long apiDownSince;
   private int killedAtDone;
 
   RunFollower(E2eContext e2e, String name, boolean killOperator) {
@@ -47,72 +52,34 @@ final class RunFollower {
   boolean follow(RunSpec spec, LoadsSeen loads, SutPodsSeen sutPods) {
     Checks c = e2e.checks;
     long deadline = started + e2e.settings.runTimeout().toNanos();
-    String last = "";
-    boolean checkedMidRun = false;
     System.out.printf(
         "  %-8s %-13s %-9s %-28s %s%n", "TIME", "PHASE", "PROGRESS", "SCENARIO", "HEADLINE");
     while (true) {
-      GenericKubernetesResource run = e2e.run(name).get();
-      String line =
-          "%-13s %-9s %-28s %s"
-              .formatted(
-                  or(E2eContext.status(run, "phase")), or(E2eContext.status(run, "progress")),
-                  or(E2eContext.status(run, "scenario")), or(E2eContext.status(run, "summary")));
-      if (!line.equals(last)) {
-        System.out.printf("  %-8s %s%n", "+" + seconds() + "s", line);
-        System.out.flush();
-        last = line;
+      Pass pass;
+      try {
+        pass = pass(spec, loads, sutPods, deadline);
+        apiDownSince = 0;
+      } catch (KubernetesClientException e) {
+        // the API server restarting (FaultsE2E restarts it on purpose): look again, for a while
+        if (apiDownSince == 0) {
+          apiDownSince = System.nanoTime();
+          System.out.printf(
+              "  %-8s the API server does not answer: %s%n", "+" + seconds() + "s", e.getMessage());
+        } else if (System.nanoTime() - apiDownSince > API_DOWN.toNanos()) {
+          c.fail(
+              name
+                  + ": the API server did not answer for "
+                  + API_DOWN.toSeconds()
+                  + " s: "
+                  + e.getMessage());
+          return false;
+        }
+        pass = Pass.GOES_ON;
       }
-      loads.poll();
-      sutPods.poll();
-      String succeeded = E2eContext.condition(run, "Succeeded", "status");
-      String done = E2eContext.status(run, "scenariosDone");
-      int ndone = done.isEmpty() ? 0 : Integer.parseInt(done);
-      if (E2eContext.status(run, "phase").isEmpty() && seconds() >= NO_STATUS.toSeconds()) {
-        c.fail(
-            name
-                + " has no status "
-                + NO_STATUS.toSeconds()
-                + " s after it was created: is the operator reconciling? "
-                + e2e.operator.health());
-        return false;
-      }
-      Optional<Pod> op = e2e.operator.current();
-      if (op.isPresent() && OperatorPods.restarts(op.get()) != 0) {
-        c.fail("the operator restarted by itself during " + name + "; " + e2e.operator.health());
-        return false;
-      }
-      if ("True".equals(succeeded)) {
+      if (pass == Pass.SUCCEEDED) {
         break;
       }
-      if ("False".equals(succeeded)) {
-        c.fail(
-            name
-                + " failed: "
-                + E2eContext.condition(run, "Succeeded", "reason")
-                + ": "
-                + E2eContext.condition(run, "Succeeded", "message"));
-        e2e.write(name + "-run.yaml", e2e.k8s.getKubernetesSerialization().asYaml(run));
-        return false;
-      }
-      if (pinned == null && (!killOperator || ndone >= 1)) {
-        pinned = new SutPinning(e2e).check(name).orElse(null);
-        if (pinned != null && killOperator) {
-          new DatabaseSeed(e2e).check(name, spec.seed("customers"), spec.seed("orders"));
-          checkedMidRun = true;
-        }
-      }
-      if (killOperator && checkedMidRun && !killed) {
-        kill(ndone);
-      }
-      if (System.nanoTime() > deadline) {
-        c.fail(
-            name
-                + " did not succeed within "
-                + e2e.settings.runTimeout().toSeconds()
-                + " s; "
-                + e2e.operator.health());
-        e2e.write(name + "-run.yaml", e2e.k8s.getKubernetesSerialization().asYaml(run));
+      if (pass == Pass.FAILED) {
         return false;
       }
       E2eContext.sleep(POLL);
@@ -141,6 +108,81 @@ final class RunFollower {
           "the SUT and the database were seen ready mid-run (pinning and seed checked)");
     }
     return true;
+  }
+
+  private enum Pass {
+    GOES_ON,
+    SUCCEEDED,
+    FAILED
+  }
+
+  /** One look at the run: its line printed when it changed, the mid-run checks, the deadline. */
+  private Pass pass(RunSpec spec, LoadsSeen loads, SutPodsSeen sutPods, long deadline) {
+    Checks c = e2e.checks;
+    GenericKubernetesResource run = e2e.run(name).get();
+    String line =
+        "%-13s %-9s %-28s %s"
+            .formatted(
+                or(E2eContext.status(run, "phase")), or(E2eContext.status(run, "progress")),
+                or(E2eContext.status(run, "scenario")), or(E2eContext.status(run, "summary")));
+    if (!line.equals(last)) {
+      System.out.printf("  %-8s %s%n", "+" + seconds() + "s", line);
+      System.out.flush();
+      last = line;
+    }
+    loads.poll();
+    sutPods.poll();
+    String succeeded = E2eContext.condition(run, "Succeeded", "status");
+    String done = E2eContext.status(run, "scenariosDone");
+    int ndone = done.isEmpty() ? 0 : Integer.parseInt(done);
+    if (E2eContext.status(run, "phase").isEmpty() && seconds() >= NO_STATUS.toSeconds()) {
+      c.fail(
+          name
+              + " has no status "
+              + NO_STATUS.toSeconds()
+              + " s after it was created: is the operator reconciling? "
+              + e2e.operator.health());
+      return Pass.FAILED;
+    }
+    Optional<Pod> op = e2e.operator.current();
+    if (op.isPresent() && OperatorPods.restarts(op.get()) != 0) {
+      c.fail("the operator restarted by itself during " + name + "; " + e2e.operator.health());
+      return Pass.FAILED;
+    }
+    if ("True".equals(succeeded)) {
+      return Pass.SUCCEEDED;
+    }
+    if ("False".equals(succeeded)) {
+      c.fail(
+          name
+              + " failed: "
+              + E2eContext.condition(run, "Succeeded", "reason")
+              + ": "
+              + E2eContext.condition(run, "Succeeded", "message"));
+      e2e.write(name + "-run.yaml", e2e.k8s.getKubernetesSerialization().asYaml(run));
+      return Pass.FAILED;
+    }
+    if (pinned == null && (!killOperator || ndone >= 1)) {
+      pinned = new SutPinning(e2e).check(name).orElse(null);
+      if (pinned != null && killOperator) {
+        new DatabaseSeed(e2e).check(name, spec.seed("customers"), spec.seed("orders"));
+        checkedMidRun = true;
+      }
+    }
+    if (killOperator && checkedMidRun && !killed) {
+      kill(ndone);
+    }
+    if (System.nanoTime() > deadline) {
+      c.fail(
+          name
+              + " did not succeed within "
+              + e2e.settings.runTimeout().toSeconds()
+              + " s; "
+              + e2e.operator.health());
+      e2e.write(name + "-run.yaml", e2e.k8s.getKubernetesSerialization().asYaml(run));
+      return Pass.FAILED;
+    }
+    return Pass.GOES_ON;
   }
 
   private void kill(int ndone) {

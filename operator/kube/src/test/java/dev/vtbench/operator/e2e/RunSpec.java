@@ -25,6 +25,7 @@ import java.util.Map;
 final class RunSpec {
 
   private final GenericKubernetesResource run;
+  private int replacedSuts;
 
   private RunSpec(GenericKubernetesResource run) {
     this.run = run;
@@ -90,9 +91,29 @@ final class RunSpec {
     return loads;
   }
 
-  /** How many SUT pods the run should start: one per JVM configuration in plan order. */
+  /**
+   * How many SUT pods the run should start: one per JVM configuration in plan order, and one more
+   * per SUT pod deleted on purpose ({@link #sutReplaced}).
+   */
   int sutStarts(KubernetesSerialization json) {
-    return Planner.sutStarts(Planner.plan(model(json)));
+    return Planner.sutStarts(Planner.plan(model(json))) + replacedSuts;
+  }
+
+  /** The run's scenarios in the order they are measured. */
+  List<dev.vtbench.engine.plan.Scenario> plan(KubernetesSerialization json) {
+    return Planner.plan(model(json));
+  }
+
+  /** {@code n} SUT pods will be deleted mid-run ({@link FaultsE2E}): as many more SUT starts. */
+  RunSpec sutReplaced(int n) {
+    replacedSuts = n;
+    return this;
+  }
+
+  /** Every cell measured {@code n} times (spec.matrix.repetitions). */
+  RunSpec repetitions(int n) {
+    section("matrix").put("repetitions", n);
+    return this;
   }
 
   /** The length of the SUT's load windows in this run ({@link Workloads#window}). */
