@@ -102,10 +102,12 @@ class FaultsE2E {
       List<String> events =
           dropped.stream().map(Event::getMessage).filter(m -> m.contains(scenario)).toList();
       String tier = fault == Fault.SUT_POD ? "the sut pod" : "the database pod";
+      // a TestRun k6-operator leaves unstarted is created again (LoadRecreated): another load of
+      // the scenario that is no drop, so the loads are counted at least, the Events exactly
       boolean asDocumented =
           fault.drops
-              ? events.size() == 1 && events.getFirst().contains(tier) && loads.size() == 2
-              : events.isEmpty() && loads.size() == 1;
+              ? events.size() == 1 && events.getFirst().contains(tier) && loads.size() >= 2
+              : events.isEmpty() && loads.size() >= 1;
       c.check(
           asDocumented && recorded == 1,
           scenario
