@@ -143,7 +143,7 @@ class ByoClinicRunIT {
       if (!row.steadyState()) {
         assertThat(row.notes()).contains("not steady: ");
         assertThat(r.out())
-            .containsAnyOf("SUT: warm-up spent after ", "SUT: the hold drifted: ")
+            .containsAnyOf("warm-up spent after ", "SUT: the hold drifted: ")
             .containsAnyOf(
                 "spec.sut.cpu: ", "spec.load.sutWarmup: ", "more warm-up does not", "drifted");
       }

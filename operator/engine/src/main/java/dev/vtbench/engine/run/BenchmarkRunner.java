@@ -93,20 +93,10 @@ public final class BenchmarkRunner {
         Platform.Measurement m = platform.runLoad(named, k6, K6Script.render(k6), progress);
         warm = w.after(warm, m.peaks());
         List<LoadWindow> round = LoadWindow.ofPhase(m.peaks(), w.length());
+        // the cluster's words (WarmUpVerdict), and what the round's windows showed
         progress.message(
-            warm.steady()
-                ? "SUT: steady after "
-                    + Durations.format(warm.underLoad())
-                    + " of load: "
-                    + SteadyState.explain(round)
-                : cursor.warmUpSpent(warm)
-                    ? "SUT: "
-                        + cursor.warmUpAdvice(warm, round)
-                        + ". Measuring anyway: its rows say steady_state=false"
-                    : "SUT: not steady yet"
-                        + (warm.improving() ? " but improving" : "")
-                        + ": "
-                        + SteadyState.explain(round));
+            WarmUpVerdict.of(warm, cursor, round)
+                + (cursor.warmUpSpent(warm) ? "" : ": " + SteadyState.explain(round)));
         continue;
       }
       Platform.Measurement measured = platform.runLoad(named, k6, K6Script.render(k6), progress);

@@ -1,8 +1,8 @@
 package dev.vtbench.operator.reconciler.status;
 
-import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.RunCursor;
+import dev.vtbench.engine.run.WarmUpVerdict;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.engine.steady.WarmUpTrend;
@@ -107,30 +107,12 @@ public final class WarmUpStatus {
         + ")";
   }
 
-  /**
-   * What a finished warm-up round found: "SUT steady after 75 s of load", not yet, or why the spent
-   * warm-up found no steady state and what would let it ({@link RunCursor#warmUpAdvice}).
-   *
-   * @param round the round's windows
-   */
+  /** What a finished warm-up round found, as a local run says it ({@link WarmUpVerdict}). */
   public static String verdict(WarmState after, RunCursor cursor, List<LoadWindow> round) {
-    if (after.steady()) {
-      return "SUT steady after " + seconds(after.underLoad()) + " of load";
-    }
-    if (cursor.warmUpSpent(after)) {
-      return cursor.warmUpAdvice(after, round) + ". Measuring: rows say steady_state=false";
-    }
-    return "SUT not steady after "
-        + seconds(after.underLoad())
-        + " of load"
-        + (after.improving() && after.underLoad().compareTo(cursor.warmUpCap()) >= 0
-            ? " but still improving (up to "
-                + seconds(WarmUpTrend.limit(cursor.warmUpCap()))
-                + " while it does)"
-            : " (at most " + seconds(cursor.warmUpCap()) + ")");
+    return WarmUpVerdict.of(after, cursor, round);
   }
 
   private static String seconds(Duration d) {
-    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : Durations.format(d);
+    return WarmUpVerdict.seconds(d);
   }
 }

@@ -114,7 +114,7 @@ class WarmUpStatusTest {
                 + " without steady state: 400 req/s, throughput spread 0% (max 10%), CPU/request"
                 + " spread 0% (max 10%), JIT up to 80% of a window (max 5%); the JVM was still"
                 + " compiling after 35 s of load: give it more (spec.load.sutWarmup: 70s)."
-                + " Measuring: rows say steady_state=false",
+                + " Measuring anyway: its rows say steady_state=false",
             "measure");
     assertThat(status.warmUp.steady).isFalse();
   }
@@ -137,7 +137,7 @@ class WarmUpStatusTest {
     assertThat(passes(status, cursor, Integer.MAX_VALUE, improving()))
         .containsExactly(
             "JIT warm-up round 1 from 0 ms",
-            "SUT not steady after 20 s of load (at most 40 s)",
+            "SUT not steady after 20 s of load but improving (at most 40 s)",
             "JIT warm-up round 2 from 20000 ms",
             "SUT not steady after 40 s of load but still improving (up to 80 s while it does)",
             "JIT warm-up round 3 from 40000 ms",
@@ -147,7 +147,7 @@ class WarmUpStatusTest {
                 + " improving) without steady state: 350 req/s, throughput spread 33% (max 10%),"
                 + " CPU/request spread 34% (max 10%), JIT up to 16% of a window (max 5%); the JVM"
                 + " was still compiling after 80 s of load: give it more (spec.load.sutWarmup:"
-                + " 160s). Measuring: rows say steady_state=false",
+                + " 160s). Measuring anyway: its rows say steady_state=false",
             "measure");
     assertThat(status.warmUp.steady).isFalse();
     assertThat(status.warmUp.improving).isTrue();
