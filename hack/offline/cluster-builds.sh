@@ -75,6 +75,27 @@ build_coredns() {
   log "CoreDNS $COREDNS_VERSION built in $((SECONDS - t0)) s"
 }
 
+kube_router_bin=$cache/kube-router/$KUBE_ROUTER_VERSION/kube-router
+kube_router_recipe() { echo "$KUBE_ROUTER_VERSION $KUBE_ROUTER_DEPS"; }
+build_kube_router() {
+  [ -x "$kube_router_bin" ] && [ "$(cat "$kube_router_bin.stamp" 2>/dev/null)" = "$(kube_router_recipe)" ] && return 0
+  need_cmd go "Go builds kube-router $KUBE_ROUTER_VERSION"
+  build_lock
+  local t0=$SECONDS src=$cache/kube-router/src
+  log "building kube-router $KUBE_ROUTER_VERSION, its flagged dependencies raised (log: $build_logs/build-kube-router.log) ..."
+  rm -rf "$src"
+  mkdir -p "$(dirname "$kube_router_bin")"
+  cp -r "$(moddir "github.com/cloudnativelabs/kube-router/v2@$KUBE_ROUTER_VERSION")" "$src"
+  chmod -R u+w "$src"
+  # shellcheck disable=SC2086 # KUBE_ROUTER_DEPS is a list of module@version words
+  (cd "$src" && logged build-kube-router-deps gorun go get $KUBE_ROUTER_DEPS)
+  (cd "$src" && logged build-kube-router gorun go build -trimpath -ldflags "-s -w" -o "$kube_router_bin" ./cmd/kube-router)
+  kube_router_recipe >"$kube_router_bin.stamp"
+  rm -rf "$src"
+  build_unlock
+  log "kube-router $KUBE_ROUTER_VERSION built in $((SECONDS - t0)) s"
+}
+
 ensure_packages() {
   local want=() p
   [ -x "$etcd_bin" ] || nice -n "$build_nice" bash "$here/../kube-tools.sh" etcd
@@ -155,6 +176,7 @@ prepare() {
   ensure_packages
   ensure_apiserver
   build_node_bins
+  build_kube_router
   build_pause_image
   build_coredns_image
   build_busybox_image

@@ -68,6 +68,16 @@ sweep_kube_chains() {
   [ "$n" -eq 0 ] || log "removed $n KUBE-* rules and chains ($ipt)"
 }
 
+# kube-router's ipsets (KUBE-SRC-…, KUBE-DST-…), destroyable once no rule refers to them.
+sweep_kube_ipsets() {
+  command -v ipset >/dev/null 2>&1 || return 0
+  local set n=0
+  for set in $(ipset list -n 2>/dev/null | grep -E '^(inet6:)?KUBE-' || true); do
+    ipset destroy "$set" 2>/dev/null && n=$((n + 1))
+  done
+  [ "$n" -eq 0 ] || log "destroyed $n KUBE-* ipsets (kube-router's)"
+}
+
 cleanup_network() {
   local veth
   if ip link show "$bridge" >/dev/null 2>&1; then
@@ -81,6 +91,7 @@ cleanup_network() {
   done
   sweep_kube_chains iptables
   sweep_kube_chains ip6tables
+  sweep_kube_ipsets
   if [ -f "$cluster/sysctl.orig" ]; then
     local key val
     while read -r key val; do echo "$val" >"/proc/sys/${key//.//}" 2>/dev/null || true; done <"$cluster/sysctl.orig"

@@ -38,7 +38,7 @@ masq_comment=vtbench-local-cluster             # our single iptables rule (pod e
 sock=$cluster/containerd/containerd.sock
 
 # Components in start order; teardown stops them in reverse.
-components=(etcd kube-apiserver containerd kube-controller-manager kube-scheduler kubelet kube-proxy)
+components=(etcd kube-apiserver containerd kube-controller-manager kube-scheduler kubelet kube-proxy kube-router)
 kube_node_bins=(kubelet kube-controller-manager kube-scheduler kube-proxy)
 
 usage() {
@@ -48,7 +48,8 @@ Usage: hack/offline/local-cluster.sh COMMAND
 A single-node Kubernetes $KUBE_VERSION cluster run as plain background processes by root:
 etcd, kube-apiserver, kube-controller-manager, kube-scheduler, containerd (runc, CNI bridge),
 kubelet (static CPU manager; kubeReserved 100m keeps CPU 0 shared and leaves 1.9 of 2 CPUs
-allocatable), kube-proxy (iptables) and CoreDNS $COREDNS_VERSION.
+allocatable), kube-proxy (iptables), kube-router $KUBE_ROUTER_VERSION's firewall (NetworkPolicy
+enforced) and CoreDNS $COREDNS_VERSION.
 
 Commands:
   create     build or install what is missing, then start the cluster and wait until the node is
@@ -64,11 +65,11 @@ Commands:
              (inside the pod, via /proc of its process, in the kubelet's cpu_manager_state)
              and DNS through CoreDNS; deletes the pod afterwards
   restart COMPONENT
-             stop one of kube-apiserver, kube-controller-manager, kube-scheduler, kubelet and
-             kube-proxy as teardown does (TERM, KILL after 20 s), start it with create's arguments
-             and wait until it is healthy (kube-apiserver: /readyz; kubelet: /healthz and the node
-             Ready; the others: running); prints the seconds from the stop until the new process
-             ran (down) and until it was healthy
+             stop one of kube-apiserver, kube-controller-manager, kube-scheduler, kubelet,
+             kube-proxy and kube-router as teardown does (TERM, KILL after 20 s), start it with
+             create's arguments and wait until it is healthy (kube-apiserver: /readyz; kubelet:
+             /healthz and the node Ready; kube-router: /healthz; the others: running); prints the
+             seconds from the stop until the new process ran (down) and until it was healthy
   prepare    only the builds and installs create needs (binaries, Debian packages, images)
 
 Where things go:
@@ -103,13 +104,15 @@ detect_node_ip() {
 }
 
 # The jobs in their own files, sourced (they use the settings above): prepare's builds, process
-# bookkeeping, certificates and kubeconfigs, teardown, smoke.
+# bookkeeping, certificates and kubeconfigs, starting each component, teardown, smoke.
 # shellcheck source=cluster-builds.sh
 . "$here/cluster-builds.sh"
 # shellcheck source=cluster-procs.sh
 . "$here/cluster-procs.sh"
 # shellcheck source=cluster-pki.sh
 . "$here/cluster-pki.sh"
+# shellcheck source=cluster-starts.sh
+. "$here/cluster-starts.sh"
 # shellcheck source=cluster-teardown.sh
 . "$here/cluster-teardown.sh"
 # shellcheck source=cluster-smoke.sh
@@ -144,7 +147,7 @@ anything_left() {
 # The ports the cluster listens on must be free (another cluster, a system etcd, kind …).
 check_ports() {
   local p busy=""
-  for p in "$api_port" "$etcd_port" "$((etcd_port + 1))" 10248 10249 10250 10256 10257 10259; do
+  for p in "$api_port" "$etcd_port" "$((etcd_port + 1))" 10248 10249 10250 10256 10257 10259 20244; do
     [ -z "$(ss -Hltn "sport = :$p" 2>/dev/null)" ] || busy+=" $p"
   done
   [ -z "$busy" ] || die "TCP port(s)$busy already in use (ss -ltnp shows by what); VTBENCH_API_PORT and VTBENCH_ETCD_PORT move the first three"
@@ -163,92 +166,6 @@ write_configs() {
   make_kubeconfig "$cluster/kube-scheduler.kubeconfig" system:kube-scheduler kube-scheduler
   make_kubeconfig "$cluster/kube-proxy.kubeconfig" system:kube-proxy kube-proxy
   make_kubeconfig "$cluster/kubelet.kubeconfig" "system:node:$node_name" kubelet
-}
-
-start_etcd() {
-  launch etcd "$etcd_bin" --name "$node_name" --data-dir "$cluster/etcd" \
-    --listen-client-urls "http://127.0.0.1:$etcd_port" --advertise-client-urls "http://127.0.0.1:$etcd_port" \
-    --listen-peer-urls "http://127.0.0.1:$((etcd_port + 1))" --initial-advertise-peer-urls "http://127.0.0.1:$((etcd_port + 1))" \
-    --initial-cluster "$node_name=http://127.0.0.1:$((etcd_port + 1))" \
-    --quota-backend-bytes $((2 * 1024 * 1024 * 1024)) --logger zap --log-level warn
-  wait_for etcd "etcd /health" 60 etcd_healthy
-}
-
-start_apiserver() {
-  launch kube-apiserver "$kube_dir/kube-apiserver" \
-    --etcd-servers="http://127.0.0.1:$etcd_port" \
-    --bind-address=0.0.0.0 --secure-port="$api_port" --advertise-address="$node_ip" \
-    --service-cluster-ip-range="$service_cidr" \
-    --client-ca-file="$pki/ca.crt" \
-    --tls-cert-file="$pki/kube-apiserver.crt" --tls-private-key-file="$pki/kube-apiserver.key" \
-    --kubelet-client-certificate="$pki/apiserver-kubelet-client.crt" --kubelet-client-key="$pki/apiserver-kubelet-client.key" \
-    --kubelet-certificate-authority="$pki/ca.crt" --kubelet-preferred-address-types=InternalIP \
-    --service-account-issuer="https://kubernetes.default.svc.$cluster_domain" \
-    --service-account-key-file="$pki/sa.pub" --service-account-signing-key-file="$pki/sa.key" \
-    --authorization-mode=Node,RBAC --enable-admission-plugins=NodeRestriction \
-    --requestheader-client-ca-file="$pki/front-proxy-ca.crt" --requestheader-allowed-names=front-proxy-client \
-    --requestheader-username-headers=X-Remote-User --requestheader-group-headers=X-Remote-Group \
-    --requestheader-extra-headers-prefix=X-Remote-Extra- \
-    --proxy-client-cert-file="$pki/front-proxy-client.crt" --proxy-client-key-file="$pki/front-proxy-client.key" \
-    --allow-privileged=true --profiling=false --v=1
-  wait_for kube-apiserver "kube-apiserver /readyz" 120 api_ready
-}
-
-start_containerd() {
-  launch containerd "$(command -v containerd)" --config "$cluster/containerd/config.toml"
-  wait_for containerd "containerd on $sock" 60 containerd_up
-  local tar
-  for tar in "$images/pause.tar" "$images/coredns-$COREDNS_VERSION.tar" "$images/busybox-$(busybox_upstream).tar"; do
-    ctr_ images import "$tar" >/dev/null || die "ctr images import $tar failed"
-  done
-}
-
-start_controller_manager() {
-  launch kube-controller-manager "$kube_dir/kube-controller-manager" \
-    --kubeconfig="$cluster/kube-controller-manager.kubeconfig" \
-    --authentication-kubeconfig="$cluster/kube-controller-manager.kubeconfig" \
-    --authorization-kubeconfig="$cluster/kube-controller-manager.kubeconfig" \
-    --bind-address=127.0.0.1 --leader-elect=false --cluster-name=vtbench \
-    --service-account-private-key-file="$pki/sa.key" --root-ca-file="$pki/ca.crt" \
-    --cluster-signing-cert-file="$pki/ca.crt" --cluster-signing-key-file="$pki/ca.key" \
-    --use-service-account-credentials=true --service-cluster-ip-range="$service_cidr" \
-    --allocate-node-cidrs=false --flex-volume-plugin-dir="$cluster/kube-controller-manager/volume-plugins" --v=1
-}
-
-start_scheduler() {
-  launch kube-scheduler "$kube_dir/kube-scheduler" \
-    --kubeconfig="$cluster/kube-scheduler.kubeconfig" \
-    --authentication-kubeconfig="$cluster/kube-scheduler.kubeconfig" \
-    --authorization-kubeconfig="$cluster/kube-scheduler.kubeconfig" \
-    --bind-address=127.0.0.1 --leader-elect=false --v=1
-}
-
-start_kubelet() {
-  # cAdvisor finds containerd only at /run/containerd/containerd.sock (1.37 has no --containerd) or
-  # labels no container with its pod (kubernetes#89903): a link there to ours, removed by teardown.
-  mkdir -p /run/containerd && { [ -e /run/containerd/containerd.sock ] || ln -sfn "$sock" /run/containerd/containerd.sock; }
-  launch kubelet "$kube_dir/kubelet" \
-    --config="$cluster/kubelet-config.yaml" --kubeconfig="$cluster/kubelet.kubeconfig" \
-    --root-dir="$cluster/kubelet" --cert-dir="$cluster/kubelet/pki" \
-    --hostname-override="$node_name" --node-ip="$node_ip" --v=1
-}
-
-start_kube_proxy() { launch kube-proxy "$kube_dir/kube-proxy" --config="$cluster/kube-proxy-config.yaml" --v=1; }
-
-# The other four in start order, each by its function (restart's too); then the kubelet's /healthz.
-start_node() {
-  start_controller_manager
-  start_scheduler
-  start_kubelet
-  start_kube_proxy
-  wait_for kubelet "the kubelet's /healthz" 60 kubelet_healthy
-}
-
-# Pods leave the node through the node's address (the CNI bridge's own ipMasq would add a chain
-# per pod that only a CNI DEL removes; one rule of ours is simpler to take back).
-add_masquerade() {
-  local rule=(POSTROUTING -s "$pod_cidr" ! -o "$bridge" -m comment --comment "$masq_comment" -j MASQUERADE)
-  iptables -t nat -C "${rule[@]}" 2>/dev/null || iptables -t nat -A "${rule[@]}"
 }
 
 create() {
@@ -292,6 +209,7 @@ create() {
   start_containerd
   add_masquerade
   start_node
+  start_kube_router
   wait_for kubelet "node $node_name Ready" 180 node_ready
   log "node $node_name Ready $((SECONDS - t1)) s after starting etcd"
   kubectl_ apply -f "$cluster/coredns.yaml" >/dev/null
@@ -306,7 +224,8 @@ create() {
 
 # The components restart takes, each with the function create starts it by (the same arguments).
 restartable=(kube-apiserver:start_apiserver kube-controller-manager:start_controller_manager
-  kube-scheduler:start_scheduler kubelet:start_kubelet kube-proxy:start_kube_proxy)
+  kube-scheduler:start_scheduler kubelet:start_kubelet kube-proxy:start_kube_proxy
+  kube-router:start_kube_router)
 
 # Seconds from time $1 to time $2 (nanoseconds since the epoch), to a tenth: 3.2.
 tenths() { local d=$((($2 - $1) / 100000000)); echo "$((d / 10)).$((d % 10))"; }
