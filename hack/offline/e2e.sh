@@ -54,6 +54,12 @@ End to end on the single-node cluster of hack/offline/local-cluster.sh (root, 2 
   staged    StagedRunE2E: $(basename "$spec_file") through Jobs with 30 s holds: each SUT
             configuration's scenarios as stages of one Job, the operator killed mid-stage
   reactive  ReactiveRunE2E: one scenario on the reactive SUT (spec.sut.reactiveImage)
+  netpol    NetworkPolicyE2E: one virtual scenario while pods outside the run try its SUT, stub
+            and database and the operator's /metrics (the cluster enforces NetworkPolicy with
+            kube-router's firewall): a stranger in the run's namespace or an unlabelled one gets
+            through nowhere, a pod of a namespace labelled vtbench.dev/scrape=true reaches the
+            operator and the SUT's port only; VTBENCH_E2E_BREAK_POLICY=1 lets anyone into the SUT
+            on purpose, and the stranger checks must then FAIL
   neighbour NeighbourRunE2E: one scenario with a busy loop pinned to the SUT's exclusive CPU from
             outside the kubelet: the row says sut-core-shared
   job       JobRunE2E: one cell at two pool sizes with spec.load.runner=job (one SUT pod)
@@ -76,7 +82,7 @@ Diagnostics go to $cache/logs/e2e-<time>/.
 
 Options:
   --keep             keep the cluster and the operators running afterwards (a rerun starts warm)
-  --monitoring-only  skip the *E2E tests (testrun, reactive, neighbour, job, runners, faults, byo): make e2e-monitoring
+  --monitoring-only  skip the *E2E tests (testrun, reactive, netpol, neighbour, job, runners, faults, byo): make e2e-monitoring
   --no-monitoring    no monitoring stack, chart monitoring off, no monitoring phase
   --only TEST        only the *E2E class TEST (e.g. NeighbourRunE2E) after install: a quick rerun
                      of one phase; with --no-monitoring, no monitoring phase either
@@ -87,7 +93,8 @@ Options:
 
 Environment: VTBENCH_E2E_SPEC, VTBENCH_E2E_BYO_SPEC, VTBENCH_E2E_NAMESPACE, VTBENCH_E2E_DB_IMAGE ($db_image),
 VTBENCH_E2E_K6_IMAGE ($k6_image), VTBENCH_E2E_RUN_TIMEOUT (seconds per run, 900),
-VTBENCH_E2E_RUNNER (spec.load.runner of the first run), VTBENCH_E2E_OPERATOR_CPU /
+VTBENCH_E2E_RUNNER (spec.load.runner of the first run), VTBENCH_E2E_BREAK_POLICY=1 (netpol: a policy
+broken on purpose), VTBENCH_E2E_OPERATOR_CPU /
 VTBENCH_E2E_CNPG_CPU / VTBENCH_E2E_K6OP_CPU (the operators' CPU requests: $op_cpu_request,
 $cnpg_cpu, $k6op_cpu), VTBENCH_E2E_SKIP_IMAGES=1 (the tars as they are), VTBENCH_E2E_HELM_ARGS
 (more helm upgrade --install arguments, word-split).
@@ -298,7 +305,7 @@ python3 "$here/testrun-stalls.py" watch --kubectl "$kubectl_bin --kubeconfig=$cl
 stalls_pid=$!
 set +m
 
-# The checks: TwoCoreRunE2E (phase testrun), StagedRunE2E (staged), RunnersE2E (runners), ReactiveRunE2E (reactive), NeighbourRunE2E (neighbour), JobRunE2E (job), FaultsE2E (faults), then ByoRunE2E (byo). Maven's own [INFO] and
+# The checks: TwoCoreRunE2E (phase testrun), StagedRunE2E (staged), RunnersE2E (runners), ReactiveRunE2E (reactive), NetworkPolicyE2E (netpol), NeighbourRunE2E (neighbour), JobRunE2E (job), FaultsE2E (faults), then ByoRunE2E (byo). Maven's own [INFO] and
 # [WARNING] lines go to the log only.
 export VTBENCH_E2E_KUBECONFIG=$cluster_dir/kubeconfig VTBENCH_E2E_KUBELET_DIR=$cluster_dir/kubelet \
   VTBENCH_E2E_VOLUMES=$pv_dir VTBENCH_E2E_ARTIFACTS=$artifacts VTBENCH_E2E_TIMINGS=$timings \
