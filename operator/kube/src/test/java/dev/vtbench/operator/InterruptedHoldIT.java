@@ -15,8 +15,9 @@ import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
+import io.fabric8.kubernetes.api.model.PodTemplateSpec;
+import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
@@ -54,17 +55,12 @@ class InterruptedHoldIT {
 
   @Test
   void aHoldTheDatabaseRestartedUnderIsMeasuredAgainThenAKeptRestartFailsTheRun() {
-    String ns = KubeApi.namespace("interrupted");
-    operator = OperatorIT.startOperator(ns);
-    Controllers play = new Controllers(k8s, ns);
-    BenchmarkRunResource run = WarmUpIT.upToTheSut(play, ns, "db");
-    Scenario s = Planner.plan(run.getSpec()).getFirst();
-    databasePod(ns, "db-db-1");
-    play.runningPod("db-sut", "db-sut-a", "sut@sha256:a");
-    play.available("db-sut");
-    play.available("db-stub");
-    String warmUp = ResourceNames.load(run, s.index(), true);
-    String measured = ResourceNames.load(run, s.index(), false);
+    UpToTheLoads up = upToTheLoads("interrupted", "db");
+    String ns = up.ns();
+    Controllers play = up.play();
+    Scenario s = up.scenario();
+    String warmUp = up.warmUp();
+    String measured = up.measured();
 
     await(warmUp, WAIT, () -> play.job(warmUp));
     play.finishJob(warmUp, warmUp + "-a", 0, warm);
@@ -76,7 +72,7 @@ class InterruptedHoldIT {
         .doesNotContain("stub="); // no stub pod was played
 
     // CloudNativePG recreates a deleted primary under the same name, with another uid
-    replaceDatabasePod(ns, "db-db-1");
+    replaceDatabasePod(play, ns, "db-db-1");
     await(measured + " dropped", WAIT, () -> sameJob(play.job(measured), first) ? null : true);
     BenchmarkRunStatus status =
         awaitStatus(ns, "db", "one drop", st -> st.holdInterruptions != null);
@@ -109,17 +105,11 @@ class InterruptedHoldIT {
 
   @Test
   void aPrimaryReplacedUnderEveryHoldFailsTheRunWithNothingRecorded() {
-    String ns = KubeApi.namespace("flapping");
-    operator = OperatorIT.startOperator(ns);
-    Controllers play = new Controllers(k8s, ns);
-    BenchmarkRunResource run = WarmUpIT.upToTheSut(play, ns, "flap");
-    Scenario s = Planner.plan(run.getSpec()).getFirst();
-    databasePod(ns, "flap-db-1");
-    play.runningPod("flap-sut", "flap-sut-a", "sut@sha256:a");
-    play.available("flap-sut");
-    play.available("flap-stub");
-    String warmUp = ResourceNames.load(run, s.index(), true);
-    String measured = ResourceNames.load(run, s.index(), false);
+    UpToTheLoads up = upToTheLoads("flapping", "flap");
+    String ns = up.ns();
+    Controllers play = up.play();
+    String warmUp = up.warmUp();
+    String measured = up.measured();
     Job last = null;
     for (int drop = 1; drop <= 3; drop++) {
       String round = warmUp + " round before hold " + drop;
@@ -128,7 +118,7 @@ class InterruptedHoldIT {
       Job before = last;
       Job hold = await(measured + " " + drop, WAIT, () -> fresh(play.job(measured), before));
       assertThat(w).isNotNull();
-      replaceDatabasePod(ns, "flap-db-1");
+      replaceDatabasePod(play, ns, "flap-db-1");
       int n = drop;
       if (drop < 3) {
         awaitStatus(
@@ -149,6 +139,32 @@ class InterruptedHoldIT {
     assertThat(failed.scenariosDone == null ? 0 : failed.scenariosDone).isZero();
   }
 
+  /** A run played up to its first load: its namespace, the players, its scenario, its loads. */
+  record UpToTheLoads(
+      String ns, Controllers play, Scenario scenario, String warmUp, String measured) {}
+
+  /**
+   * A one-scenario run {@code name} in a new namespace, its database's primary {@code <name>-db-1},
+   * SUT and stub running: next comes its first warm-up round.
+   */
+  private UpToTheLoads upToTheLoads(String prefix, String name) {
+    String ns = KubeApi.namespace(prefix);
+    operator = OperatorIT.startOperator(ns);
+    Controllers play = new Controllers(k8s, ns);
+    BenchmarkRunResource run = WarmUpIT.upToTheSut(play, ns, name);
+    Scenario s = Planner.plan(run.getSpec()).getFirst();
+    databasePod(play, name + "-db-1");
+    play.runningPod(name + "-sut", name + "-sut-a", "sut@sha256:a");
+    play.available(name + "-sut");
+    play.available(name + "-stub");
+    return new UpToTheLoads(
+        ns,
+        play,
+        s,
+        ResourceNames.load(run, s.index(), true),
+        ResourceNames.load(run, s.index(), false));
+  }
+
   /** {@code j} if it exists and is not {@code old} (null: any), else null. */
   private static Job fresh(Job j, Job old) {
     return j != null && !sameJob(j, old) ? j : null;
@@ -162,35 +178,32 @@ class InterruptedHoldIT {
    * CloudNativePG's primary instance pod of the run's Cluster, running, with the labels vtbench
    * asks for (inheritedMetadata) and CloudNativePG's own.
    */
-  static Pod databasePod(String ns, String name) {
+  static Pod databasePod(Controllers play, String name) {
     String cluster = name.substring(0, name.lastIndexOf('-'));
-    Pod pod =
-        k8s.pods()
-            .inNamespace(ns)
-            .resource(
-                new PodBuilder()
-                    .withNewMetadata()
-                    .withName(name)
-                    .withLabels(
-                        Map.of(
-                            Labels.PART_OF,
-                            "vtbench",
-                            Labels.COMPONENT,
-                            "database",
-                            "cnpg.io/cluster",
-                            cluster,
-                            "cnpg.io/instanceRole",
-                            "primary"))
-                    .endMetadata()
-                    .withNewSpec()
-                    .addNewContainer()
-                    .withName("postgres")
-                    .withImage("postgres")
-                    .endContainer()
-                    .endSpec()
-                    .build())
-            .create();
-    pod.setStatus(
+    PodTemplateSpec template =
+        new PodTemplateSpecBuilder()
+            .withNewMetadata()
+            .withLabels(
+                Map.of(
+                    Labels.PART_OF,
+                    "vtbench",
+                    Labels.COMPONENT,
+                    "database",
+                    "cnpg.io/cluster",
+                    cluster,
+                    "cnpg.io/instanceRole",
+                    "primary"))
+            .endMetadata()
+            .withNewSpec()
+            .addNewContainer()
+            .withName("postgres")
+            .withImage("postgres")
+            .endContainer()
+            .endSpec()
+            .build();
+    return play.pod(
+        template,
+        name,
         new PodStatusBuilder()
             .withPhase("Running")
             .withContainerStatuses(
@@ -201,16 +214,15 @@ class InterruptedHoldIT {
                     .withRestartCount(0)
                     .build())
             .build());
-    return k8s.pods().inNamespace(ns).resource(pod).updateStatus();
   }
 
   /** The primary deleted and created again under its name, as CloudNativePG does. */
-  static void replaceDatabasePod(String ns, String name) {
+  static void replaceDatabasePod(Controllers play, String ns, String name) {
     k8s.pods().inNamespace(ns).withName(name).withGracePeriod(0).delete();
     await(
         name + " gone",
         WAIT,
         () -> k8s.pods().inNamespace(ns).withName(name).get() == null ? true : null);
-    databasePod(ns, name);
+    databasePod(play, name);
   }
 }
