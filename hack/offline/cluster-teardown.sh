@@ -128,7 +128,8 @@ teardown_locked() {
   stop_component etcd
   unmount_all
   cleanup_network
-  while iptables -D FORWARD "${service_guard[@]}" 2>/dev/null; do :; done
+  while ip rule del "${service_guard_rule[@]}" 2>/dev/null; do :; done
+  ip route flush table "$guard_table" 2>/dev/null || true
   remove_cgroups
   local left=""
   for c in "${components[@]}"; do [ -z "$(live_pid "$c")" ] || left+=" $c"; done

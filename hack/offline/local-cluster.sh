@@ -28,12 +28,16 @@ api_port=${VTBENCH_API_PORT:-6443}
 etcd_port=${VTBENCH_ETCD_PORT:-12379}          # not 2379, so a system etcd does not collide
 pod_cidr=${VTBENCH_POD_CIDR:-10.244.0.0/24}
 service_cidr=10.96.0.0/12
-# The FORWARD rule that refuses a pod's packet to the Service range that kube-proxy did not DNAT.
-service_guard=(-d "$service_cidr" -m conntrack ! --ctstate DNAT -j REJECT --reject-with icmp-net-unreachable)
 api_service_ip=10.96.0.1
 dns_service_ip=10.96.0.10
 cluster_domain=cluster.local
 bridge=vtbench0                                # the CNI bridge; teardown deletes it
+# What refuses a pod's packet to the Service range that kube-proxy did not DNAT: a policy route for
+# packets from the pods' bridge (create says why; not a FORWARD rule, which kube-router's firewall
+# would pass over by accepting earlier in FORWARD).
+guard_table=4096
+service_guard_rule=(iif "$bridge" to "$service_cidr" lookup "$guard_table" priority "$guard_table")
+service_guard_route=(unreachable "$service_cidr" table "$guard_table")
 masq_comment=vtbench-local-cluster             # our single iptables rule (pod egress masquerade)
 sock=$cluster/containerd/containerd.sock
 
@@ -197,10 +201,13 @@ create() {
   # A pod's connection to a ClusterIP kube-proxy has not programmed yet must fail at once, not
   # leave by the default route: this VM's gateway accepts any TCP connection and answers 404, and
   # k6-operator kept such a connection alive and read "service not ready" from it for as long as
-  # it reused it (docs/e2e.md, "k6-operator's start stalls"). Forwarded packets only: kube-proxy's
-  # DNAT (PREROUTING) comes first, so programmed Services pass; the node's own processes (the API
-  # server calling a webhook) are routed before their DNAT and keep working.
-  iptables -C FORWARD "${service_guard[@]}" 2>/dev/null || iptables -I FORWARD "${service_guard[@]}"
+  # it reused it (docs/e2e.md, "k6-operator's start stalls"). Packets from the pods' bridge only,
+  # routed after kube-proxy's DNAT (PREROUTING), so programmed Services pass; the node's own
+  # processes (the API server calling a webhook) are not from the bridge and keep working. A route,
+  # not a FORWARD rule: kube-router's firewall accepts what the policies allow at FORWARD's top.
+  ip route replace "${service_guard_route[@]}"
+  ip rule del "${service_guard_rule[@]}" 2>/dev/null || true
+  ip rule add "${service_guard_rule[@]}"
   check_ports
   local t1=$SECONDS
   start_etcd
