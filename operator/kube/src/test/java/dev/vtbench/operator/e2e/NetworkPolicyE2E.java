@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,28 +46,30 @@ class NetworkPolicyE2E {
           .sutWarmup("20s");
       CompletableFuture<List<Probe>> probed =
           CompletableFuture.supplyAsync(() -> probeWhenUp(e2e, probes, name, breakOnPurpose));
+      AtomicReference<List<Probe>> results = new AtomicReference<>(List.of());
       EndToEndRun.run(
           e2e,
           "netpol",
           spec,
           false,
           List.of(),
-          (rows, sutPods) ->
-              e2e.checks.check(
-                  rows.size() == 1,
-                  name
-                      + ": the run's own pods reached its SUT, stub and database through the"
-                      + " policies: "
-                      + rows.size()
-                      + " row recorded"));
-      List<Probe> results;
-      try {
-        results = probed.get(10, TimeUnit.MINUTES);
-      } catch (Exception e) {
-        e2e.checks.fail("the probes did not run: " + e);
-        results = List.of();
-      }
-      for (Probe p : results) {
+          (rows, sutPods) -> {
+            e2e.checks.check(
+                rows.size() == 1,
+                name
+                    + ": the run's own pods reached its SUT, stub and database through the"
+                    + " policies: "
+                    + rows.size()
+                    + " row recorded");
+            try {
+              results.set(probed.get(10, TimeUnit.MINUTES));
+            } catch (Exception e) {
+              e2e.checks.fail("the probes did not run: " + e);
+            }
+            // before the run's deletion is checked for orphans in its namespace
+            probes.removeSameNamespace();
+          });
+      for (Probe p : results.get()) {
         e2e.checks.check(
             p.reached() == p.allowed(),
             p.from().what()

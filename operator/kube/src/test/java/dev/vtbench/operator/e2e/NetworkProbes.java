@@ -171,6 +171,23 @@ final class NetworkProbes implements AutoCloseable {
     return new From(namespace, name, what);
   }
 
+  /**
+   * The stranger in the run's namespace gone, so the run's deletion leaves that namespace clean.
+   */
+  void removeSameNamespace() {
+    e2e.k8s
+        .pods()
+        .inNamespace(sameNamespace.namespace())
+        .withName(sameNamespace.pod())
+        .withGracePeriod(0)
+        .delete();
+    e2e.k8s
+        .pods()
+        .inNamespace(sameNamespace.namespace())
+        .withName(sameNamespace.pod())
+        .waitUntilCondition(java.util.Objects::isNull, 60, TimeUnit.SECONDS);
+  }
+
   @Override
   public void close() {
     for (From f : List.of(sameNamespace, otherNamespace, scraper)) {
