@@ -66,8 +66,16 @@ class NetworkPolicyE2E {
             } catch (Exception e) {
               e2e.checks.fail("the probes did not run: " + e);
             }
-            // before the run's deletion is checked for orphans in its namespace
+            // before the run's deletion is checked for orphans in its namespace: the stranger and
+            // the policy broken on purpose
             probes.removeSameNamespace();
+            e2e.k8s
+                .network()
+                .v1()
+                .networkPolicies()
+                .inNamespace(e2e.namespace())
+                .withName(BREAKER)
+                .delete();
           });
       for (Probe p : results.get()) {
         e2e.checks.check(
@@ -82,13 +90,6 @@ class NetworkPolicyE2E {
                 + (p.allowed() ? ", as the policies allow" : ", which the policies refuse")
                 + ")");
       }
-      e2e.k8s
-          .network()
-          .v1()
-          .networkPolicies()
-          .inNamespace(e2e.namespace())
-          .withName(BREAKER)
-          .delete();
       e2e.checks.verify();
     }
   }
