@@ -120,7 +120,8 @@ cleanup_network() {
 
 teardown_locked() {
   local t0=$SECONDS c
-  for c in kube-proxy kubelet kube-scheduler kube-controller-manager; do stop_component "$c"; done
+  # kube-router first: it would put its chains and ipsets back while they are swept
+  for c in kube-router kube-proxy kubelet kube-scheduler kube-controller-manager; do stop_component "$c"; done
   remove_containers
   stop_component containerd
   kill_leftovers
