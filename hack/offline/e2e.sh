@@ -69,7 +69,7 @@ End to end on the single-node cluster of hack/offline/local-cluster.sh (root, 2 
   faults    FaultsE2E: 4 repetitions of one virtual cell through TestRuns, one fault 30 s into
             each measured load: the SUT pod deleted, the database primary deleted, the kubelet
             restarted, the API server restarted (local-cluster.sh restart); prints
-            "faults: N injected, N handled as documented" (docs/cluster.md, Faults during a run)
+            "faults: N injected, N handled as documented" (docs/cluster-lifecycle.md, Faults during a run)
   byo       ByoRunE2E: $(basename "$byo_spec_file"), a user's own service from its image
             (vtbench/byo-orders:dev) with its SQL from a ConfigMap the test makes as a user would;
             deleting the run must leave that ConfigMap untouched
@@ -187,7 +187,7 @@ finish() {
   printf '  %-10s %5s s\n' total "$((SECONDS - t_start))"
   # The tests' "cost <run>: ..." lines (RunCost): each run's wall against the hold it measured.
   if [ -f "$timings" ] && grep -q '^cost ' "$timings"; then
-    printf '\n== cost of each run (wall / measured hold; docs/cluster.md "What a cluster run costs")\n'
+    printf '\n== cost of each run (wall / measured hold; docs/cluster-cost.md "What a cluster run costs")\n'
     sed -n 's/^cost /  /p' "$timings"
   fi
   if [ -d "$stalls_dir" ]; then

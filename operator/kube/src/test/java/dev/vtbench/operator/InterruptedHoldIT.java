@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
  * A measured hold the database's primary was replaced under, against a real kube-apiserver with
  * CloudNativePG played: the hold is dropped unrecorded, the same SUT warmed again, the scenario
  * measured again and recorded once; a primary replaced under every hold fails the run after {@code
- * InterruptedHolds.MAX} drops, with nothing recorded (docs/cluster.md, "Faults during a run").
+ * InterruptedHolds.MAX} drops, with nothing recorded (docs/cluster-lifecycle.md, "Faults during a
+ * run").
  */
 class InterruptedHoldIT {
 

@@ -181,7 +181,7 @@ public final class RunCursor {
    * #MAX_STAGES}. They share a running, steady SUT, so nothing the cursor decides between them
    * changes unless a hold drifts (then the cursor asks for a warm-up, and the rest of the load is
    * not this cursor's next action any more). A cluster starts one load object for them instead of
-   * one per scenario (docs/cluster.md, "Stages"); each still makes its own row.
+   * one per scenario (docs/cluster-results.md, "Stages"); each still makes its own row.
    */
   public List<Scenario> stages(Scenario first) {
     List<Scenario> out = new ArrayList<>();

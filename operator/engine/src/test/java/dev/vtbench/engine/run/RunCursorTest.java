@@ -278,9 +278,9 @@ class RunCursorTest {
   }
 
   /**
-   * examples/hero.yaml's 36 scenarios as a cluster Job runs them (docs/cluster.md, "Stages"): each
-   * repetition starts with the JVM the last one ended with, so two repetitions' blocks of one
-   * thread mode join into one run of stages.
+   * examples/hero.yaml's 36 scenarios as a cluster Job runs them (docs/cluster-results.md,
+   * "Stages"): each repetition starts with the JVM the last one ended with, so two repetitions'
+   * blocks of one thread mode join into one run of stages.
    */
   @Test
   void theHeroExamplesThirtySixScenariosAreFourRunsOfStages() {

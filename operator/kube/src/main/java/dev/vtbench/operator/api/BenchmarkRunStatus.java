@@ -91,9 +91,9 @@ public class BenchmarkRunStatus {
 
   @JsonPropertyDescription(
       "The last measured hold dropped, unrecorded, because the pod of the SUT, the stub or the"
-          + " database's primary was replaced or restarted under it (docs/cluster.md, \"Faults"
-          + " during a run\"): the scenario is measured again after another warm-up, at most 3"
-          + " times, then the run fails with reason HoldInterrupted.")
+          + " database's primary was replaced or restarted under it (docs/cluster-lifecycle.md, \"Faults"
+          + " during a run\"): the scenario is warmed up and measured again; its third dropped"
+          + " hold fails the run with reason HoldInterrupted.")
   public HoldInterruptions holdInterruptions;
 
   @JsonPropertyDescription("The latest recorded scenarios, newest last (at most 20).")

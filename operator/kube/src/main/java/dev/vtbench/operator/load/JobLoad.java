@@ -28,8 +28,8 @@ import java.util.Optional;
 
 /**
  * A load as a plain Job: for one runner, a SUT configuration's scenarios as stages of one pod
- * (docs/cluster.md, "Stages"); for several, an Indexed Job of one scenario. A runner pod lost
- * mid-stage is measured again by a load created anew from the scenario in flight, once.
+ * (docs/cluster-results.md, "Stages"); for several, an Indexed Job of one scenario. A runner pod
+ * lost mid-stage is measured again by a load created anew from the scenario in flight, once.
  */
 public final class JobLoad implements LoadKind {
 

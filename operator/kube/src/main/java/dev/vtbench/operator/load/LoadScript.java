@@ -13,7 +13,8 @@ import java.util.TreeMap;
 
 /**
  * What one load object runs and where its scripts live: a ConfigMap of one script per stage
- * (several only for a staged Job, docs/cluster.md "Stages"), the user's k6 module beside them.
+ * (several only for a staged Job, docs/cluster-results.md "Stages"), the user's k6 module beside
+ * them.
  *
  * @param scripts each stage's script in the order they run; the last one's key is {@value
  *     #SCRIPT_KEY}, as a load of one scenario has it

@@ -8,12 +8,13 @@ import io.fabric8.kubernetes.api.model.Node;
 import java.util.List;
 
 /**
- * A real run's CPU accounting (docs/cluster.md, "How a cluster row's CPU is measured"): the stub's
- * CPU in every row; PostgreSQL's, read by the SUT from the database container's own cgroup, within
- * that container's CPU limit (the node's whole counter would exceed it), and its throttling, which
- * a fractional limit shows; k6's own through vtbench's k6 extension; the SUT JVM's processors and
- * carrier threads; and on a one-node cluster, where the runner always shares the stub's node, the
- * node's cores and {@code generator_saturated} set in every row by the rule the local runner uses.
+ * A real run's CPU accounting (docs/cluster-results.md, "How a cluster row's CPU is measured"): the
+ * stub's CPU in every row; PostgreSQL's, read by the SUT from the database container's own cgroup,
+ * within that container's CPU limit (the node's whole counter would exceed it), and its throttling,
+ * which a fractional limit shows; k6's own through vtbench's k6 extension; the SUT JVM's processors
+ * and carrier threads; and on a one-node cluster, where the runner always shares the stub's node,
+ * the node's cores and {@code generator_saturated} set in every row by the rule the local runner
+ * uses.
  */
 final class CpuChecks {
 

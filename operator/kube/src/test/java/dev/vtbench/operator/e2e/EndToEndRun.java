@@ -113,7 +113,7 @@ final class EndToEndRun {
     } catch (RuntimeException e) {
       lines = List.of(name + ": cost not measured: " + e);
     }
-    System.out.printf("%n  cost of %s (docs/cluster.md, What a cluster run costs):%n", name);
+    System.out.printf("%n  cost of %s (docs/cluster-cost.md, What a cluster run costs):%n", name);
     lines.forEach(l -> System.out.println("    " + l));
     e2e.settings.costs(lines);
   }

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
  * configuration's scenarios run as stages of one Job (LoadScript#stages), the operator pod killed
  * once after the first recorded scenario, which is while the first Job runs its second stage. Its
  * cost block gives the wall-clock ÷ hold and the time between scenarios on a running SUT that the
- * stages are for (docs/cluster.md, "Stages").
+ * stages are for (docs/cluster-results.md, "Stages").
  */
 class StagedRunE2E {
 

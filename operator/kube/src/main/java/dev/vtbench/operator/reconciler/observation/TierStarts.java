@@ -18,8 +18,8 @@ import java.util.Optional;
  * stub's pod and the database's primary, each as its name, uid and its containers' restart count.
  * Kept on the load object ({@link Labels#TIER_STARTS}) so that, when the hold ends, the operator
  * can tell a hold the tiers stayed up for from one a pod was replaced or restarted under
- * (docs/cluster.md, "Faults during a run"). A tier no pod was observed for (an external database)
- * is not named.
+ * (docs/cluster-lifecycle.md, "Faults during a run"). A tier no pod was observed for (an external
+ * database) is not named.
  *
  * @param pods tier ({@code sut}, {@code stub}, {@code database}) to its pod's start
  */
