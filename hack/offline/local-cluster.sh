@@ -201,7 +201,7 @@ create() {
   # A pod's connection to a ClusterIP kube-proxy has not programmed yet must fail at once, not
   # leave by the default route: this VM's gateway accepts any TCP connection and answers 404, and
   # k6-operator kept such a connection alive and read "service not ready" from it for as long as
-  # it reused it (docs/e2e.md, "k6-operator's start stalls"). Packets from the pods' bridge only,
+  # it reused it (docs/e2e-stalls.md). Packets from the pods' bridge only,
   # routed after kube-proxy's DNAT (PREROUTING), so programmed Services pass; the node's own
   # processes (the API server calling a webhook) are not from the bridge and keep working. A route,
   # not a FORWARD rule: kube-router's firewall accepts what the policies allow at FORWARD's top.

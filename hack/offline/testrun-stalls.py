@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Counts k6-operator TestRun start stalls over a whole `make e2e` (docs/e2e.md, "Start stalls").
+"""Counts k6-operator TestRun start stalls over a whole `make e2e` (docs/e2e-stalls.md).
 
   testrun-stalls.py watch --kubectl CMD --out DIR   follow TestRuns and k6 runner pods until killed
   testrun-stalls.py report --out DIR                print one line: TestRun start stalls: N of M TestRuns
