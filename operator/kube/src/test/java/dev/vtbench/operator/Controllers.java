@@ -460,7 +460,11 @@ public final class Controllers {
    * resolved ({@code imageID}).
    */
   Pod runningPod(String deployment, String name, String imageId) {
-    PodTemplateSpec template = deployment(deployment).getSpec().getTemplate();
+    return runningPod(deployment(deployment).getSpec().getTemplate(), name, imageId);
+  }
+
+  /** {@link #runningPod(String, String, String)} of a template no Deployment holds. */
+  Pod runningPod(PodTemplateSpec template, String name, String imageId) {
     var c = template.getSpec().getContainers().getFirst();
     return pod(
         template,

@@ -13,9 +13,7 @@ import dev.vtbench.operator.api.BenchmarkRunStatus;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.results.ResultsStore;
-import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -202,19 +200,7 @@ class InterruptedHoldIT {
             .endContainer()
             .endSpec()
             .build();
-    return play.pod(
-        template,
-        name,
-        new PodStatusBuilder()
-            .withPhase("Running")
-            .withContainerStatuses(
-                new ContainerStatusBuilder()
-                    .withName("postgres")
-                    .withImage("postgres")
-                    .withReady(true)
-                    .withRestartCount(0)
-                    .build())
-            .build());
+    return play.runningPod(template, name, "postgres@sha256:a");
   }
 
   /** The primary deleted and created again under its name, as CloudNativePG does. */

@@ -3,12 +3,10 @@ package dev.vtbench.operator.reconciler.status;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.WarmUpVerdict;
-import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.engine.steady.WarmUpTrend;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
 import java.time.Duration;
-import java.util.List;
 
 /**
  * The engine's {@link WarmState} as status keeps it ({@code warmedUp} and {@code warmUp}), so the
@@ -100,19 +98,11 @@ public final class WarmUpStatus {
     return "JIT warm-up round "
         + roundNumber(warm, cursor.warmUpRound())
         + " ("
-        + seconds(warm.underLoad())
+        + WarmUpVerdict.seconds(warm.underLoad())
         + " so far, at most "
-        + seconds(warm.improving() ? WarmUpTrend.limit(cursor.warmUpCap()) : cursor.warmUpCap())
+        + WarmUpVerdict.seconds(
+            warm.improving() ? WarmUpTrend.limit(cursor.warmUpCap()) : cursor.warmUpCap())
         + (warm.improving() ? " while improving" : "")
         + ")";
-  }
-
-  /** What a finished warm-up round found, as a local run says it ({@link WarmUpVerdict}). */
-  public static String verdict(WarmState after, RunCursor cursor, List<LoadWindow> round) {
-    return WarmUpVerdict.of(after, cursor, round);
-  }
-
-  private static String seconds(Duration d) {
-    return WarmUpVerdict.seconds(d);
   }
 }

@@ -5,6 +5,7 @@ import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.engine.run.RunCursor;
+import dev.vtbench.engine.run.WarmUpVerdict;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.load.LoadRequest;
@@ -160,7 +161,7 @@ public final class LoadStep implements Step {
     }
     WarmUpStatus.write(status.status, after, view.jvm(w.scenario()), view.sutStart());
     owned.deleteLoad(run, view.load());
-    String verdict = WarmUpStatus.verdict(after, view.cursor(), round);
+    String verdict = WarmUpVerdict.of(after, view.cursor(), round);
     status.set(Conditions.LOAD_RUNNING, "False", Reason.LoadFinished, verdict);
     events.normal(run, EventReason.WarmUpFinished, name + ": " + verdict);
     return Result.waitFor(Duration.ofSeconds(1));

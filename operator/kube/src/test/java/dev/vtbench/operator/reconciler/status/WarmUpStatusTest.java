@@ -7,6 +7,7 @@ import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.RunCursor;
+import dev.vtbench.engine.run.WarmUpVerdict;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
@@ -77,7 +78,7 @@ class WarmUpStatusTest {
       Map<String, Object> peaks = round >= steadyFrom ? peaks(true) : unsteady;
       WarmState after = w.after(warm, peaks);
       WarmUpStatus.write(status, after, config, "uid-1/0");
-      said.add(WarmUpStatus.verdict(after, cursor, LoadWindow.ofPhase(peaks, w.length())));
+      said.add(WarmUpVerdict.of(after, cursor, LoadWindow.ofPhase(peaks, w.length())));
     }
   }
 
