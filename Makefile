@@ -116,6 +116,10 @@ image-test: images ## Build the six images and prove they start as non-root
 e2e: java-check ## End to end on a real single-node cluster built here, offline (root; 2 CPUs; about 55 minutes warm, about 70 cold): the *E2E tests and the monitoring phase; see docs/e2e.md
 	bash hack/offline/e2e.sh $(E2E_ARGS)
 
+.PHONY: e2e-nodes
+e2e-nodes: java-check ## The multi-node phases of make e2e on a 3-node cluster built here (root; about 30 minutes warm): placement, NetworkPolicies, faults; see docs/e2e.md
+	bash hack/offline/e2e.sh --nodes 3 --no-monitoring --only PlacementE2E,NetworkPolicyE2E,FaultsE2E $(E2E_ARGS)
+
 .PHONY: e2e-parity
 e2e-parity: java-check build ## The cluster half of results/reference/cluster-parity-* (root): examples/cluster-parity.yaml through the operator on make e2e's node, rendered into results/cluster-parity-cluster/
 	bash hack/offline/e2e.sh --parity $(E2E_ARGS)

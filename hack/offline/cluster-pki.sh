@@ -57,7 +57,8 @@ render() {
   local template=$tmpl/$1 out=$2 text key
   local -A values=([CLUSTER]=$cluster [NODE_NAME]=$node_name [NODE_IP]=$node_ip [POD_CIDR]=$pod_cidr
     [SERVICE_CIDR]=$service_cidr [DNS_SERVICE_IP]=$dns_service_ip [CLUSTER_DOMAIN]=$cluster_domain
-    [BRIDGE]=$bridge [SOCK]=$sock [PAUSE_IMAGE]=$(pause_image) [COREDNS_IMAGE]=$coredns_image)
+    [BRIDGE]=$bridge [SOCK]=$sock [PAUSE_IMAGE]=$(pause_image) [COREDNS_IMAGE]=$coredns_image
+    [NODE_DIR]=$node_dir [KUBELET_PORT]=$kubelet_port [HEALTHZ_PORT]=$healthz_port [CGROUP_ROOT]=$cgroup_root [IPAM_RANGE]=$(ipam_range))
   [ -f "$template" ] || die "template $template is missing"
   text=$(<"$template")
   for key in "${!values[@]}"; do text=${text//@$key@/${values[$key]}}; done

@@ -16,12 +16,14 @@ live_pid() {
   echo "$pid"
 }
 
-# Starts a component in its own session at niceness 0 with its log in $logs/NAME.log.
+# Starts a component in its own session at niceness 0 with its log in $logs/NAME.log; through the
+# command in launch_prefix when that is set (a node's mount namespace), which must exec BIN.
+launch_prefix=()
 launch() {
   local name=$1 bin=$2; shift 2
   local pid
-  echo "=== $(date -Is) $bin $*" >>"$logs/$name.log"
-  nice -n "$((-$(nice)))" setsid "$bin" "$@" >>"$logs/$name.log" 2>&1 </dev/null 8>&- 9>&- &
+  echo "=== $(date -Is) ${launch_prefix[*]:+${launch_prefix[0]} … }$bin $*" >>"$logs/$name.log"
+  nice -n "$((-$(nice)))" setsid "${launch_prefix[@]}" "$bin" "$@" >>"$logs/$name.log" 2>&1 </dev/null 8>&- 9>&- &
   pid=$!
   local start="" i
   for ((i = 0; i < 40; i++)); do # until nice and setsid have exec'ed the binary

@@ -16,15 +16,18 @@ cpulist_has() {
   return 1
 }
 
-# Lists "pid binary Cpus_allowed_list" of every running pod container but the one with id $1
-# (sandboxes left out: the CPU manager does not pin their idle pause processes).
+# Lists "pid binary Cpus_allowed_list" of every running pod container of every node but the one
+# with id $1 (sandboxes left out: the CPU manager does not pin their idle pause processes).
 other_containers() {
-  local id pid
-  for id in $(ctr_ containers ls -q 'labels."io.cri-containerd.kind"==container'); do
-    [ "$id" != "$1" ] || continue
-    pid=$(ctr_ tasks ls | awk -v id="$id" '$1 == id && $3 == "RUNNING" {print $2}')
-    [ -n "$pid" ] || continue
-    echo "$pid $(tr '\0' '\n' 2>/dev/null <"/proc/$pid/cmdline" | head -n1) $(awk '/Cpus_allowed_list/ {print $2}' "/proc/$pid/status" 2>/dev/null)"
+  local id pid s c
+  for s in $(node_socks); do
+    c=(ctr --address "$s" --namespace k8s.io)
+    for id in $("${c[@]}" containers ls -q 'labels."io.cri-containerd.kind"==container'); do
+      [ "$id" != "$1" ] || continue
+      pid=$("${c[@]}" tasks ls | awk -v id="$id" '$1 == id && $3 == "RUNNING" {print $2}')
+      [ -n "$pid" ] || continue
+      echo "$pid $(tr '\0' '\n' 2>/dev/null <"/proc/$pid/cmdline" | head -n1) $(awk '/Cpus_allowed_list/ {print $2}' "/proc/$pid/status" 2>/dev/null)"
+    done
   done
 }
 

@@ -4,27 +4,29 @@
 
 our_mounts() { findmnt -rn -o TARGET 2>/dev/null | sed 's/\\x20/ /g' | grep -F "$cluster/" | sort -r || true; }
 
-remove_containers() {
-  [ -n "$(live_pid containerd)" ] && containerd_up >/dev/null 2>&1 || return 0
+remove_containers() { # [COMPONENT]: the containerd serving $sock, containerd (the first node's) if not said
+  [ -n "$(live_pid "${1:-containerd}")" ] && containerd_up >/dev/null 2>&1 || return 0
   local ids id
   ids=$(ctr_ tasks ls -q 2>/dev/null || true)
   for id in $ids; do ctr_ tasks kill -s SIGKILL "$id" >/dev/null 2>&1 || true; done
   for id in $ids; do ctr_ tasks delete --force "$id" >/dev/null 2>&1 || true; done
   ids=$(ctr_ containers ls -q 2>/dev/null || true)
   for id in $ids; do ctr_ containers delete "$id" >/dev/null 2>&1 || true; done
-  [ -z "$ids" ] || log "removed $(wc -w <<<"$ids") containers (k8s.io namespace)"
+  [ -z "$ids" ] || log "removed $(wc -w <<<"$ids") containers (k8s.io namespace, $sock)"
 }
 
 # What outlives containerd: shims serving our socket, processes left in the pods' cgroups.
 kill_leftovers() {
-  local p cmd killed=0
+  local p cmd killed=0 s socks
+  socks=$(node_socks)
   for p in /proc/[0-9]*; do
     cmd=$(tr '\0' ' ' 2>/dev/null <"$p/cmdline") || continue
-    case $cmd in
-      *containerd-shim-runc-v2*"-address $sock "*) kill -KILL "${p#/proc/}" 2>/dev/null && killed=$((killed + 1)) ;;
-    esac
+    [[ $cmd == *containerd-shim-runc-v2* ]] || continue
+    for s in $socks; do
+      [[ $cmd != *"-address $s "* ]] || { kill -KILL "${p#/proc/}" 2>/dev/null && killed=$((killed + 1)); }
+    done
   done
-  for p in $(find /sys/fs/cgroup/pids/kubepods -name cgroup.procs -exec cat {} + 2>/dev/null || true); do
+  for p in $(find /sys/fs/cgroup/pids/kubepods /sys/fs/cgroup/pids/vtbench-node-* -name cgroup.procs -exec cat {} + 2>/dev/null || true); do
     kill -KILL "$p" 2>/dev/null && killed=$((killed + 1))
   done
   [ "$killed" -eq 0 ] || { log "killed $killed leftover shim/pod processes"; sleep 1; }
@@ -86,9 +88,10 @@ cleanup_network() {
     done
     ip link delete "$bridge" && log "deleted bridge $bridge"
   fi
-  while iptables -t nat -C POSTROUTING -s "$pod_cidr" ! -o "$bridge" -m comment --comment "$masq_comment" -j MASQUERADE 2>/dev/null; do
-    iptables -t nat -D POSTROUTING -s "$pod_cidr" ! -o "$bridge" -m comment --comment "$masq_comment" -j MASQUERADE
-  done
+  local rule # one per node, each with its pod CIDR: found by our comment
+  while IFS= read -r rule; do
+    eval "iptables -t nat ${rule/#-A /-D }" 2>/dev/null || true
+  done < <(iptables -t nat -S POSTROUTING 2>/dev/null | grep -F -- "--comment $masq_comment " || true)
   sweep_kube_chains iptables
   sweep_kube_chains ip6tables
   sweep_kube_ipsets
@@ -119,11 +122,14 @@ cleanup_network() {
 }
 
 teardown_locked() {
-  local t0=$SECONDS c
+  local t0=$SECONDS c wanted=$nodes
+  use_nodes "$(recorded_nodes)" # the nodes create started, whatever this command asks for
   # kube-router first: it would put its chains and ipsets back while they are swept
   for c in kube-router kube-proxy kubelet kube-scheduler kube-controller-manager; do stop_component "$c"; done
+  stop_extra_kubelets
   remove_containers
   stop_component containerd
+  stop_extra_runtimes
   kill_leftovers
   stop_component kube-apiserver
   stop_component etcd
@@ -132,11 +138,13 @@ teardown_locked() {
   while ip rule del "${service_guard_rule[@]}" 2>/dev/null; do :; done
   ip route flush table "$guard_table" 2>/dev/null || true
   remove_cgroups
+  remove_extra_cgroups
   local left=""
   for c in "${components[@]}"; do [ -z "$(live_pid "$c")" ] || left+=" $c"; done
   [ -z "$left" ] || die "still running:$left"
   # Nothing is mounted below $cluster any more (checked above); --one-file-system guards anyway.
   find "$cluster" -mindepth 1 -maxdepth 1 ! -name logs -exec rm -rf --one-file-system {} +
+  use_nodes "$wanted"
   log "teardown done in $((SECONDS - t0)) s: no process, mount, bridge or iptables rule of the cluster left (logs kept in $logs)"
 }
 

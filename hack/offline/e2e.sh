@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End to end on a real single-node Kubernetes cluster, offline (hack/offline/local-cluster.sh):
+# End to end on a real Kubernetes cluster of one node (or several: --nodes), offline (hack/offline/local-cluster.sh):
 # the plumbing. It brings up the cluster, loads the images, installs CloudNativePG, k6-operator,
 # prometheus-operator with a Prometheus, the CRD and the chart (monitoring on), then runs the *E2E
 # tests (operator/kube/src/test/java/.../e2e) and the monitoring checks
@@ -35,13 +35,14 @@ keep=no
 tests=yes
 monitoring=yes
 parity=no
+nodes=1
 parity_out=${VTBENCH_PARITY_OUT:-$repo/results/cluster-parity-cluster}
 
 usage() {
   cat <<EOF
 Usage: hack/offline/e2e.sh [--keep] [--help]          (normally: make e2e; docs/e2e.md)
 
-End to end on the single-node cluster of hack/offline/local-cluster.sh (root, 2 cores):
+End to end on the cluster of hack/offline/local-cluster.sh (root, 2 cores; one node unless --nodes):
   cluster   hack/offline/local-cluster.sh create, unless it is already healthy
   images    make images when a source is newer than the image tars; hack/offline/e2e-images.sh
             all (CloudNativePG, PostgreSQL, k6-operator, k6, the starter, prometheus-operator,
@@ -86,6 +87,8 @@ Options:
   --no-monitoring    no monitoring stack, chart monitoring off, no monitoring phase
   --only TEST        only the *E2E class TEST (e.g. NeighbourRunE2E) after install: a quick rerun
                      of one phase; with --no-monitoring, no monitoring phase either
+  --nodes N          a cluster of N nodes (local-cluster.sh create --nodes N; 1 unless said): the
+                     placement phase needs 3 and is skipped, said so, on fewer: make e2e-nodes
   --parity           instead of the phases above, examples/cluster-parity.yaml as a user applies it
                      (ClusterParityRun, every run check), rendered into \$VTBENCH_PARITY_OUT
                      ($parity_out): make e2e-parity
@@ -107,6 +110,10 @@ while [ $# -gt 0 ]; do
     --monitoring-only) tests=no ;;
     --no-monitoring) monitoring=no ;;
     --parity) parity=yes; monitoring=no ;;
+    --nodes)
+      nodes=${2:?--nodes needs a number, e.g. 3}
+      shift
+      ;;
     --only)
       only_test=${2:?--only needs a test class, e.g. NeighbourRunE2E}
       shift
@@ -205,10 +212,10 @@ trap finish EXIT
 trap 'log "interrupted"; exit 130' INT TERM
 
 phase cluster
-cluster_sh create # does nothing when the cluster is healthy
+cluster_sh create --nodes "$nodes" # does nothing when the cluster is healthy with as many nodes
 [ -x "$kubectl_bin" ] || die "$kubectl_bin is missing"
 [ -x "$helm_bin" ] || { log "building Helm (hack/kube-tools.sh helm)"; nice -n 19 bash "$here/../kube-tools.sh" helm; }
-log "node allocatable CPU: $(k get nodes -o jsonpath='{.items[0].status.allocatable.cpu}')"
+log "nodes and their allocatable CPU: $(k get nodes -o jsonpath='{range .items[*]}{.metadata.name}={.status.allocatable.cpu} {end}')"
 
 phase images
 vtbench_tars=("$repo/sut/target/vtbench-sut-image.tar"

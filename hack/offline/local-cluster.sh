@@ -23,10 +23,12 @@ build_nice=${VTBENCH_BUILD_NICE:-19}
 
 # Cluster parameters (environment overrides for a machine where these collide).
 node_name=${VTBENCH_NODE_NAME:-$(hostname | tr '[:upper:]' '[:lower:]')}
+first_node_name=$node_name
 node_ip=${VTBENCH_NODE_IP:-}
 api_port=${VTBENCH_API_PORT:-6443}
 etcd_port=${VTBENCH_ETCD_PORT:-12379}          # not 2379, so a system etcd does not collide
 pod_cidr=${VTBENCH_POD_CIDR:-10.244.0.0/24}
+first_pod_cidr=$pod_cidr
 service_cidr=10.96.0.0/12
 api_service_ip=10.96.0.1
 dns_service_ip=10.96.0.10
@@ -40,25 +42,37 @@ service_guard_rule=(iif "$bridge" to "$service_cidr" lookup "$guard_table" prior
 service_guard_route=(unreachable "$service_cidr" table "$guard_table")
 masq_comment=vtbench-local-cluster             # our single iptables rule (pod egress masquerade)
 sock=$cluster/containerd/containerd.sock
+first_sock=$sock
+# The node the settings above and these describe: the first; as_node K (cluster-nodes.sh) switches.
+node_dir=$cluster kubelet_port=10250 healthz_port=10248 cgroup_root=/
+nodes=${VTBENCH_NODES:-}                       # create --nodes N; else what create recorded
 
-# Components in start order; teardown stops them in reverse.
-components=(etcd kube-apiserver containerd kube-controller-manager kube-scheduler kubelet kube-proxy kube-router)
+# The first node's components in start order; teardown stops them in reverse. The nodes after the
+# first add containerd-K and kubelet-K (cluster-nodes.sh).
+base_components=(etcd kube-apiserver containerd kube-controller-manager kube-scheduler kubelet kube-proxy kube-router)
 kube_node_bins=(kubelet kube-controller-manager kube-scheduler kube-proxy)
 
 usage() {
   cat <<EOF
 Usage: hack/offline/local-cluster.sh COMMAND
 
-A single-node Kubernetes $KUBE_VERSION cluster run as plain background processes by root:
+A Kubernetes $KUBE_VERSION cluster of one node (or several: create --nodes N) run as plain
+background processes by root:
 etcd, kube-apiserver, kube-controller-manager, kube-scheduler, containerd (runc, CNI bridge),
 kubelet (static CPU manager; kubeReserved 100m keeps CPU 0 shared and leaves 1.9 of 2 CPUs
 allocatable), kube-proxy (iptables), kube-router $KUBE_ROUTER_VERSION's firewall (NetworkPolicy
 enforced) and CoreDNS $COREDNS_VERSION.
 
 Commands:
-  create     build or install what is missing, then start the cluster and wait until the node is
-             Ready and CoreDNS is available; does nothing when the cluster is already healthy
-             (a half-running cluster is torn down first)
+  create [--nodes N]
+             build or install what is missing, then start the cluster and wait until every node
+             is Ready and CoreDNS is available; does nothing when the cluster is already healthy
+             with N nodes (a half-running one, or one of another size, is torn down first).
+             N (default 1, or VTBENCH_NODES) up to 8: node K>1 is <name>-K, a containerd and a
+             kubelet of its own in a mount namespace of its own, pods in the K-th /24 after
+             VTBENCH_POD_CIDR on the same bridge, kubelet port 10250+100(K-1); it sees CPU 0 only
+             (the first node's shared one), so the first node's exclusive CPU stays exclusive and
+             only the first node can take a pinned pod (docs/cluster.md, "Several nodes")
   teardown   stop every process create started (by recorded pid), remove the pods' containers,
              unmount everything under the cluster's state, delete the CNI bridge and the
              iptables rules, restore the sysctls; keeps only $logs
@@ -69,8 +83,8 @@ Commands:
              (inside the pod, via /proc of its process, in the kubelet's cpu_manager_state)
              and DNS through CoreDNS; deletes the pod afterwards
   restart COMPONENT
-             stop one of kube-apiserver, kube-controller-manager, kube-scheduler, kubelet,
-             kube-proxy and kube-router as teardown does (TERM, KILL after 20 s), start it with
+             stop one of kube-apiserver, kube-controller-manager, kube-scheduler, kubelet (or
+             kubelet-K, node K's), kube-proxy and kube-router as teardown does (TERM, KILL after 20 s), start it with
              create's arguments and wait until it is healthy (kube-apiserver: /readyz; kubelet:
              /healthz and the node Ready; kube-router: /healthz; the others: running); prints the
              seconds from the stop until the new process ran (down) and until it was healthy
@@ -121,6 +135,8 @@ detect_node_ip() {
 . "$here/cluster-teardown.sh"
 # shellcheck source=cluster-smoke.sh
 . "$here/cluster-smoke.sh"
+# shellcheck source=cluster-nodes.sh
+. "$here/cluster-nodes.sh"
 
 # ---------------------------------------------------------------------------------------------
 # create
@@ -136,12 +152,12 @@ sysctl_set() { # KEY VALUE: records the original once, for teardown to restore
 etcd_healthy() { curl -fsS --max-time 2 "http://127.0.0.1:$etcd_port/health" | grep -q '"health":"true"'; }
 api_ready() { kubectl_ get --raw /readyz --request-timeout=2s | grep -qx ok; }
 containerd_up() { ctr --address "$sock" version; }
-kubelet_healthy() { curl -fsS --max-time 2 http://127.0.0.1:10248/healthz | grep -qx ok; }
+kubelet_healthy() { curl -fsS --max-time 2 "http://127.0.0.1:$healthz_port/healthz" | grep -qx ok; }
 node_ready() {
   [ "$(kubectl_ get node "$node_name" --request-timeout=2s -o jsonpath='{.status.conditions[?(@.type=="Ready")].status}' 2>/dev/null)" = True ]
 }
 all_running() { local c; for c in "${components[@]}"; do [ -n "$(live_pid "$c")" ] || return 1; done; }
-healthy() { all_running && node_ready; }
+healthy() { [ "$(recorded_nodes)" = "$nodes" ] && all_running && nodes_ready; }
 anything_left() {
   local c
   for c in "${components[@]}"; do [ -n "$(live_pid "$c")" ] && return 0; done
@@ -151,7 +167,9 @@ anything_left() {
 # The ports the cluster listens on must be free (another cluster, a system etcd, kind …).
 check_ports() {
   local p busy=""
-  for p in "$api_port" "$etcd_port" "$((etcd_port + 1))" 10248 10249 10250 10256 10257 10259 20244; do
+  local k extra=()
+  for k in $(extra_nodes); do extra+=($((10248 + 100 * (k - 1))) $((10250 + 100 * (k - 1)))); done
+  for p in "$api_port" "$etcd_port" "$((etcd_port + 1))" 10248 10249 10250 10256 10257 10259 20244 "${extra[@]}"; do
     [ -z "$(ss -Hltn "sport = :$p" 2>/dev/null)" ] || busy+=" $p"
   done
   [ -z "$busy" ] || die "TCP port(s)$busy already in use (ss -ltnp shows by what); VTBENCH_API_PORT and VTBENCH_ETCD_PORT move the first three"
@@ -164,6 +182,8 @@ write_configs() {
   render cni-bridge.conflist "$cluster/cni/net.d/10-vtbench-bridge.conflist"
   render kubelet-config.yaml "$cluster/kubelet-config.yaml"
   render kube-proxy-config.yaml "$cluster/kube-proxy-config.yaml"
+  local k
+  for k in $(extra_nodes); do write_node_configs "$k"; done
   render coredns.yaml "$cluster/coredns.yaml"
   make_kubeconfig "$cluster/kubeconfig" vtbench-admin admin
   make_kubeconfig "$cluster/kube-controller-manager.kubeconfig" system:kube-controller-manager kube-controller-manager
@@ -179,18 +199,24 @@ create() {
   mkdir -p "$cluster"
   exec 8>"$cluster.lock"
   flock -n 8 || die "another local-cluster.sh holds $cluster.lock"
+  check_node_cidrs
   if [ -f "$cluster/kubeconfig" ] && healthy; then
-    log "cluster already running and node $node_name Ready: nothing to do (status: hack/offline/local-cluster.sh status)"
+    log "cluster already running and its $nodes node(s) Ready: nothing to do (status: hack/offline/local-cluster.sh status)"
     return 0
   fi
   prepare
   if anything_left || [ -d "$run" ]; then
-    log "found a stopped or half-running cluster in $cluster: tearing it down first"
+    if [ "$(recorded_nodes)" != "$nodes" ]; then
+      log "found a cluster of $(recorded_nodes) node(s) in $cluster, $nodes asked for: tearing it down first"
+    else
+      log "found a stopped or half-running cluster in $cluster: tearing it down first"
+    fi
     teardown_locked
   fi
-  log "creating node $node_name ($node_ip) in $cluster"
+  log "creating $nodes node(s), the first $node_name ($node_ip), in $cluster"
   trap 'log "create failed: the partial cluster stays for a look (status; logs in $logs); teardown removes it"' EXIT
   mkdir -p "$logs" "$run"
+  echo "$nodes" >"$(node_count_file)" # before anything starts: teardown stops what it names
   local f
   for f in "$logs"/*.log; do [ -f "$f" ] && mv -f "$f" "$f.prev"; done
   make_pki
@@ -216,9 +242,14 @@ create() {
   start_containerd
   add_masquerade
   start_node
+  start_extra_nodes
   start_kube_router
   wait_for kubelet "node $node_name Ready" 180 node_ready
   log "node $node_name Ready $((SECONDS - t1)) s after starting etcd"
+  if [ "$nodes" -gt 1 ]; then
+    wait_for kubelet "all $nodes nodes Ready" 180 nodes_ready
+    report_extra_nodes
+  fi
   kubectl_ apply -f "$cluster/coredns.yaml" >/dev/null
   wait_for kubelet "CoreDNS available" 180 kubectl_ -n kube-system wait --for=condition=Available deploy/coredns --timeout=5s
   log "CoreDNS available; cluster up in $((SECONDS - t1)) s ($((SECONDS - t0)) s with the checks and builds before)"
@@ -238,8 +269,11 @@ restartable=(kube-apiserver:start_apiserver kube-controller-manager:start_contro
 tenths() { local d=$((($2 - $1) / 100000000)); echo "$((d / 10)).$((d % 10))"; }
 
 restart() {
-  local name=${1:-} pair start="" names=${restartable[*]%%:*}
+  local name=${1:-} pair start="" names=${restartable[*]%%:*} k=""
   for pair in "${restartable[@]}"; do [ "${pair%%:*}" != "$name" ] || start=${pair#*:}; done
+  if [[ $name =~ ^kubelet-([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" -ge 2 ] && [ "${BASH_REMATCH[1]}" -le "$nodes" ]; then
+    k=${BASH_REMATCH[1]} start="start_node_kubelet $k"
+  fi
   if [ $# -ne 1 ] || [ -z "$start" ]; then die "restart takes one component, one of ${names// /, }; got '$*'"; fi
   need_root "restart"
   [ -n "$(live_pid "$name")" ] ||
@@ -250,11 +284,15 @@ restart() {
   local t0 up
   t0=$(date +%s%N)
   stop_component "$name"
-  "$start" # start_apiserver waits for /readyz too (120 s)
+  $start # start_apiserver waits for /readyz too (120 s)
   up=$(date -r "$run/$name.pid" +%s%N) # when launch recorded the new process
   if [ "$name" = kubelet ]; then
     wait_for kubelet "the kubelet's /healthz" 60 kubelet_healthy
     wait_for kubelet "node $node_name Ready" 180 node_ready
+  elif [ -n "$k" ]; then
+    as_node "$k"
+    wait_for "$name" "node $node_name Ready" 180 node_ready
+    as_node 1
   fi
   [ -n "$(live_pid "$name")" ] || die "$name exited right after its start; log: $logs/$name.log"
   echo "restart: $name down $(tenths "$t0" "$up") s, healthy again after $(tenths "$t0" "$(date +%s%N)") s"
@@ -294,13 +332,41 @@ load_images() {
   [ $# -gt 0 ] || die "load needs image tars (docker-save or OCI layout)"
   [ -n "$(live_pid containerd)" ] || die "the cluster's containerd is not running; run: hack/offline/local-cluster.sh create"
   local tar
+  local s
   for tar in "$@"; do
     [ -f "$tar" ] || die "no such image tar: $tar"
-    ctr_ images import "$tar" || die "ctr images import $tar failed"
+    # every node's containerd: there is no registry a node could pull from
+    for s in $(node_socks); do
+      ctr --address "$s" --namespace k8s.io images import "$tar" || die "ctr images import $tar into $s failed"
+    done
   done
 }
 
+# The nodes a command works on: create's --nodes (or VTBENCH_NODES, else 1); the others', what
+# create recorded. Sets nodes and components (the first node's and every other node's).
+use_nodes() {
+  nodes=$1
+  [[ $nodes =~ ^[1-8]$ ]] || die "--nodes takes 1 to 8 (a node after the first is a containerd and a kubelet on this machine); got '$nodes'"
+  components=("${base_components[@]}")
+  local c
+  for c in $(extra_components); do components+=("$c"); done
+}
+
 cmd=${1:-}
+if [ "$cmd" = create ]; then
+  shift
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --nodes) nodes=${2:-}; [ $# -ge 2 ] || die "--nodes needs a number"; shift ;;
+      --nodes=*) nodes=${1#--nodes=} ;;
+      *) usage >&2; die "unknown argument to create: '$1'" ;;
+    esac
+    shift
+  done
+  use_nodes "${nodes:-1}"
+else
+  use_nodes "$(recorded_nodes)"
+fi
 case $cmd in
   -h | --help | help) usage ;;
   create) create ;;
