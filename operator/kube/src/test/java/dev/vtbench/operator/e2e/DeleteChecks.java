@@ -148,14 +148,25 @@ final class DeleteChecks {
           .getItems()
           .stream()
           // The chart's own objects in a watched namespace (its Role and RoleBinding) are the
-          // operator's install, not the run's: Helm labels them.
-          .filter(o -> !fromTheChart(o))
+          // operator's install, not the run's: Helm labels them. CloudNativePG's own copy of its
+          // default monitoring queries (ConfigMap cnpg-default-monitoring) is made for the
+          // namespace, whenever its operator first reconciles a Cluster there, shared by every
+          // Cluster and owned by none: not the run's either.
+          .filter(o -> !fromTheChart(o) && !cloudNativePgsOwn(o))
           .map(o -> kind.get(1) + "/" + o.getMetadata().getName())
           .filter(o -> !KEPT.matcher(o).matches())
           .filter(o -> !usersOwn(o))
           .forEach(left::add);
     }
     return left;
+  }
+
+  private static boolean cloudNativePgsOwn(HasMetadata o) {
+    var labels = o.getMetadata().getLabels();
+    return labels != null
+        && "cloudnative-pg".equals(labels.get("app.kubernetes.io/managed-by"))
+        && (o.getMetadata().getOwnerReferences() == null
+            || o.getMetadata().getOwnerReferences().isEmpty());
   }
 
   private static boolean fromTheChart(io.fabric8.kubernetes.api.model.HasMetadata o) {
