@@ -274,6 +274,7 @@ restart() {
   if [[ $name =~ ^kubelet-([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" -ge 2 ] && [ "${BASH_REMATCH[1]}" -le "$nodes" ]; then
     k=${BASH_REMATCH[1]} start="start_node_kubelet $k"
   fi
+  [ "$nodes" -lt 2 ] || names+=" kubelet-2..kubelet-$nodes"
   if [ $# -ne 1 ] || [ -z "$start" ]; then die "restart takes one component, one of ${names// /, }; got '$*'"; fi
   need_root "restart"
   [ -n "$(live_pid "$name")" ] ||
