@@ -33,6 +33,9 @@ class ClusterCpuIT {
     assertThat(row.stealPct()).isEqualTo(1.5);
     assertThat(row.generatorSaturated()).isTrue();
     assertThat(row.bottleneck()).isEqualTo(Bottleneck.LOAD_GENERATOR);
+    // where each tier ran: the SUT's node as it reported it, the others' pods' spec.nodeName
+    assertThat(row.node()).isEqualTo("node-s");
+    assertThat(row.tierNodes()).isEqualTo("sut=node-s;stub=node-a;database=node-c;load=node-a");
     // not measurable on a cluster without kubelet access: empty, never a guess
     assertThat(row.pgCpuPct()).isNull();
     assertThat(row.loadCpuPct()).isNull();
@@ -46,11 +49,12 @@ class ClusterCpuIT {
     assertThat(row.cpuBusyPct()).isNull();
     assertThat(row.loadCoreBusyPct()).isNull();
     assertThat(row.generatorSaturated()).isNull();
+    assertThat(row.tierNodes()).isEqualTo("sut=node-s;stub=node-a;database=node-c;load=node-b");
   }
 
   /**
-   * One scenario, its stub pod on {@code stubNode} and its runner pod on {@code runnerNode}; the
-   * row the operator recorded.
+   * One scenario, its stub pod on {@code stubNode} and its runner pod on {@code runnerNode}, the
+   * SUT reporting node-s and the database's primary on node-c; the row the operator recorded.
    */
   static ResultRow measure(String name, String stubNode, String runnerNode) throws Exception {
     String ns = KubeApi.namespace("cpu-" + name);
@@ -78,9 +82,13 @@ class ClusterCpuIT {
     assertThat(run.getSpec().load.cpu).isEqualTo("200m");
     String load = OperatorIT.firstTestRun(play, run);
     play.onNode(stubNode).runningPod(name + "-stub", name + "-stub-abc12", "");
+    InterruptedHoldIT.databasePod(play.onNode("node-c"), name + "-db-1");
     String summary = OperatorIT.runnerSummary();
-    String withStub = summary.replace("\"holdSeconds\":3", STUB_WINDOW + "\"holdSeconds\":3");
-    assertThat(withStub).isNotEqualTo(summary);
+    String withStub =
+        summary
+            .replace("\"holdSeconds\":3", STUB_WINDOW + "\"holdSeconds\":3")
+            .replace("\"sut\":{", "\"sut\":{\"node\":\"node-s\",");
+    assertThat(withStub).contains("\"node\":\"node-s\"").contains(STUB_WINDOW);
     play.onNode(runnerNode).finishTestRun(load, 0, withStub);
 
     List<ResultRow> rows = OperatorIT.succeededRows(ns, name);

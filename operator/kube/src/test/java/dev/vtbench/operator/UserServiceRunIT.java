@@ -214,6 +214,8 @@ class UserServiceRunIT {
     // where it ran: the probe's cores, the pod's node, the digest the kubelet resolved
     assertThat(r.sutCpuset()).isEqualTo("3");
     assertThat(r.node()).isEqualTo("node-a");
+    // no stub or database pod was played here, only their readiness: not known, left out
+    assertThat(r.tierNodes()).isEqualTo("sut=node-a;load=node-a");
     assertThat(r.sutArtifact()).isEqualTo("registry.example/orders@sha256:beef");
     assertThat(r.httpReqs()).isEqualTo(296);
     // what stays empty says why; what the operator filled does not claim to be empty

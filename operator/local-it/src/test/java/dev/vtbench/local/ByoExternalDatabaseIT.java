@@ -158,6 +158,8 @@ class ByoExternalDatabaseIT {
     assertThat(row.hikariActiveMax()).isBetween(0, 4);
     // what the run cannot know of that database, and why
     assertThat(row.pgCpuPct()).isNull();
+    // every tier on this host but the database, which is not vtbench's to place
+    assertThat(row.tierNodes()).isEqualTo("sut=%1$s;stub=%1$s;load=%1$s".formatted(row.node()));
     assertThat(row.notes())
         .contains(ScenarioRow.EXTERNAL_DATABASE_NOTE)
         .doesNotContain("only vtbench's own SUT reads its database's CPU");

@@ -168,6 +168,8 @@ class LocalRunIT {
       assertThat(row.vtParallelism()).isEqualTo(row.jvmProcessors());
       // where it ran
       assertThat(row.node()).isNotBlank();
+      assertThat(row.tierNodes())
+          .isEqualTo("sut=%1$s;stub=%1$s;database=%1$s;load=%1$s".formatted(row.node()));
       assertThat(row.cpuModel()).isNotBlank();
       assertThat(row.kernel()).isEqualTo(System.getProperty("os.version"));
       assertThat(row.jdkVersion()).startsWith("25");

@@ -5,6 +5,7 @@ import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.results.TierNodes;
 import dev.vtbench.engine.run.Platform.Measurement;
 import dev.vtbench.engine.run.Platform.TierCpu;
 import dev.vtbench.engine.run.Progress;
@@ -42,6 +43,8 @@ final class LocalLoad {
   private final LocalDatabase database;
   // a user's own k6 module (spec.workload.script), read before anything starts; null without one
   private final LocalModule module;
+  // where each tier runs: all on this host (LocalPlatform#tierNodes)
+  private final TierNodes nodes;
   // the running k6, so close() (also run by the Ctrl-C hook) can stop it
   private volatile ManagedProcess running;
 
@@ -52,7 +55,8 @@ final class LocalLoad {
       PidFile pids,
       LocalApps apps,
       LocalDatabase database,
-      LocalModule module) {
+      LocalModule module,
+      TierNodes nodes) {
     this.options = options;
     this.spec = spec;
     this.cores = cores;
@@ -60,6 +64,7 @@ final class LocalLoad {
     this.apps = apps;
     this.database = database;
     this.module = module;
+    this.nodes = nodes;
   }
 
   Measurement run(Scenario scenario, K6Plan plan, String script, Progress progress) {
@@ -125,7 +130,7 @@ final class LocalLoad {
       Map<String, Object> peaks = watch.holdEnded(dir.resolve(scenario.id() + "-sut.json"));
       TierCpu cpu = tiers.between(before, after);
       return new Measurement(
-          Files.readString(summary), cpu, peaks, TierSampler.throttling(before, after));
+          Files.readString(summary), cpu, peaks, TierSampler.throttling(before, after), nodes);
     } catch (IOException e) {
       throw new IllegalStateException(
           "k6 wrote no summary at " + summary + ": " + e.getMessage(), e);

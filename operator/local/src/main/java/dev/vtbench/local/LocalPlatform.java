@@ -6,6 +6,7 @@ import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.plan.SutConfig;
+import dev.vtbench.engine.results.TierNodes;
 import dev.vtbench.engine.run.Platform;
 import dev.vtbench.engine.run.Progress;
 import java.nio.file.Path;
@@ -102,7 +103,20 @@ public final class LocalPlatform implements Platform {
             spec.database.provisioned() ? SpecValidator.cpus(spec.database.cpu) : 0);
     this.database = new LocalDatabase(options, cores, progress);
     this.apps = new LocalApps(options, spec, cores, progress, pids, database);
-    this.load = new LocalLoad(options, spec, cores, pids, apps, database, module);
+    this.load = new LocalLoad(options, spec, cores, pids, apps, database, module, tierNodes(spec));
+  }
+
+  /**
+   * Where each tier runs: all on this host, whose name the rows' {@code node} also gives; the stub
+   * where it is started, the database where vtbench runs it (not the service's own).
+   */
+  static TierNodes tierNodes(BenchmarkRunSpec spec) {
+    return TierNodes.allOn(Machine.hostName(), runsStub(spec), spec.database.provisioned());
+  }
+
+  /** Whether the run has a stub: vtbench's SUT calls it, a user's service where the spec says. */
+  private static boolean runsStub(BenchmarkRunSpec spec) {
+    return spec.sut.service == null || spec.sut.service.usesStub();
   }
 
   @Override
@@ -120,7 +134,7 @@ public final class LocalPlatform implements Platform {
   @Override
   public void prepareDatabase(BenchmarkRunSpec spec) {
     database.prepare(this.spec);
-    if (this.spec.sut.service == null || this.spec.sut.service.usesStub()) {
+    if (runsStub(this.spec)) {
       apps.startStub();
     }
   }

@@ -78,6 +78,10 @@ import java.util.Objects;
  * @param cpuBusyPct every core's busy share as {@code cpu:pct} joined by {@code |}, e.g. {@code
  *     0:92.1|1:88.0}
  * @param node the node (Kubernetes) or host the SUT ran on
+ * @param tierNodes the node or host each tier ran on, as {@link TierNodes} writes it, e.g. {@code
+ *     sut=node-a;stub=node-b;database=node-c;load=node-b+node-c}: the load's runners' distinct
+ *     nodes sorted, a tier whose node is not known (the service's own database) left out; null
+ *     where none is known and in rows from before the column
  * @param cpuModel the machine's CPU model
  * @param kernel the Linux kernel release
  * @param jdkVersion the SUT JVM's {@code Runtime.version()}
@@ -183,6 +187,7 @@ public record ResultRow(
     @Column(name = "steal_pct", part = VTBENCH, decimals = 1) Double stealPct,
     @Column(name = "cpu_busy_pct", part = VTBENCH) String cpuBusyPct,
     @Column(name = "node", part = VTBENCH) String node,
+    @Column(name = "tier_nodes", part = VTBENCH) String tierNodes,
     @Column(name = "cpu_model", part = VTBENCH) String cpuModel,
     @Column(name = "kernel", part = VTBENCH) String kernel,
     @Column(name = "jdk_version", part = VTBENCH) String jdkVersion,

@@ -201,6 +201,10 @@ public final class ResultRowBuilder {
     return set("node", v);
   }
 
+  public ResultRowBuilder tierNodes(String v) {
+    return set("tierNodes", v);
+  }
+
   public ResultRowBuilder cpuModel(String v) {
     return set("cpuModel", v);
   }

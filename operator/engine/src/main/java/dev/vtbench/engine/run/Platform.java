@@ -4,6 +4,7 @@ import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.SutConfig;
+import dev.vtbench.engine.results.TierNodes;
 import dev.vtbench.proc.CoreBusy;
 import java.util.List;
 import java.util.Map;
@@ -98,21 +99,32 @@ public interface Platform extends AutoCloseable {
    * @param cpu each tier's CPU over the hold window and the cores it was given
    * @param peaks the SUT's /api/runtime-info "peaks" object, read after the hold window
    * @param throttling how much the SUT's and the stub's CPU limits held them back over the hold
+   * @param nodes the node or host each tier ran on ({@code tier_nodes}); {@link TierNodes#NONE}
+   *     where none is known
    */
   record Measurement(
-      List<String> k6Summaries, TierCpu cpu, Map<String, Object> peaks, TierThrottling throttling) {
+      List<String> k6Summaries,
+      TierCpu cpu,
+      Map<String, Object> peaks,
+      TierThrottling throttling,
+      TierNodes nodes) {
 
     public Measurement {
       if (k6Summaries.isEmpty()) {
         throw new IllegalArgumentException("a measurement needs at least one k6 summary");
       }
       k6Summaries = List.copyOf(k6Summaries);
+      nodes = nodes == null ? TierNodes.NONE : nodes;
     }
 
     /** The measurement of one k6 runner. */
     public Measurement(
-        String k6Summary, TierCpu cpu, Map<String, Object> peaks, TierThrottling throttling) {
-      this(List.of(k6Summary), cpu, peaks, throttling);
+        String k6Summary,
+        TierCpu cpu,
+        Map<String, Object> peaks,
+        TierThrottling throttling,
+        TierNodes nodes) {
+      this(List.of(k6Summary), cpu, peaks, throttling, nodes);
     }
   }
 

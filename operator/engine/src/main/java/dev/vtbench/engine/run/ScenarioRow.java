@@ -27,8 +27,8 @@ public final class ScenarioRow {
 
   /**
    * The CSV row of one measured scenario: the k6 summary parsed, the SUT's view and peaks, each
-   * tier's CPU and each core's, the SUT's and the stub's CFS throttling, where the SUT ran, then
-   * the derived columns (Little's-law bound, saturation, bottleneck).
+   * tier's CPU and each core's, the SUT's and the stub's CFS throttling, where the SUT and each
+   * other tier ran, then the derived columns (Little's-law bound, saturation, bottleneck).
    */
   public static ResultRow of(
       BenchmarkRunSpec spec,
@@ -147,6 +147,7 @@ public final class ScenarioRow {
         .stealPct(cores == null ? null : cores.stealPct())
         .cpuBusyPct(cores == null ? null : cores.list())
         .node(sut.node())
+        .tierNodes(m.nodes().format())
         .cpuModel(sut.cpuModel())
         .kernel(sut.kernel())
         .jdkVersion(sut.javaVersion())

@@ -9,6 +9,7 @@ import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.results.Headline;
 import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.TierNodes;
 import dev.vtbench.engine.run.Platform;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.ScenarioRow;
@@ -18,6 +19,7 @@ import dev.vtbench.operator.load.LoadState;
 import dev.vtbench.operator.reconciler.diagnosis.PinningCheck;
 import dev.vtbench.operator.reconciler.observation.RunView;
 import dev.vtbench.operator.reconciler.observation.SutPods;
+import dev.vtbench.operator.reconciler.observation.TierPlacement;
 import dev.vtbench.operator.reconciler.status.Conditions;
 import dev.vtbench.operator.reconciler.status.Conditions.Reason;
 import dev.vtbench.operator.reconciler.status.EventReason;
@@ -87,7 +89,7 @@ public final class RecordStep implements Step {
               view.warm(),
               sameNode,
               cores,
-              node(view, s, probe));
+              TierPlacement.of(view, node(view, s, probe)));
     } catch (IllegalArgumentException e) {
       return Result.fail(
           Reason.SummaryUnreadable,
@@ -179,6 +181,7 @@ public final class RecordStep implements Step {
    * @param image what the SUT ran from ({@link SutImage})
    * @param runnerOnStubNode whether the k6 runner ran on the stub's node, whose cores the stub
    *     measured ({@link GeneratorCores})
+   * @param nodes where each tier ran ({@link TierPlacement}), the SUT's node the row's {@code node}
    */
   public static ResultRow row(
       BenchmarkRunSpec spec,
@@ -189,7 +192,7 @@ public final class RecordStep implements Step {
       WarmState warm,
       boolean runnerOnStubNode,
       CpusetProbe.Cores cores,
-      String node) {
+      TierNodes nodes) {
     SutProbe probe = SutProbe.parse(load.summary());
     Platform.SutView view =
         new Platform.SutView(
@@ -197,7 +200,7 @@ public final class RecordStep implements Step {
             probe.availableProcessors(),
             probe.virtualThreadParallelism(),
             probe.javaVersion(),
-            node,
+            nodes.sut(),
             probe.cpuModel(),
             probe.kernel(),
             image);
@@ -225,7 +228,8 @@ public final class RecordStep implements Step {
             load.summaries(),
             cpu,
             withCpusetNote(spec, cores, probe.peaks()),
-            TierThrottling.cluster(spec, probe)),
+            TierThrottling.cluster(spec, probe),
+            nodes),
         measured,
         warm);
   }

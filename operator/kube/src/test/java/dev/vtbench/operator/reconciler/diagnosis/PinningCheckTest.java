@@ -9,6 +9,7 @@ import dev.vtbench.engine.model.SutSpec;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.TierNodes;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.operator.load.LoadState;
@@ -104,10 +105,17 @@ class PinningCheckTest {
             WarmState.NONE,
             false,
             CpusetProbe.Cores.of(SutProbe.parse(summary)),
-            SutProbe.parse(summary).node());
+            new TierNodes(
+                SutProbe.parse(summary).node(),
+                "node-b",
+                "node-c",
+                List.of("node-c", "node-b", "node-c")));
 
     assertThat(row.jdkVersion()).isEqualTo("25.0.3+9-LTS");
     assertThat(row.node()).isEqualTo("node-a");
+    // every tier's node in one column, the SUT's the same as node's, the runners' sorted
+    assertThat(row.tierNodes())
+        .isEqualTo("sut=node-a;stub=node-b;database=node-c;load=node-b+node-c");
     assertThat(row.cpuModel()).isEqualTo("Test CPU");
     assertThat(row.kernel()).isEqualTo("6.8.0-45-generic");
     assertThat(row.sutArtifact()).isEqualTo("registry.example/vtbench/sut@sha256:0123abcd");

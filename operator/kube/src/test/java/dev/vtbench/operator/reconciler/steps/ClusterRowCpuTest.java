@@ -10,6 +10,7 @@ import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.results.Bottleneck;
 import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.TierNodes;
 import dev.vtbench.engine.results.VerdictRows;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.TierThrottling;
@@ -261,7 +262,7 @@ class ClusterRowCpuTest {
         warm,
         runnerOnStubNode,
         CpusetProbe.Cores.of(probe),
-        probe.node());
+        new TierNodes(probe.node(), null, null, List.of()));
   }
 
   @Test

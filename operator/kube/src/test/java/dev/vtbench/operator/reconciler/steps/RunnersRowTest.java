@@ -11,6 +11,7 @@ import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.TierNodes;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.stats.HistogramText;
 import dev.vtbench.engine.stats.LatencyHistogram;
@@ -110,7 +111,7 @@ public class RunnersRowTest {
         WarmState.NONE,
         false,
         CpusetProbe.Cores.of(probe),
-        probe.node());
+        new TierNodes(probe.node(), null, null, List.of()));
   }
 
   static BenchmarkRunSpec twoRunners() {
