@@ -67,6 +67,11 @@ End to end on the cluster of hack/offline/local-cluster.sh (root, 2 cores; one n
   runners   RunnersE2E: $(basename "$spec_file")'s 4 scenarios, each shared by two k6 runners
             (spec.load.parallelism 2, 100m each) through auto, i.e. a 2-runner TestRun per
             scenario; every row says load_runners 2, its latencies merged
+  placement PlacementE2E, needs --nodes 3 (skipped on fewer Ready nodes): the nodes labelled
+            vtbench.dev/tier=sut|stub|database and vtbench.dev/load=true, one virtual scenario
+            with each tier's nodeSelector, spec.sut.dedicatedNode and two runners; a pod watch:
+            each tier on its node, the SUT's node its own, the runners spread over the load
+            nodes, the row's tier_nodes where the pods ran; the labels removed afterwards
   faults    FaultsE2E: 4 repetitions of one virtual cell through TestRuns, one fault 30 s into
             each measured load: the SUT pod deleted, the database primary deleted, the kubelet
             restarted, the API server restarted (local-cluster.sh restart); prints

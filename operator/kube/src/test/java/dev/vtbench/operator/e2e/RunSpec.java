@@ -135,6 +135,18 @@ final class RunSpec {
     return this;
   }
 
+  /** spec.{@code tier}.nodeSelector: the tier's pods only on nodes with these labels. */
+  RunSpec nodeSelector(String tier, Map<String, String> labels) {
+    section(tier).put("nodeSelector", new LinkedHashMap<>(labels));
+    return this;
+  }
+
+  /** spec.sut.dedicatedNode: the nodes the SUT's selector selects are its alone in the run. */
+  RunSpec dedicatedSut() {
+    section("sut").put("dedicatedNode", true);
+    return this;
+  }
+
   /** The SUT's steady-state warm-up capped at {@code cap}, e.g. "20s" (spec.load.sutWarmup). */
   RunSpec sutWarmup(String cap) {
     section("load").put("sutWarmup", cap);

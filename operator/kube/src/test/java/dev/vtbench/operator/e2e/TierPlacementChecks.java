@@ -1,0 +1,171 @@
+package dev.vtbench.operator.e2e;
+
+import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.operator.Checks;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.function.Predicate;
+
+/**
+ * Where a placement run's pods ran against what docs/cluster.md ("Multi-node layout for the
+ * reference matrix") promises, from the pods {@link PodsPlaced} saw and the run's rows: each tier
+ * on its labelled node, the SUT's node its own among the run's pods ({@code
+ * spec.sut.dedicatedNode}), every start of a load's runners spread over as many load nodes, the SUT
+ * on its node's exclusive CPU, one row per scenario (its tiers reached each other's Services across
+ * nodes) and the row's {@code tier_nodes} equal to what was seen. Makes no call to the cluster.
+ */
+final class TierPlacementChecks {
+
+  /** The row's column naming each tier's nodes (read by name: the row model may lack it). */
+  static final String COLUMN = "tier_nodes";
+
+  private final Checks c;
+  private final String run;
+  private final NodeRoles roles;
+  private final int runners;
+  private final String sutCpu;
+
+  /**
+   * @param runners spec.load.parallelism: the runners of each start of a load
+   * @param sutCpu the one CPU the SUT's node can give exclusively (its kubelet's static CPU
+   *     manager)
+   */
+  TierPlacementChecks(Checks c, String run, NodeRoles roles, int runners, String sutCpu) {
+    this.c = c;
+    this.run = run;
+    this.roles = roles;
+    this.runners = runners;
+    this.sutCpu = sutCpu;
+  }
+
+  void check(Collection<PlacedPod> pods, List<ResultRow> rows, String csv, List<String> planned) {
+    Checks.note(run + ": " + pods.size() + " pod(s) of the run seen: " + pods);
+    on(pods, TierNodes::sut, roles.sut(), "the SUT pod", "sut");
+    List<PlacedPod> beside =
+        pods.stream()
+            .filter(p -> !TierNodes.sut(p))
+            .filter(p -> roles.sut().equals(p.node()))
+            .toList();
+    SortedSet<String> elsewhere = TierNodes.nodes(pods, p -> !TierNodes.sut(p));
+    c.check(
+        beside.isEmpty() && !elsewhere.isEmpty(),
+        run
+            + ": no other pod of the run ran on the SUT's node "
+            + roles.sut()
+            + " (spec.sut.dedicatedNode): "
+            + (beside.isEmpty()
+                ? (pods.size() - count(pods, TierNodes::sut)) + " other pod(s), on " + elsewhere
+                : "there ran " + beside));
+    on(pods, TierNodes::stub, roles.stub(), "the stub", "stub");
+    on(pods, TierNodes::primary, roles.database(), "the database's primary", "database");
+    List<TierNodes.Attempt> attempts = TierNodes.attempts(pods);
+    c.check(
+        !attempts.isEmpty(), run + ": " + attempts.size() + " start(s) of a load's runners seen");
+    for (TierNodes.Attempt a : attempts) {
+      SortedSet<String> nodes = TierNodes.nodes(a.runners(), p -> true);
+      boolean spread =
+          a.runners().size() == runners
+              && nodes.size() == runners
+              && roles.load().containsAll(nodes);
+      c.check(
+          spread,
+          a.load()
+              + ": "
+              + a.runners().size()
+              + " runner(s) (of "
+              + runners
+              + ") on "
+              + nodes.size()
+              + " different load node(s) "
+              + nodes
+              + ", not the SUT's (spread; nodeSelector vtbench.dev/load=true): "
+              + a.runners());
+    }
+    for (ResultRow r : rows) {
+      c.check(
+          sutCpu.equals(r.sutCpuset()),
+          r.scenarioId()
+              + ": the SUT ran on CPU "
+              + r.sutCpuset()
+              + " (sut_cpuset), its node's one exclusive CPU "
+              + sutCpu);
+    }
+    recorded(pods, rows, planned);
+    tierNodes(pods, csv, planned);
+  }
+
+  /** Every pod {@code which} keeps ran on {@code node}, and there was one. */
+  private void on(
+      Collection<PlacedPod> pods,
+      Predicate<PlacedPod> which,
+      String node,
+      String what,
+      String tier) {
+    List<PlacedPod> seen = pods.stream().filter(which).toList();
+    boolean there = !seen.isEmpty() && seen.stream().allMatch(p -> node.equals(p.node()));
+    c.check(
+        there,
+        run
+            + ": "
+            + what
+            + " ran on node "
+            + node
+            + " (vtbench.dev/tier="
+            + tier
+            + "): "
+            + (seen.isEmpty() ? "none seen" : seen));
+  }
+
+  /** One row per planned scenario: the runners reached the SUT, it the stub and the database. */
+  private void recorded(Collection<PlacedPod> pods, List<ResultRow> rows, List<String> planned) {
+    for (String id : planned) {
+      long n = rows.stream().filter(r -> id.equals(r.scenarioId())).count();
+      c.check(
+          n == 1,
+          id
+              + ": recorded "
+              + n
+              + " time(s) (once): its runners on "
+              + TierNodes.nodes(pods, p -> TierNodes.measures(p, id))
+              + " reached the SUT on "
+              + TierNodes.nodes(pods, TierNodes::sut)
+              + ", which reached the stub on "
+              + TierNodes.nodes(pods, TierNodes::stub)
+              + " and the database on "
+              + TierNodes.nodes(pods, TierNodes::primary)
+              + ", through their Services across nodes");
+    }
+  }
+
+  /** Each row's {@value #COLUMN}, read from the CSV by name, equals what the pods showed. */
+  private void tierNodes(Collection<PlacedPod> pods, String csv, List<String> planned) {
+    Optional<Map<String, String>> column = CsvColumn.byScenario(csv, COLUMN);
+    if (column.isEmpty()) {
+      c.fail(run + ": the CSV's header has no " + COLUMN + " column");
+      return;
+    }
+    for (String id : planned) {
+      String want = TierNodes.expected(pods, id);
+      String got = column.get().get(id);
+      c.check(
+          want.equals(got),
+          id
+              + ": "
+              + COLUMN
+              + " '"
+              + got
+              + "'"
+              + (want.equals(got) ? " is" : " is not")
+              + " where its pods ran ('"
+              + want
+              + "')");
+    }
+  }
+
+  private static long count(Collection<PlacedPod> pods, Predicate<PlacedPod> which) {
+    return pods.stream().filter(which).count();
+  }
+}

@@ -1,0 +1,98 @@
+package dev.vtbench.operator.e2e;
+
+import static dev.vtbench.operator.e2e.PlacementFixture.ID;
+import static dev.vtbench.operator.e2e.PlacementFixture.ROLES;
+import static dev.vtbench.operator.e2e.PlacementFixture.RUN;
+import static dev.vtbench.operator.e2e.PlacementFixture.database;
+import static dev.vtbench.operator.e2e.PlacementFixture.pod;
+import static dev.vtbench.operator.e2e.PlacementFixture.runner;
+import static dev.vtbench.operator.e2e.PlacementFixture.tier;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.operator.Checks;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TierPlacementChecksTest {
+
+  private static final String LOAD = RUN + "-load-0";
+  private static final String CSV =
+      "scenario_id,tier_nodes\n" + ID + ",sut=vm;stub=vm-2;database=vm-3;load=vm-2+vm-3\n";
+
+  private static List<PlacedPod> asPromised() {
+    return new ArrayList<>(
+        List.of(
+            database(RUN + "-db-1", "vm-3", 20, "cnpg.io/instanceRole", "primary"),
+            tier(RUN + "-stub-a", "vm-2", 21, "stub"),
+            tier(RUN + "-sut-b", "vm", 40, "sut"),
+            runner("m-1", "vm-2", 90, LOAD, ID),
+            runner("m-2", "vm-3", 91, LOAD, ID),
+            pod("m-starter", "vm-3", 92, "k6_cr", LOAD)));
+  }
+
+  private static List<ResultRow> rows(String cpuset) {
+    return List.of(
+        ResultRow.builder()
+            .ts(PlacementFixture.T0)
+            .threadMode("virtual")
+            .hikariPool(50)
+            .pathMode("normal")
+            .connMode("released")
+            .concurrency(50)
+            .rep(1)
+            .throughputRps(120.0)
+            .scenarioId(ID)
+            .sutCpuset(cpuset)
+            .build());
+  }
+
+  private static Checks check(List<PlacedPod> pods, List<ResultRow> rows, String csv) {
+    Checks c = new Checks();
+    new TierPlacementChecks(c, RUN, ROLES, 2, "1").check(pods, rows, csv, List.of(ID));
+    return c;
+  }
+
+  @Test
+  void aRunPlacedAsPromisedPassesEveryCheck() {
+    assertThat(check(asPromised(), rows("1"), CSV).anyFailed()).isFalse();
+  }
+
+  @Test
+  void aPodOfTheRunOnTheSutsNodeFailsEvenIfItCameAndWent() {
+    List<PlacedPod> pods = asPromised();
+    pods.add(pod("init-starter", "vm", 80, "k6_cr", RUN + "-load-0-warmup"));
+    assertThat(check(pods, rows("1"), CSV).anyFailed()).isTrue();
+  }
+
+  @Test
+  void runnersSharingANodeOrOnTheSutsFail() {
+    List<PlacedPod> shared = asPromised();
+    shared.set(4, runner("m-2", "vm-2", 91, LOAD, ID));
+    String csv = "scenario_id,tier_nodes\n" + ID + ",sut=vm;stub=vm-2;database=vm-3;load=vm-2\n";
+    assertThat(check(shared, rows("1"), csv).anyFailed()).isTrue();
+    List<PlacedPod> onSut = asPromised();
+    onSut.set(4, runner("m-2", "vm", 91, LOAD, ID));
+    assertThat(check(onSut, rows("1"), CSV).anyFailed()).isTrue();
+  }
+
+  @Test
+  void aTierOffItsNodeAWrongCpuOrAWrongRowFails() {
+    List<PlacedPod> stubAway = asPromised();
+    stubAway.set(1, tier(RUN + "-stub-a", "vm-3", 21, "stub"));
+    assertThat(check(stubAway, rows("1"), CSV).anyFailed()).isTrue();
+    assertThat(check(asPromised(), rows("0"), CSV).anyFailed()).isTrue();
+    assertThat(check(asPromised(), List.of(), CSV).anyFailed()).isTrue();
+    String other = CSV.replace("load=vm-2+vm-3", "load=vm-3+vm-2");
+    assertThat(check(asPromised(), rows("1"), other).anyFailed()).isTrue();
+    assertThat(
+            check(asPromised(), rows("1"), "scenario_id,load_runners\n" + ID + ",2\n").anyFailed())
+        .isTrue();
+  }
+
+  @Test
+  void noPodSeenIsNoPass() {
+    assertThat(check(List.of(), rows("1"), CSV).anyFailed()).isTrue();
+  }
+}
