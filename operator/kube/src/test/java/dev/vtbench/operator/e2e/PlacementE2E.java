@@ -89,7 +89,7 @@ class PlacementE2E {
             List.of(),
             (rows, sutPods) ->
                 new TierPlacementChecks(e2e.checks, name, roles.get(), RUNNERS, SUT_CPU)
-                    .check(pods.all(), rows, new ResultsChecks(e2e).csv(name), planned));
+                    .check(pods.all(), rows, planned));
       } finally {
         List<String> still = labels.remove();
         e2e.checks.check(

@@ -15,12 +15,11 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Every pod of a run ({@link TierNodes#ofRun}) and the node it was bound to, seen while the run
- * ran: the run deletes its workloads when it ends, and a runner, k6-operator's initializer and
- * starter or CloudNativePG's initdb pod comes and goes within it. A watch on the run's namespace
- * records them as they change, and a list every few seconds what the watch misses (as {@link
- * LoadsSeen} does for loads); each pod is kept merged over all it was seen as ({@link
- * PlacedPod#merge}).
+ * Every pod of a run ({@link RunPods#ofRun}) and the node it was bound to, seen while the run ran:
+ * the run deletes its workloads when it ends, and a runner, k6-operator's initializer and starter
+ * or CloudNativePG's initdb pod comes and goes within it. A watch on the run's namespace records
+ * them as they change, and a list every few seconds what the watch misses (as {@link LoadsSeen}
+ * does for loads); each pod is kept merged over all it was seen as ({@link PlacedPod#merge}).
  */
 final class PodsPlaced implements AutoCloseable {
 
@@ -63,7 +62,7 @@ final class PodsPlaced implements AutoCloseable {
       return;
     }
     PlacedPod p = PlacedPod.of(pod);
-    if (TierNodes.ofRun(p, run)) {
+    if (RunPods.ofRun(p, run)) {
       byUid.merge(p.uid(), p, PlacedPod::merge);
     }
   }

@@ -1,11 +1,10 @@
 package dev.vtbench.operator.e2e;
 
 import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.TierNodes;
 import dev.vtbench.operator.Checks;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.SortedSet;
 import java.util.function.Predicate;
 
@@ -18,9 +17,6 @@ import java.util.function.Predicate;
  * nodes) and the row's {@code tier_nodes} equal to what was seen. Makes no call to the cluster.
  */
 final class TierPlacementChecks {
-
-  /** The row's column naming each tier's nodes (read by name: the row model may lack it). */
-  static final String COLUMN = "tier_nodes";
 
   private final Checks c;
   private final String run;
@@ -41,15 +37,15 @@ final class TierPlacementChecks {
     this.sutCpu = sutCpu;
   }
 
-  void check(Collection<PlacedPod> pods, List<ResultRow> rows, String csv, List<String> planned) {
+  void check(Collection<PlacedPod> pods, List<ResultRow> rows, List<String> planned) {
     Checks.note(run + ": " + pods.size() + " pod(s) of the run seen: " + pods);
-    on(pods, TierNodes::sut, roles.sut(), "the SUT pod", "sut");
+    on(pods, RunPods::sut, roles.sut(), "the SUT pod", "sut");
     List<PlacedPod> beside =
         pods.stream()
-            .filter(p -> !TierNodes.sut(p))
+            .filter(p -> !RunPods.sut(p))
             .filter(p -> roles.sut().equals(p.node()))
             .toList();
-    SortedSet<String> elsewhere = TierNodes.nodes(pods, p -> !TierNodes.sut(p));
+    SortedSet<String> elsewhere = RunPods.nodes(pods, p -> !RunPods.sut(p));
     c.check(
         beside.isEmpty() && !elsewhere.isEmpty(),
         run
@@ -57,15 +53,15 @@ final class TierPlacementChecks {
             + roles.sut()
             + " (spec.sut.dedicatedNode): "
             + (beside.isEmpty()
-                ? (pods.size() - count(pods, TierNodes::sut)) + " other pod(s), on " + elsewhere
+                ? (pods.size() - count(pods, RunPods::sut)) + " other pod(s), on " + elsewhere
                 : "there ran " + beside));
-    on(pods, TierNodes::stub, roles.stub(), "the stub", "stub");
-    on(pods, TierNodes::primary, roles.database(), "the database's primary", "database");
-    List<TierNodes.Attempt> attempts = TierNodes.attempts(pods);
+    on(pods, RunPods::stub, roles.stub(), "the stub", "stub");
+    on(pods, RunPods::primary, roles.database(), "the database's primary", "database");
+    List<RunPods.Attempt> attempts = RunPods.attempts(pods);
     c.check(
         !attempts.isEmpty(), run + ": " + attempts.size() + " start(s) of a load's runners seen");
-    for (TierNodes.Attempt a : attempts) {
-      SortedSet<String> nodes = TierNodes.nodes(a.runners(), p -> true);
+    for (RunPods.Attempt a : attempts) {
+      SortedSet<String> nodes = RunPods.nodes(a.runners(), p -> true);
       boolean spread =
           a.runners().size() == runners
               && nodes.size() == runners
@@ -94,7 +90,7 @@ final class TierPlacementChecks {
               + sutCpu);
     }
     recorded(pods, rows, planned);
-    tierNodes(pods, csv, planned);
+    tierNodes(pods, rows);
   }
 
   /** Every pod {@code which} keeps ran on {@code node}, and there was one. */
@@ -129,38 +125,32 @@ final class TierPlacementChecks {
               + ": recorded "
               + n
               + " time(s) (once): its runners on "
-              + TierNodes.nodes(pods, p -> TierNodes.measures(p, id))
+              + RunPods.nodes(pods, p -> RunPods.measures(p, id))
               + " reached the SUT on "
-              + TierNodes.nodes(pods, TierNodes::sut)
+              + RunPods.nodes(pods, RunPods::sut)
               + ", which reached the stub on "
-              + TierNodes.nodes(pods, TierNodes::stub)
+              + RunPods.nodes(pods, RunPods::stub)
               + " and the database on "
-              + TierNodes.nodes(pods, TierNodes::primary)
+              + RunPods.nodes(pods, RunPods::primary)
               + ", through their Services across nodes");
     }
   }
 
-  /** Each row's {@value #COLUMN}, read from the CSV by name, equals what the pods showed. */
-  private void tierNodes(Collection<PlacedPod> pods, String csv, List<String> planned) {
-    Optional<Map<String, String>> column = CsvColumn.byScenario(csv, COLUMN);
-    if (column.isEmpty()) {
-      c.fail(run + ": the CSV's header has no " + COLUMN + " column");
-      return;
-    }
-    for (String id : planned) {
-      String want = TierNodes.expected(pods, id);
-      String got = column.get().get(id);
+  /** Each row's {@code tier_nodes} equals what the pods showed. */
+  private void tierNodes(Collection<PlacedPod> pods, List<ResultRow> rows) {
+    for (ResultRow r : rows) {
+      TierNodes want = RunPods.expected(pods, r.scenarioId());
+      String got = r.tierNodes();
+      boolean same = got != null && want.equals(TierNodes.parse(got));
       c.check(
-          want.equals(got),
-          id
-              + ": "
-              + COLUMN
-              + " '"
+          same,
+          r.scenarioId()
+              + ": tier_nodes '"
               + got
               + "'"
-              + (want.equals(got) ? " is" : " is not")
+              + (same ? " is" : " is not")
               + " where its pods ran ('"
-              + want
+              + want.format()
               + "')");
     }
   }

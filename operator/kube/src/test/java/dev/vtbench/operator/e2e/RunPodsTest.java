@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class TierNodesTest {
+class RunPodsTest {
 
   private static final String LOAD = RUN + "-load-0";
   private static final String WARM_UP = RUN + "-load-0-warmup";
@@ -32,16 +32,16 @@ class TierNodesTest {
 
   @Test
   void theRunsPodsAreItsOwnItsDatabasesAndItsLoadsStarters() {
-    assertThat(SEEN).allMatch(p -> TierNodes.ofRun(p, RUN));
-    assertThat(TierNodes.ofRun(pod("x", "vm", 0, "vtbench.dev/run", "other"), RUN)).isFalse();
-    assertThat(TierNodes.ofRun(pod("x", "vm", 0, "cnpg.io/cluster", "other-db"), RUN)).isFalse();
-    assertThat(TierNodes.ofRun(pod("x", "vm", 0, "k6_cr", "other-load-0"), RUN)).isFalse();
-    assertThat(TierNodes.ofRun(pod("coredns", "vm", 0, "k8s-app", "kube-dns"), RUN)).isFalse();
+    assertThat(SEEN).allMatch(p -> RunPods.ofRun(p, RUN));
+    assertThat(RunPods.ofRun(pod("x", "vm", 0, "vtbench.dev/run", "other"), RUN)).isFalse();
+    assertThat(RunPods.ofRun(pod("x", "vm", 0, "cnpg.io/cluster", "other-db"), RUN)).isFalse();
+    assertThat(RunPods.ofRun(pod("x", "vm", 0, "k6_cr", "other-load-0"), RUN)).isFalse();
+    assertThat(RunPods.ofRun(pod("coredns", "vm", 0, "k8s-app", "kube-dns"), RUN)).isFalse();
   }
 
   @Test
   void tierNodesNamesEachTiersNodeAndTheMeasuredLoadsRunnersSortedAndDistinct() {
-    assertThat(TierNodes.expected(SEEN, ID))
+    assertThat(RunPods.expected(SEEN, ID).format())
         .isEqualTo("sut=vm;stub=vm-2;database=vm-3;load=vm-2+vm-3");
     List<PlacedPod> oneNode =
         List.of(
@@ -50,7 +50,7 @@ class TierNodesTest {
             database("d", "vm-2", 0, "role", "primary"),
             runner("a", "vm-2", 0, LOAD, ID),
             runner("b", "vm-2", 0, LOAD, ID));
-    assertThat(TierNodes.expected(oneNode, ID))
+    assertThat(RunPods.expected(oneNode, ID).format())
         .isEqualTo("sut=vm;stub=vm-2;database=vm-2;load=vm-2");
   }
 
@@ -58,12 +58,12 @@ class TierNodesTest {
   void initializersStartersAndInitdbAreNotRunnersOrThePrimary() {
     PlacedPod initializer =
         pod("i", "vm-2", 0, "app.kubernetes.io/component", "load", "k6_cr", LOAD, "app", "k6");
-    assertThat(TierNodes.runner(initializer)).isFalse();
-    assertThat(TierNodes.runner(SEEN.get(6))).isTrue();
-    assertThat(TierNodes.primary(SEEN.get(0))).isFalse();
-    assertThat(TierNodes.primary(SEEN.get(1))).isTrue();
+    assertThat(RunPods.runner(initializer)).isFalse();
+    assertThat(RunPods.runner(SEEN.get(6))).isTrue();
+    assertThat(RunPods.primary(SEEN.get(0))).isFalse();
+    assertThat(RunPods.primary(SEEN.get(1))).isTrue();
     // a Job's runner carries no k6-operator label
-    assertThat(TierNodes.runner(tier("job-runner", "vm-2", 0, "load"))).isTrue();
+    assertThat(RunPods.runner(tier("job-runner", "vm-2", 0, "load"))).isTrue();
   }
 
   @Test
@@ -77,8 +77,8 @@ class TierNodesTest {
             runner("m-2b", "vm-2", 125, LOAD, ID),
             runner("w-1", "vm-3", 60, WARM_UP, ID + "-jit-warmup"),
             runner("w-2", "vm-2", 61, WARM_UP, ID + "-jit-warmup"));
-    List<TierNodes.Attempt> attempts = TierNodes.attempts(pods);
-    assertThat(attempts).extracting(TierNodes.Attempt::load).containsExactly(WARM_UP, LOAD, LOAD);
+    List<RunPods.Attempt> attempts = RunPods.attempts(pods);
+    assertThat(attempts).extracting(RunPods.Attempt::load).containsExactly(WARM_UP, LOAD, LOAD);
     assertThat(attempts)
         .extracting(a -> a.runners().stream().map(PlacedPod::name).toList())
         .containsExactly(List.of("w-1", "w-2"), List.of("m-1", "m-2"), List.of("m-1b", "m-2b"));
@@ -90,7 +90,7 @@ class TierNodesTest {
     PlacedPod r2 = runner("w-1", "vm-2", 62, WARM_UP, ID + "-jit-warmup");
     r1 = withLabel(r1, "vtbench.dev/warm-up-from", "0");
     r2 = withLabel(r2, "vtbench.dev/warm-up-from", "9000");
-    assertThat(TierNodes.attempts(List.of(r1, r2))).hasSize(2);
+    assertThat(RunPods.attempts(List.of(r1, r2))).hasSize(2);
   }
 
   @Test
@@ -101,7 +101,7 @@ class TierNodesTest {
     PlacedPod deleted = pod("db-1", "", 0, "cnpg.io/cluster", RUN + "-db");
     PlacedPod merged = created.merge(bound).merge(deleted);
     assertThat(merged.node()).isEqualTo("vm-3");
-    assertThat(TierNodes.primary(merged)).isTrue();
+    assertThat(RunPods.primary(merged)).isTrue();
     assertThat(created.scheduled()).isFalse();
   }
 

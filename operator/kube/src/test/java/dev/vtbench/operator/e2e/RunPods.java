@@ -1,5 +1,6 @@
 package dev.vtbench.operator.e2e;
 
+import dev.vtbench.engine.results.TierNodes;
 import dev.vtbench.operator.load.RunnerPod;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.StubTier;
@@ -18,11 +19,10 @@ import java.util.stream.Collectors;
 
 /**
  * Which pods are a run's and what each is, from their labels, and the nodes each tier ran on: what
- * a row's {@code tier_nodes} column must say ({@code sut=<node>;stub=<node>;database=<node>;
- * load=<node>[+<node>...]}) and how a load's runners were placed. Pure: {@link PodsPlaced} collects
- * the pods.
+ * a row's {@code tier_nodes} column must say ({@link TierNodes}, the engine's one format) and how a
+ * load's runners were placed. Pure: {@link PodsPlaced} collects the pods.
  */
-final class TierNodes {
+final class RunPods {
 
   /** CloudNativePG's label on every pod of a Cluster: its name, {@code <run>-db}. */
   static final String CNPG_CLUSTER = "cnpg.io/cluster";
@@ -39,7 +39,7 @@ final class TierNodes {
   /** The pods of one start of one load's runners. */
   record Attempt(String load, List<PlacedPod> runners) {}
 
-  private TierNodes() {}
+  private RunPods() {}
 
   /**
    * The run's pods: vtbench's (the run label), CloudNativePG's for its database (which carry the
@@ -89,20 +89,21 @@ final class TierNodes {
         .collect(Collectors.toCollection(TreeSet::new));
   }
 
-  /** What {@code tier_nodes} of {@code scenarioId}'s row must say, from the pods seen. */
-  static String expected(Collection<PlacedPod> pods, String scenarioId) {
-    return "sut="
-        + join(nodes(pods, TierNodes::sut))
-        + ";stub="
-        + join(nodes(pods, TierNodes::stub))
-        + ";database="
-        + join(nodes(pods, TierNodes::primary))
-        + ";load="
-        + join(nodes(pods, p -> measures(p, scenarioId)));
+  /**
+   * What {@code tier_nodes} of {@code scenarioId}'s row must say, from the pods seen: each tier's
+   * node (the first of them, should a tier have moved: the placement checks fail that on their own)
+   * and the measured load's runners' nodes.
+   */
+  static TierNodes expected(Collection<PlacedPod> pods, String scenarioId) {
+    return new TierNodes(
+        first(nodes(pods, RunPods::sut)),
+        first(nodes(pods, RunPods::stub)),
+        first(nodes(pods, RunPods::primary)),
+        List.copyOf(nodes(pods, p -> measures(p, scenarioId))));
   }
 
-  private static String join(SortedSet<String> nodes) {
-    return String.join("+", nodes);
+  private static String first(SortedSet<String> nodes) {
+    return nodes.isEmpty() ? null : nodes.first();
   }
 
   /**
@@ -113,7 +114,7 @@ final class TierNodes {
   static List<Attempt> attempts(Collection<PlacedPod> pods) {
     Map<String, List<PlacedPod>> byLoad = new LinkedHashMap<>();
     pods.stream()
-        .filter(TierNodes::runner)
+        .filter(RunPods::runner)
         .sorted(Comparator.comparing(PlacedPod::created).thenComparing(PlacedPod::name))
         .forEach(p -> byLoad.computeIfAbsent(load(p), k -> new ArrayList<>()).add(p));
     List<Attempt> out = new ArrayList<>();
