@@ -120,6 +120,8 @@ final class NetworkProbes implements AutoCloseable {
   private String busyboxImage() {
     return e2e.k8s.nodes().list().getItems().stream()
         .flatMap(n -> n.getStatus().getImages().stream())
+        // an image whose tag a newer load took is listed with no names at all (null)
+        .filter(i -> i.getNames() != null)
         .flatMap(i -> i.getNames().stream())
         .filter(n -> n.startsWith("docker.io/vtbench/busybox:"))
         .findFirst()
