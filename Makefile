@@ -117,7 +117,7 @@ e2e: java-check ## End to end on a real single-node cluster built here, offline 
 	bash hack/offline/e2e.sh $(E2E_ARGS)
 
 .PHONY: e2e-nodes
-e2e-nodes: java-check ## The multi-node phases of make e2e on a 3-node cluster built here (root; about 30 minutes warm): placement, NetworkPolicies, faults; see docs/e2e.md
+e2e-nodes: java-check ## The multi-node phases of make e2e on a 3-node cluster built here (root; about 25 minutes warm): placement, NetworkPolicies, faults; see docs/e2e.md
 	bash hack/offline/e2e.sh --nodes 3 --no-monitoring --only PlacementE2E,NetworkPolicyE2E,FaultsE2E $(E2E_ARGS)
 
 .PHONY: e2e-parity
