@@ -12,7 +12,7 @@ spans and fenced blocks) and links it checks that every
   - bare file name (`two-core.yaml`, `e2e.sh`) is a file of the repository;
   - link resolves, and its #anchor is a heading of the linked page;
   - snake_case span is a matrix.csv column (ResultRow's @Column names), unless it is a metric or
-    a word in NOT_COLUMNS; and results/README.md documents every column;
+    a word in NOT_COLUMNS; docs/columns.md documents every column, results/README.md every reference folder;
   - block between `<!-- docs-check: quoted from FILE -->` and `<!-- docs-check: end -->` is
     copied line for line from FILE;
   - figure in CLAIMS (docs_claims.py) still says what the committed results compute to.
@@ -209,11 +209,14 @@ def check(root, claims=None):
     repo = Repo(root)
     docs = [Doc(root, str(p.relative_to(root))) for g in DOCS for p in sorted(root.glob(g))]
     problems = [p for d in docs for p in check_doc(repo, d)]
+    columns = root / "docs/columns.md"
+    if columns.exists():
+        documented = set(re.findall(r"`([\w-]+)`", columns.read_text(encoding="utf-8")))
+        problems += [f"docs/columns.md: column {c} is not documented" for c in repo.columns
+                     if c not in documented]
     results = root / "results/README.md"
     if results.exists():
         documented = set(re.findall(r"`([\w-]+)`", results.read_text(encoding="utf-8")))
-        problems += [f"results/README.md: column {c} is not documented" for c in repo.columns
-                     if c not in documented]
         problems += [f"results/README.md: reference folder {d.name} is not listed" for d in
                      sorted((root / "results/reference").iterdir()) if d.is_dir() and d.name not in documented]
     for claim in docs_claims.CLAIMS if claims is None else claims:

@@ -95,7 +95,7 @@ class DocsCheckTest(unittest.TestCase):
                            "no heading #verdict")
 
     def test_an_unknown_or_undocumented_column(self):
-        self.assertReports(self.broken("results/README.md", "`load_runners`: how many", "`load_runner`: how many"),
+        self.assertReports(self.broken("docs/columns.md", "`load_runners`: how many", "`load_runner`: how many"),
                            "`load_runner` is not a matrix.csv column", "column load_runners is not documented")
 
     def test_an_unlisted_reference_folder(self):
