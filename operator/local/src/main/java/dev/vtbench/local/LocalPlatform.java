@@ -111,12 +111,7 @@ public final class LocalPlatform implements Platform {
    * where it is started, the database where vtbench runs it (not the service's own).
    */
   static TierNodes tierNodes(BenchmarkRunSpec spec) {
-    return TierNodes.allOn(Machine.hostName(), runsStub(spec), spec.database.provisioned());
-  }
-
-  /** Whether the run has a stub: vtbench's SUT calls it, a user's service where the spec says. */
-  private static boolean runsStub(BenchmarkRunSpec spec) {
-    return spec.sut.service == null || spec.sut.service.usesStub();
+    return TierNodes.allOn(Machine.hostName(), spec.sut.runsStub(), spec.database.provisioned());
   }
 
   @Override
@@ -134,7 +129,7 @@ public final class LocalPlatform implements Platform {
   @Override
   public void prepareDatabase(BenchmarkRunSpec spec) {
     database.prepare(this.spec);
-    if (runsStub(this.spec)) {
+    if (this.spec.sut.runsStub()) {
       apps.startStub();
     }
   }

@@ -99,4 +99,12 @@ public class SutSpec {
           + " the workload's endpoint, connectionMode and pathMode of the built-in SUT do not"
           + " apply to it.")
   public ServiceSpec service;
+
+  /**
+   * Whether the run has a stub: vtbench's SUT always calls it, a user's service only where its spec
+   * names the variable it reads the stub's URL from ({@link ServiceSpec#usesStub}).
+   */
+  public boolean runsStub() {
+    return service == null || service.usesStub();
+  }
 }

@@ -134,7 +134,7 @@ public record TierThrottling(
     if (probe.sutThrottledPct() == null) {
       notes.add(service ? SERVICE_NOTE : CLUSTER_SUT_NOTE);
     }
-    boolean stubRan = !service || spec.sut.service.usesStub();
+    boolean stubRan = spec.sut.runsStub();
     Double stub = stubRan ? probe.stubThrottledPct() : null;
     if (stubRan && stub == null) {
       notes.add(probe.stub() == null ? NO_STUB_WINDOW_NOTE : CLUSTER_STUB_NOTE);

@@ -215,8 +215,7 @@ public record RunView(
 
   /** Whether the run has a stub: vtbench's SUT calls it, a user's service where the spec says. */
   public boolean usesStub() {
-    var service = spec().sut.service;
-    return service == null || service.usesStub();
+    return spec().sut.runsStub();
   }
 
   public K6Plan k6Plan(RunCursor.Load l) {
