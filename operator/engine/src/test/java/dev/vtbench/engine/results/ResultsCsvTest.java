@@ -1,22 +1,17 @@
 package dev.vtbench.engine.results;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
-import java.io.StringReader;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
+/** The CSV's format: the header, every column written and read back, and what it refuses. */
 class ResultsCsvTest {
 
-  private static final String EXPECTED_HEADER =
+  static final String EXPECTED_HEADER =
       "ts_iso,thread_mode,hikari_pool,path_mode,conn_mode,concurrency,rep,"
           + "throughput_rps,p50_ms,p95_ms,p99_ms,p999_ms,max_ms,error_rate,http_reqs,"
           + "app_cpu_pct,pg_cpu_pct,load_cpu_pct,hikari_active_max,hikari_pending_max,"
@@ -29,8 +24,6 @@ class ResultsCsvTest {
           + "jvm_options,build,load_runners,sut_throttled_pct,stub_throttled_pct,"
           + "load_throttled_pct,pg_throttled_pct,jvm_processors,vt_parallelism,"
           + "tomcat_busy_max,tomcat_max_threads,requests_active_max";
-
-  @TempDir Path dir;
 
   static ResultRow full(String scenarioId) {
     return ResultRow.builder()
@@ -178,238 +171,6 @@ class ResultsCsvTest {
     } finally {
       Locale.setDefault(saved);
     }
-  }
-
-  /**
-   * JVM options start with '-', which a spreadsheet reads as a formula: the cell gets the guard,
-   * and reads back as the spec wrote it; no options is an empty field, read back as none.
-   */
-  @Test
-  void jvmOptionsAreGuardedAndReadBack() {
-    ResultRow zgc = full("z");
-    ResultRow none = full("n").toBuilder().jvmOptions("").build();
-    String csv = ResultsCsv.toCsv(List.of(zgc, none));
-
-    assertThat(csv.lines().skip(1).toList())
-        .satisfiesExactly(
-            z ->
-                assertThat(z)
-                    .endsWith(",'-XX:+UseZGC -Xss512k,boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21"),
-            n -> assertThat(n).endsWith(",,boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21"));
-    assertThat(ResultsCsv.parse(csv))
-        .extracting(ResultRow::jvmOptions)
-        .containsExactly("-XX:+UseZGC -Xss512k", null);
-    assertThat(none.jvmOptionsOrEmpty()).isEmpty();
-  }
-
-  /**
-   * The build's name comes after jvm_options, then how many runners shared the load; no build is an
-   * empty field, read back as none.
-   */
-  @Test
-  void theBuildComesAfterTheJvmOptionsAndReadsBack() {
-    ResultRow named = full("b");
-    ResultRow none = full("n").toBuilder().buildName("").build();
-    String csv = ResultsCsv.toCsv(List.of(named, none));
-
-    assertThat(
-            ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 12, ResultRow.COLUMNS.size() - 3))
-        .containsExactly(
-            "jvm_options",
-            "build",
-            "load_runners",
-            "sut_throttled_pct",
-            "stub_throttled_pct",
-            "load_throttled_pct",
-            "pg_throttled_pct",
-            "jvm_processors",
-            "vt_parallelism");
-    assertThat(csv.lines().skip(1).toList())
-        .satisfiesExactly(
-            b -> assertThat(b).endsWith(",boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21"),
-            n -> assertThat(n).endsWith("Xss512k,,2,12.3,0,2.5,40,2,2,20,20,21"));
-    assertThat(ResultsCsv.parse(csv))
-        .extracting(ResultRow::buildName)
-        .containsExactly("boot-3.4", null);
-    assertThat(none.buildOrEmpty()).isEmpty();
-  }
-
-  /**
-   * The CFS throttling of the SUT, the stub and k6, last: one decimal, a measured 0 written as 0
-   * (no limit: nothing could hold the tier back), unmeasured as an empty field, each read back as
-   * it was.
-   */
-  @Test
-  void theThrottlingColumnsComeLastAndReadBack() {
-    ResultRow measured =
-        full("t").toBuilder()
-            .sutThrottledPct(7.26)
-            .stubThrottledPct(0.0)
-            .loadThrottledPct(33.94)
-            .pgThrottledPct(61.26)
-            .build();
-    ResultRow unmeasured =
-        full("u").toBuilder()
-            .sutThrottledPct(null)
-            .stubThrottledPct(null)
-            .loadThrottledPct(null)
-            .pgThrottledPct(null)
-            .build();
-    String csv = ResultsCsv.toCsv(List.of(measured, unmeasured));
-
-    assertThat(
-            ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 9, ResultRow.COLUMNS.size() - 5))
-        .containsExactly(
-            "sut_throttled_pct", "stub_throttled_pct", "load_throttled_pct", "pg_throttled_pct");
-    assertThat(csv.lines().skip(1).toList())
-        .satisfiesExactly(
-            t -> assertThat(t).endsWith(",2,7.3,0,33.9,61.3,2,2,20,20,21"),
-            u -> assertThat(u).endsWith(",2,,,,,2,2,20,20,21"));
-    assertThat(ResultsCsv.parse(csv))
-        .extracting(
-            ResultRow::sutThrottledPct,
-            ResultRow::stubThrottledPct,
-            ResultRow::loadThrottledPct,
-            ResultRow::pgThrottledPct)
-        .containsExactly(
-            org.assertj.core.groups.Tuple.tuple(7.3, 0.0, 33.9, 61.3),
-            org.assertj.core.groups.Tuple.tuple(null, null, null, null));
-  }
-
-  /**
-   * CSVs from before the columns (every committed result) read with no throttling, no runner count,
-   * no build, and without jvm_options too with no JVM options.
-   */
-  @Test
-  void readsACsvWithoutTheThrottlingRunnersBuildOrJvmOptionsColumns() {
-    String csv = ResultsCsv.toCsv(List.of(full("old")));
-    String header = csv.lines().findFirst().orElseThrow();
-    String row = csv.lines().skip(1).findFirst().orElseThrow();
-    ResultRow noTomcat =
-        full("old").toBuilder()
-            .tomcatBusyMax(null)
-            .tomcatMaxThreads(null)
-            .requestsActiveMax(null)
-            .build();
-    assertThat(ResultsCsv.parse(withoutLastColumns(header, row, 3))).containsExactly(noTomcat);
-    ResultRow noJvm =
-        noTomcat.toBuilder().pgThrottledPct(null).jvmProcessors(null).vtParallelism(null).build();
-    assertThat(ResultsCsv.parse(withoutLastColumns(header, row, 6))).containsExactly(noJvm);
-    ResultRow noLoadThrottling = noJvm.toBuilder().loadThrottledPct(null).build();
-    assertThat(ResultsCsv.parse(withoutLastColumns(header, row, 7)))
-        .containsExactly(noLoadThrottling);
-
-    ResultRow unthrottled =
-        noLoadThrottling.toBuilder().sutThrottledPct(null).stubThrottledPct(null).build();
-
-    List<ResultRow> beforeThrottling = ResultsCsv.parse(withoutLastColumns(header, row, 9));
-    assertThat(beforeThrottling).containsExactly(unthrottled);
-
-    ResultRow old = unthrottled.toBuilder().loadRunners(null).build();
-    List<ResultRow> beforeRunners = ResultsCsv.parse(withoutLastColumns(header, row, 10));
-    assertThat(beforeRunners).containsExactly(old);
-
-    List<ResultRow> beforeBuild = ResultsCsv.parse(withoutLastColumns(header, row, 11));
-    assertThat(beforeBuild.getFirst().buildName()).isNull();
-    assertThat(beforeBuild.getFirst()).isEqualTo(old.toBuilder().buildName(null).build());
-
-    List<ResultRow> beforeJvm = ResultsCsv.parse(withoutLastColumns(header, row, 12));
-    assertThat(beforeJvm.getFirst().jvmOptions()).isNull();
-    assertThat(beforeJvm.getFirst())
-        .isEqualTo(old.toBuilder().jvmOptions(null).buildName(null).build());
-  }
-
-  private static String withoutLastColumns(String header, String row, int n) {
-    String h = header;
-    String r = row;
-    for (int i = 0; i < n; i++) {
-      h = h.substring(0, h.lastIndexOf(','));
-      r = r.substring(0, r.lastIndexOf(','));
-    }
-    return h + "\n" + r + "\n";
-  }
-
-  @Test
-  void writesAFileAndReadsItBack() throws IOException {
-    Path csv = dir.resolve("out/matrix.csv");
-    List<ResultRow> rows = List.of(full("a"), full("b"));
-    ResultsCsv.write(csv, rows);
-    assertThat(ResultsCsv.read(csv)).isEqualTo(rows);
-    assertThat(ResultsCsv.read(new StringReader(Files.readString(csv)))).isEqualTo(rows);
-    try (var files = Files.list(csv.getParent())) {
-      assertThat(files).containsExactly(csv);
-    }
-  }
-
-  @Test
-  void appendWritesTheHeaderOnceAndNeverRewritesEarlierRows() throws IOException {
-    Path csv = dir.resolve("matrix.csv");
-    assertThat(ResultsCsv.append(csv, full("s1"))).isTrue();
-    byte[] before = Files.readAllBytes(csv);
-
-    assertThat(ResultsCsv.append(csv, full("s2"))).isTrue();
-    byte[] after = Files.readAllBytes(csv);
-
-    assertThat(new String(after, UTF_8)).startsWith(new String(before, UTF_8));
-    assertThat(Files.readAllLines(csv)).hasSize(3).first().isEqualTo(EXPECTED_HEADER);
-    assertThat(ResultsCsv.read(csv)).extracting(ResultRow::scenarioId).containsExactly("s1", "s2");
-  }
-
-  @Test
-  void appendDoesNotDuplicateAScenarioAlreadyInTheFile() throws IOException {
-    Path csv = dir.resolve("matrix.csv");
-    ResultsCsv.append(csv, full("s1"));
-    ResultsCsv.append(csv, full("s2"));
-
-    // A restart re-runs s1 (its completion was not yet in status): the CSV keeps the first row.
-    assertThat(ResultsCsv.append(csv, full("s1").toBuilder().throughputRps(1.0).build())).isFalse();
-    assertThat(ResultsCsv.read(csv))
-        .extracting(ResultRow::scenarioId, ResultRow::throughputRps)
-        .containsExactly(
-            org.assertj.core.groups.Tuple.tuple("s1", 497.25),
-            org.assertj.core.groups.Tuple.tuple("s2", 497.25));
-  }
-
-  @Test
-  void appendCutsOffTheTornTailOfAnInterruptedAppend() throws IOException {
-    Path csv = dir.resolve("matrix.csv");
-    ResultsCsv.append(csv, full("s1"));
-    String good = Files.readString(csv);
-    Files.writeString(csv, good + ResultsCsv.format(full("s2")).substring(0, 40));
-
-    ResultsCsv.append(csv, full("s3"));
-
-    assertThat(Files.readString(csv)).startsWith(good);
-    assertThat(ResultsCsv.read(csv)).extracting(ResultRow::scenarioId).containsExactly("s1", "s3");
-  }
-
-  @Test
-  void appendFinishesAHeaderThatLostItsLineBreak() throws IOException {
-    Path csv = dir.resolve("matrix.csv");
-    Files.writeString(csv, EXPECTED_HEADER);
-    ResultsCsv.append(csv, full("s1"));
-    assertThat(ResultsCsv.read(csv)).extracting(ResultRow::scenarioId).containsExactly("s1");
-  }
-
-  @Test
-  void appendRefusesAFileWithTheReferenceHeaderOnly() throws IOException {
-    Path csv = dir.resolve("matrix.csv");
-    String reference = Rows.resource(Rows.SAMPLE);
-    Files.writeString(csv, reference);
-
-    assertThatThrownBy(() -> ResultsCsv.append(csv, full("s1")))
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("23 columns");
-    assertThat(Files.readString(csv)).isEqualTo(reference);
-  }
-
-  @Test
-  void appendsToCsvTextHeldInAConfigMap() {
-    String one = ResultsCsv.append("", full("s1"));
-    String two = ResultsCsv.append(one, full("s2"));
-    assertThat(two).startsWith(one);
-    assertThat(ResultsCsv.append(two, full("s1"))).isSameAs(two);
-    assertThat(ResultsCsv.parse(two)).extracting(ResultRow::scenarioId).containsExactly("s1", "s2");
   }
 
   @Test
