@@ -44,8 +44,8 @@ final class EndToEndRun {
     System.out.printf("  applied %s (load.runner=%s)%n", name, spec.expectedRunner());
     RunFollower follower = new RunFollower(e2e, name, killOperator);
     boolean succeeded;
-    SutPodsSeen sutPods = new SutPodsSeen(e2e.k8s, e2e.namespace(), name);
-    try (LoadsSeen loads = new LoadsSeen(e2e.k8s, e2e.namespace(), name)) {
+    try (SutPodsSeen sutPods = new SutPodsSeen(e2e.k8s, e2e.namespace(), name);
+        LoadsSeen loads = new LoadsSeen(e2e.k8s, e2e.namespace(), name)) {
       try {
         succeeded = follower.follow(spec, loads, sutPods);
       } finally {

@@ -2,17 +2,8 @@ package dev.vtbench.operator.e2e;
 
 import dev.vtbench.operator.load.LoadScript;
 import dev.vtbench.operator.resources.Labels;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.Watch;
-import io.fabric8.kubernetes.client.Watcher;
-import io.fabric8.kubernetes.client.WatcherException;
-import io.fabric8.kubernetes.client.dsl.MixedOperation;
-import io.fabric8.kubernetes.client.dsl.Resource;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -20,8 +11,8 @@ import java.util.concurrent.ConcurrentSkipListSet;
 
 /**
  * Every load object a run made, seen while it ran: a k6-operator TestRun lives only as long as its
- * load, so a watch on TestRuns and Jobs with the run's label records them as they come, and each
- * poll of the run lists them as well.
+ * load, so TestRuns and Jobs with the run's label are watched as they come and listed at each poll
+ * of the run ({@link Sightings}).
  */
 final class LoadsSeen implements AutoCloseable {
 
@@ -53,55 +44,24 @@ final class LoadsSeen implements AutoCloseable {
               .thenComparing(Load::name)
               .thenComparing(Load::scenario)
               .thenComparing(Load::owner));
-  private final List<Watch> watches = new ArrayList<>();
-  private final KubernetesClient k8s;
-  private final String namespace;
-  private final String run;
+  private final List<Sightings<?>> kinds;
 
   LoadsSeen(KubernetesClient k8s, String namespace, String run) {
-    this.namespace = namespace;
-    this.run = run;
-    this.k8s = k8s;
-    watches.add(watch(testRuns()));
-    watches.add(watch(k8s.batch().v1().jobs()));
-  }
-
-  private <T extends HasMetadata> Watch watch(MixedOperation<T, ?, ?> kind) {
-    return kind.inNamespace(namespace)
-        .withLabel(Labels.RUN, run)
-        .watch(
-            new Watcher<T>() {
-              @Override
-              public void eventReceived(Action action, T o) {
-                seen.add(Load.of(o));
-              }
-
-              @Override
-              public void onClose(WatcherException cause) {
-                // the list on every poll still records what the watch misses
-              }
-            });
-  }
-
-  private MixedOperation<
-          GenericKubernetesResource,
-          GenericKubernetesResourceList,
-          Resource<GenericKubernetesResource>>
-      testRuns() {
-    return k8s.genericKubernetesResources("k6.io/v1alpha1", "TestRun");
+    this.kinds =
+        List.of(
+            new Sightings<>(
+                k8s.genericKubernetesResources("k6.io/v1alpha1", "TestRun")
+                    .inNamespace(namespace)
+                    .withLabel(Labels.RUN, run),
+                o -> seen.add(Load.of(o))),
+            new Sightings<>(
+                k8s.batch().v1().jobs().inNamespace(namespace).withLabel(Labels.RUN, run),
+                o -> seen.add(Load.of(o))));
   }
 
   /** Lists the run's load objects now. */
   void poll() {
-    list(testRuns());
-    list(k8s.batch().v1().jobs());
-  }
-
-  private <T extends HasMetadata, L extends KubernetesResourceList<T>> void list(
-      MixedOperation<T, L, ?> kind) {
-    kind.inNamespace(namespace).withLabel(Labels.RUN, run).list().getItems().stream()
-        .map(Load::of)
-        .forEach(seen::add);
+    kinds.forEach(Sightings::poll);
   }
 
   /** The scenario labels of the loads of a kind, owned by {@code owner} (any owner when null). */
@@ -121,6 +81,6 @@ final class LoadsSeen implements AutoCloseable {
 
   @Override
   public void close() {
-    watches.forEach(Watch::close);
+    kinds.forEach(Sightings::close);
   }
 }

@@ -3,9 +3,6 @@ package dev.vtbench.operator.e2e;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.Watch;
-import io.fabric8.kubernetes.client.Watcher;
-import io.fabric8.kubernetes.client.WatcherException;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -17,40 +14,22 @@ import java.util.concurrent.TimeUnit;
 /**
  * Every pod of a run ({@link RunPods#ofRun}) and the node it was bound to, seen while the run ran:
  * the run deletes its workloads when it ends, and a runner, k6-operator's initializer and starter
- * or CloudNativePG's initdb pod comes and goes within it. A watch on the run's namespace records
- * them as they change, and a list every few seconds what the watch misses (as {@link LoadsSeen}
- * does for loads); each pod is kept merged over all it was seen as ({@link PlacedPod#merge}).
+ * or CloudNativePG's initdb pod comes and goes within it. The namespace's pods are watched, and
+ * listed every few seconds for what the watch misses ({@link Sightings}); each pod is kept merged
+ * over all it was seen as ({@link PlacedPod#merge}).
  */
 final class PodsPlaced implements AutoCloseable {
 
   private static final long POLL_SECONDS = 3;
 
   private final Map<String, PlacedPod> byUid = new ConcurrentHashMap<>();
-  private final KubernetesClient k8s;
-  private final String namespace;
   private final String run;
-  private final Watch watch;
+  private final Sightings<Pod> pods;
   private final ScheduledExecutorService poller;
 
   PodsPlaced(KubernetesClient k8s, String namespace, String run) {
-    this.k8s = k8s;
-    this.namespace = namespace;
     this.run = run;
-    this.watch =
-        k8s.pods()
-            .inNamespace(namespace)
-            .watch(
-                new Watcher<Pod>() {
-                  @Override
-                  public void eventReceived(Action action, Pod pod) {
-                    record(pod);
-                  }
-
-                  @Override
-                  public void onClose(WatcherException cause) {
-                    // the list every few seconds still records what the watch misses
-                  }
-                });
+    this.pods = new Sightings<>(k8s.pods().inNamespace(namespace), this::record);
     this.poller =
         Executors.newSingleThreadScheduledExecutor(
             r -> Thread.ofPlatform().daemon().name("pods-placed-" + run).unstarted(r));
@@ -58,7 +37,7 @@ final class PodsPlaced implements AutoCloseable {
   }
 
   private void record(Pod pod) {
-    if (pod == null || pod.getMetadata() == null || pod.getMetadata().getUid() == null) {
+    if (pod.getMetadata().getUid() == null) {
       return;
     }
     PlacedPod p = PlacedPod.of(pod);
@@ -69,7 +48,7 @@ final class PodsPlaced implements AutoCloseable {
 
   private void poll() {
     try {
-      k8s.pods().inNamespace(namespace).list().getItems().forEach(this::record);
+      pods.poll();
     } catch (KubernetesClientException e) {
       // the API server busy or restarting: the next list, or the watch, sees the pods
     }
@@ -86,6 +65,6 @@ final class PodsPlaced implements AutoCloseable {
   @Override
   public void close() {
     poller.shutdownNow();
-    watch.close();
+    pods.close();
   }
 }

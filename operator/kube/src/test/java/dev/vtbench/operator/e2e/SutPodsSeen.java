@@ -10,33 +10,27 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
- * Every SUT pod a run started, by UID, listed at each poll of the run (every few seconds; a SUT pod
- * lives through its JVM's warm-up, far longer): a new pod means a new JVM and a new warm-up, which
- * a pool sweep must not pay (the load resizes the pool in the running SUT). Polled, not watched:
- * written when the cluster's etcd 3.4 refused the client's watch streams (RequestWatchProgress);
- * etcd 3.7 serves them, and a poll every few seconds still sees every SUT pod. Each pod is kept as
- * last seen, so what ran in it can be checked after the run deleted it.
+ * Every SUT pod a run started, by UID: a new pod means a new JVM and a new warm-up, which a pool
+ * sweep must not pay (the load resizes the pool in the running SUT). Watched, and listed at each
+ * poll of the run ({@link Sightings}). Each pod is kept as last seen, so what ran in it can be
+ * checked after the run deleted it.
  */
-final class SutPodsSeen {
+final class SutPodsSeen implements AutoCloseable {
 
   private final Map<String, Pod> byUid = new ConcurrentSkipListMap<>();
-  private final KubernetesClient k8s;
-  private final String namespace;
-  private final String run;
+  private final Sightings<Pod> pods;
 
   SutPodsSeen(KubernetesClient k8s, String namespace, String run) {
-    this.k8s = k8s;
-    this.namespace = namespace;
-    this.run = run;
+    this.pods =
+        new Sightings<>(
+            k8s.pods()
+                .inNamespace(namespace)
+                .withLabels(Map.of(Labels.RUN, run, Labels.COMPONENT, SutTier.COMPONENT)),
+            p -> byUid.put(p.getMetadata().getUid(), p));
   }
 
   void poll() {
-    k8s.pods()
-        .inNamespace(namespace)
-        .withLabels(Map.of(Labels.RUN, run, Labels.COMPONENT, SutTier.COMPONENT))
-        .list()
-        .getItems()
-        .forEach(p -> byUid.put(p.getMetadata().getUid(), p));
+    pods.poll();
   }
 
   int count() {
@@ -46,5 +40,10 @@ final class SutPodsSeen {
   /** Every SUT pod seen, as last seen. */
   Collection<Pod> pods() {
     return List.copyOf(byUid.values());
+  }
+
+  @Override
+  public void close() {
+    pods.close();
   }
 }
