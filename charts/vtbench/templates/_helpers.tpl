@@ -132,3 +132,15 @@ any: true
 {{ toYaml . }}
 {{- end }}
 {{- end }}
+
+{{/*
+reconcileThreads as the operator's RECONCILE_THREADS: "" for 0 (the operator's default, two per
+CPU), the number for 1 to 100; anything else fails the render naming the value.
+*/}}
+{{- define "vtbench.reconcileThreads" -}}
+{{- $n := toString (.Values.reconcileThreads | default 0) }}
+{{- if not (regexMatch "^(0|[1-9][0-9]?|100)$" $n) }}
+{{- fail (printf "reconcileThreads: %q is not a whole number from 0 (two per CPU) to 100" $n) }}
+{{- end }}
+{{- if ne $n "0" }}{{ $n }}{{ end }}
+{{- end }}

@@ -2,6 +2,7 @@ package dev.vtbench.operator;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.vtbench.operator.reconciler.BenchmarkRunReconciler;
+import dev.vtbench.operator.reconciler.observation.ManagedFieldsDropped;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -40,6 +41,7 @@ public final class OperatorMain {
                            false: keep running when the Lease is lost or the operator stops
                            (default true: exit, so the pod restarts and waits for the Lease)
         HTTP_PORT          port of /healthz, /readyz and /metrics (default 8080)
+        RECONCILE_THREADS  runs reconciled at once, 1 to 100 (default two per CPU the JVM sees)
       The Kubernetes connection comes from the pod's service account, or ~/.kube/config.
       """;
 
@@ -50,6 +52,12 @@ public final class OperatorMain {
       System.out.print(USAGE);
       System.out.flush();
       System.exit(0);
+    }
+    try {
+      ReconcileThreads.of(System.getenv(), Runtime.getRuntime().availableProcessors());
+    } catch (IllegalArgumentException e) {
+      System.err.println("vtbench operator: " + e.getMessage());
+      System.exit(2);
     }
     KubernetesClient client = new KubernetesClientBuilder().build();
     OperatorMetrics metrics = new OperatorMetrics();
@@ -77,6 +85,7 @@ public final class OperatorMain {
     boolean leaderElection =
         Boolean.parseBoolean(env.getOrDefault("LEADER_ELECTION", "false"))
             && env.get("POD_NAMESPACE") != null;
+    int threads = ReconcileThreads.of(env, Runtime.getRuntime().availableProcessors());
     Operator operator =
         new Operator(
             o -> {
@@ -85,7 +94,8 @@ public final class OperatorMain {
               // finalizer goes in with a JSON patch, the status through the status subresource.
               o.withKubernetesClient(client)
                   .withStopOnInformerErrorDuringStartup(true)
-                  .withUseSSAToPatchPrimaryResource(false);
+                  .withUseSSAToPatchPrimaryResource(false)
+                  .withConcurrentReconciliationThreads(threads);
               if (metrics != null) {
                 o.withMetrics(metrics.josdk());
               }
@@ -109,9 +119,10 @@ public final class OperatorMain {
     var capabilities = dev.vtbench.operator.reconciler.observation.Capabilities.discover(client);
     log()
         .info(
-            "CloudNativePG {}, k6-operator {}",
+            "CloudNativePG {}, k6-operator {}; {} reconciles at once",
             capabilities.cnpg() ? "found" : "NOT installed (runs will fail until it is)",
-            capabilities.k6Operator() ? "found" : "not installed (loads run as plain Jobs)");
+            capabilities.k6Operator() ? "found" : "not installed (loads run as plain Jobs)",
+            threads);
     Set<String> namespaces =
         Arrays.stream(env.getOrDefault("WATCH_NAMESPACES", "").split(","))
             .map(String::strip)
@@ -125,6 +136,7 @@ public final class OperatorMain {
               if (!namespaces.isEmpty()) {
                 o.settingNamespaces(namespaces);
               }
+              o.withItemStore(new ManagedFieldsDropped<>());
             });
     if (metrics != null) {
       metrics.watch(controller);

@@ -13,8 +13,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The chart's CRD and values: the CRD is the generated one (a symlink, so the two cannot drift,
  * rendered unchanged in every configuration), the values the monitoring section replaced fail the
- * render with a message naming the new ones (or render like the defaults when off), and
- * watchNamespaces as a comma-separated string renders like the list.
+ * render with a message naming the new ones (or render like the defaults when off), watchNamespaces
+ * as a comma-separated string renders like the list, and reconcileThreads becomes RECONCILE_THREADS
+ * within its bounds and fails the render outside them.
  */
 class ChartValuesIT {
 
@@ -72,6 +73,36 @@ class ChartValuesIT {
     c.check(
         string.exit() == 0 && string.out().equals(ChartRender.Config.WATCH_NAMESPACES.render()),
         "watchNamespaces as the string \"a, b\" renders like the list [a, b]");
+    c.verify();
+  }
+
+  @Test
+  void reconcileThreadsIsBoundedAndPassedOn() {
+    Checks c = new Checks();
+    c.check(
+        !ChartRender.Config.DEFAULT.render().contains("RECONCILE_THREADS"),
+        "by default no RECONCILE_THREADS: the operator takes two per CPU");
+    for (String ok : List.of("1", "8", "100")) {
+      ChartRender.Result r = ChartRender.template(List.of("--set", "reconcileThreads=" + ok));
+      c.check(
+          r.exit() == 0
+              && r.out().contains("- name: RECONCILE_THREADS\n              value: \"" + ok + "\""),
+          "reconcileThreads=" + ok + " renders RECONCILE_THREADS \"" + ok + "\"");
+    }
+    for (String bad : List.of("101", "-1", "2.5", "four")) {
+      ChartRender.Result r = ChartRender.template(List.of("--set", "reconcileThreads=" + bad));
+      c.check(
+          r.exit() != 0
+              && r.err()
+                  .contains(
+                      "reconcileThreads: \""
+                          + bad
+                          + "\" is not a whole number from 0 (two per CPU) to 100"),
+          "reconcileThreads="
+              + bad
+              + " fails the render naming the value and the bounds"
+              + (r.exit() == 0 ? " (it rendered)" : "; helm said: " + r.err().strip()));
+    }
     c.verify();
   }
 }

@@ -28,7 +28,8 @@ import java.util.Set;
  * The informers that wake the reconciler: a Cluster turning Ready, a Deployment becoming available,
  * a pod that cannot be scheduled or pull its image, a runner pod terminating. Each watches only
  * objects labelled as vtbench's and maps them to their run by its label. One more is a cache only:
- * the run's results ConfigMaps.
+ * the run's results ConfigMaps. Every cache keeps its objects without their managedFields ({@link
+ * ManagedFieldsDropped}).
  */
 public final class RunInformers {
 
@@ -76,6 +77,7 @@ public final class RunInformers {
                     Labels.SELECTOR + "," + Labels.COMPONENT + "=" + ResultsTier.COMPONENT)
                 .withSecondaryToPrimaryMapper(byRunLabel())
                 .withGenericFilter(cm -> false)
+                .withItemStore(new ManagedFieldsDropped<>())
                 .build(),
             context));
     if (capabilities.cnpg()) {
@@ -93,6 +95,7 @@ public final class RunInformers {
                           + ","
                           + CNPG_CLUSTER)
                   .withSecondaryToPrimaryMapper(byClusterLabel())
+                  .withItemStore(new ManagedFieldsDropped<>())
                   .build(),
               context));
     }
@@ -112,6 +115,7 @@ public final class RunInformers {
             .withName(name)
             .withLabelSelector(selector)
             .withSecondaryToPrimaryMapper(byRunLabel())
+            .withItemStore(new ManagedFieldsDropped<>())
             .build(),
         context);
   }
@@ -123,6 +127,7 @@ public final class RunInformers {
             .withName(name)
             .withLabelSelector(Labels.SELECTOR)
             .withSecondaryToPrimaryMapper(byRunLabel())
+            .withItemStore(new ManagedFieldsDropped<>())
             .build(),
         context);
   }
