@@ -49,7 +49,9 @@ public final class AppTiersStep implements Step {
       owned.apply(run, StubTier.service(run));
     }
     if (!config.equals(configOf(view.sut()))) {
-      owned.apply(run, SutTier.service(run));
+      if (view.sut() == null) {
+        owned.apply(run, SutTier.service(run)); // with the first Deployment; no config changes it
+      }
       owned.apply(run, SutTier.deployment(run, jvm));
     }
     boolean stubUp = !view.usesStub() || available(view.stub(), null);

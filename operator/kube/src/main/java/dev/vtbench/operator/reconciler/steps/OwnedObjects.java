@@ -47,22 +47,23 @@ public final class OwnedObjects {
 
   /**
    * Creates {@code desired}, or server-side applies it over the run's own object of that name. The
-   * create is atomic (it fails if someone created the name meanwhile); the apply carries the
-   * resourceVersion checked, so it fails if the object changed hands since.
+   * create comes first and is atomic (it fails if the name is taken, whoever took it); only then is
+   * the object read, checked to be the run's, and applied with the resourceVersion read, so the
+   * apply fails if the object changed hands since. Most applies create: one request, not a read and
+   * a create (docs/operator-bench.md).
    *
    * @throws NameConflict if an object of that name exists and is not the run's
    */
   void apply(BenchmarkRunResource run, HasMetadata desired) {
-    HasMetadata existing = client.resource(desired).get();
-    if (existing == null) {
-      try {
-        client.resource(desired).create();
-        return;
-      } catch (KubernetesClientException e) {
-        existing = client.resource(desired).get();
-        if (e.getCode() != HttpURLConnection.HTTP_CONFLICT || existing == null) {
-          throw e;
-        }
+    HasMetadata existing;
+    try {
+      client.resource(desired).create();
+      return;
+    } catch (KubernetesClientException e) {
+      existing =
+          e.getCode() == HttpURLConnection.HTTP_CONFLICT ? client.resource(desired).get() : null;
+      if (existing == null) {
+        throw e;
       }
     }
     claim(run, existing);
