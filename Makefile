@@ -132,12 +132,13 @@ RUNS        ?= 200
 NAMESPACES  ?= 20
 SCENARIOS   ?= 2
 OPERATOR_JVM ?=
+OPERATOR_ENV ?=
 
 .PHONY: operator-bench
 operator-bench: java-check kube-tools ## The operator at scale (not in make test): RUNS=200 runs of SCENARIOS=2 in NAMESPACES=20 namespaces on a real kube-apiserver; prints RSS, heap, reconcile p50/p99, API calls per row; fails on a lost or duplicated row (docs/operator-bench.md)
 	eval "$$(VTBENCH_CACHE=$(CACHE) bash hack/kube-tools.sh env)" && $(MVN) -pl operator/kube -am verify -Poperator-bench \
 	  -DskipTests -Dbench.runs=$(RUNS) -Dbench.namespaces=$(NAMESPACES) -Dbench.scenarios=$(SCENARIOS) \
-	  -Dbench.operatorJvm="$(OPERATOR_JVM)"
+	  -Dbench.operatorJvm="$(OPERATOR_JVM)" -Dbench.operatorEnv="$(OPERATOR_ENV)"
 
 .PHONY: cluster
 cluster: ## Start the offline single-node cluster (hack/offline/local-cluster.sh create); `hack/offline/local-cluster.sh teardown` stops it

@@ -12,6 +12,9 @@ final class BenchSampler implements AutoCloseable {
   volatile long peakHeap;
   volatile long lastHeap;
 
+  /** The old generation's size after the last major GC (Micrometer's live data), its peak. */
+  volatile long peakLive;
+
   BenchSampler(OperatorProcess operator, BenchMachine machine) {
     this.operator = operator;
     this.machine = machine;
@@ -39,8 +42,10 @@ final class BenchSampler implements AutoCloseable {
   void sample() {
     machine.sampleLoad();
     try {
-      long heap =
-          (long) MetricsScrape.sum(operator.scrape(), "jvm_memory_used_bytes", "area=\"heap\"");
+      String scrape = operator.scrape();
+      long heap = (long) MetricsScrape.sum(scrape, "jvm_memory_used_bytes", "area=\"heap\"");
+      peakLive =
+          Math.max(peakLive, (long) MetricsScrape.sum(scrape, "jvm_gc_live_data_size_bytes", ""));
       lastHeap = heap;
       peakHeap = Math.max(peakHeap, heap);
     } catch (IOException e) {

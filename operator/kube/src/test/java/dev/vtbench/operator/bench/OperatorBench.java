@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
  * <p>Options (system properties, set by the Makefile from RUNS, NAMESPACES, SCENARIOS): {@code
  * bench.runs} (200), {@code bench.namespaces} (20), {@code bench.scenarios} (2: virtual then
  * platform, so the SUT is reconfigured once; 1: virtual only), {@code bench.timeoutMinutes} (30),
- * {@code bench.operatorJvm} (the operator's JVM options), {@code bench.jar}, {@code bench.out}.
+ * {@code bench.operatorJvm} (the operator's JVM options), {@code bench.operatorEnv} (NAME=value
+ * pairs added to its environment, e.g. RECONCILE_THREADS=50), {@code bench.jar}, {@code bench.out}.
  */
 class OperatorBench {
 
@@ -53,8 +54,12 @@ class OperatorBench {
     List<String> problems = new ArrayList<>();
     BenchMachine machine = new BenchMachine();
     log(
-        "operator-bench: %d runs x %d scenario(s) in %d namespaces; operator JVM %s",
-        o.runs(), o.scenarios(), o.namespaces(), String.join(" ", o.operatorJvm()));
+        "operator-bench: %d runs x %d scenario(s) in %d namespaces; operator JVM %s; env %s",
+        o.runs(),
+        o.scenarios(),
+        o.namespaces(),
+        String.join(" ", o.operatorJvm()),
+        o.operatorEnv());
     String summary;
     try (InputStream in = OperatorBench.class.getResourceAsStream("/runner-summary.json")) {
       summary = new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -66,6 +71,8 @@ class OperatorBench {
       Duration wall;
       Map<String, Long> phases;
       long peakHeap;
+      long peakLive;
+      RunEnds ends = new RunEnds();
       long heapMax;
       long hwm;
       double cpuSeconds;
@@ -74,7 +81,8 @@ class OperatorBench {
       String nmt;
       try (PlayedControllers played = new PlayedControllers(k8s, summary).start();
           OperatorProcess operator =
-              OperatorProcess.start(o.jar(), api.kubeconfig(), o.out(), o.operatorJvm());
+              OperatorProcess.start(
+                  o.jar(), api.kubeconfig(), o.out(), o.operatorJvm(), o.operatorEnv());
           BenchSampler sampler = new BenchSampler(operator, machine).start();
           SharedIndexInformer<BenchmarkRunResource> runs =
               k8s.resources(BenchmarkRunResource.class).inAnyNamespace().inform()) {
@@ -83,17 +91,17 @@ class OperatorBench {
         long t0 = System.nanoTime();
         String threadModes = o.scenarios() == 2 ? "virtual, platform" : "virtual";
         for (int i = 1; i <= o.runs(); i++) {
-          BenchRuns.create(
-              k8s,
-              namespaces.get((i - 1) % namespaces.size()),
-              "r%03d".formatted(i),
-              BenchRuns.SPEC.formatted(threadModes));
+          String ns = namespaces.get((i - 1) % namespaces.size());
+          String name = "r%03d".formatted(i);
+          ends.created(ns, name);
+          BenchRuns.create(k8s, ns, name, BenchRuns.SPEC.formatted(threadModes));
         }
         log("%d runs created in %.1f s", o.runs(), (System.nanoTime() - t0) / 1e9);
         long deadline = t0 + o.timeout().toNanos();
         long nextLog = 0;
         while (true) {
           phases = BenchRuns.phases(runs.getStore().list());
+          ends.look(runs.getStore().list());
           long succeeded = phases.getOrDefault("Succeeded", 0L);
           long failed = phases.getOrDefault("Failed", 0L);
           if (System.nanoTime() > nextLog || succeeded + failed == o.runs()) {
@@ -127,6 +135,7 @@ class OperatorBench {
         sampler.sample();
         scrape = operator.scrape();
         peakHeap = sampler.peakHeap;
+        peakLive = sampler.peakLive;
         heapMax = (long) MetricsScrape.sum(scrape, "jvm_memory_max_bytes", "area=\"heap\"");
         hwm = operator.procStatusBytes("VmHWM");
         cpuSeconds = operator.cpuSeconds();
@@ -158,7 +167,10 @@ class OperatorBench {
           o.namespaces());
       line(out, "machine      %s", machine.describe());
       line(
-          out, "operator JVM %s (the chart's 512Mi / 500m pod)", String.join(" ", o.operatorJvm()));
+          out,
+          "operator JVM %s (the chart's 512Mi / 500m pod); env %s",
+          String.join(" ", o.operatorJvm()),
+          o.operatorEnv());
       line(
           out,
           "outcome      %s in %.0f s; %d rows planned; %d controller writes played",
@@ -181,6 +193,11 @@ class OperatorBench {
           heapMax >> 20);
       line(
           out,
+          "%-34s %9d MiB   (what a major GC left, its peak over the samples)",
+          "operator live heap",
+          peakLive >> 20);
+      line(
+          out,
           "%-34s %12s   (mean %.1f ms over %.0f reconciles; the slowest %.0f ms)",
           "reconcile p50 (its bucket)",
           ms(p50),
@@ -193,6 +210,7 @@ class OperatorBench {
           "reconcile p99 (its bucket)",
           ms(p99),
           mark(p99 <= P99_TARGET_MS));
+      line(out, "%-34s %s", "run created -> ended", ends.describe());
       line(
           out,
           "%-34s %9.1f       (%d requests; %d at start-up before the runs)",

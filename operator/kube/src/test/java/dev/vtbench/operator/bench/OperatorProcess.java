@@ -42,9 +42,11 @@ final class OperatorProcess implements AutoCloseable {
 
   /**
    * Starts {@code jar} watching every namespace, its log in {@code dir}/operator.log, with {@code
-   * jvmOptions}; returns once its /readyz answers 200.
+   * jvmOptions} and {@code extraEnv} added to its environment; returns once its /readyz answers
+   * 200.
    */
-  static OperatorProcess start(Path jar, String kubeconfig, Path dir, List<String> jvmOptions)
+  static OperatorProcess start(
+      Path jar, String kubeconfig, Path dir, List<String> jvmOptions, Map<String, String> extraEnv)
       throws IOException, InterruptedException {
     if (!Files.isRegularFile(jar)) {
       throw new IllegalStateException(jar + " missing: run `make build` first");
@@ -74,6 +76,7 @@ final class OperatorProcess implements AutoCloseable {
     env.put("LEADER_ELECTION", "false");
     env.put("HTTP_PORT", Integer.toString(port));
     env.put("LOG_LEVEL", "info");
+    env.putAll(extraEnv);
     pb.redirectErrorStream(true);
     pb.redirectOutput(dir.resolve("operator.log").toFile());
     OperatorProcess op = new OperatorProcess(pb.start(), port);
