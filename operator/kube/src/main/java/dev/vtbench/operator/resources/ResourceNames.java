@@ -4,7 +4,8 @@ import dev.vtbench.engine.model.SpecRules;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 
 /**
- * Every object name the operator derives from a run, in one place. Run names are at most {@link
+ * Every object name the operator derives from a run, in one place (by the run, or by its name for
+ * code that holds only the name, as the end-to-end tests do). Run names are at most {@link
  * SpecRules#RUN_NAME_MAX} characters (a CRD rule), so the longest derived name, {@code
  * <run>-load-9999-warmup}, stays a valid 63-character label value.
  */
@@ -14,7 +15,12 @@ public final class ResourceNames {
 
   /** The CloudNativePG Cluster. */
   public static String database(BenchmarkRunResource run) {
-    return name(run) + DATABASE_SUFFIX;
+    return database(name(run));
+  }
+
+  /** The CloudNativePG Cluster of the run named {@code run}. */
+  public static String database(String run) {
+    return run + DATABASE_SUFFIX;
   }
 
   private static final String DATABASE_SUFFIX = "-db";
@@ -33,11 +39,19 @@ public final class ResourceNames {
    * would name its own {@code <cluster>-app} Secret, which it does not create when given this one.
    */
   public static String databaseAppSecret(BenchmarkRunResource run) {
+    return databaseAppSecret(name(run));
+  }
+
+  public static String databaseAppSecret(String run) {
     return database(run) + "-app";
   }
 
   /** CloudNativePG's read-write Service. */
   public static String databaseService(BenchmarkRunResource run) {
+    return databaseService(name(run));
+  }
+
+  public static String databaseService(String run) {
     return database(run) + "-rw";
   }
 
@@ -46,11 +60,19 @@ public final class ResourceNames {
   }
 
   public static String stub(BenchmarkRunResource run) {
-    return name(run) + "-stub";
+    return stub(name(run));
+  }
+
+  public static String stub(String run) {
+    return run + "-stub";
   }
 
   public static String sut(BenchmarkRunResource run) {
-    return name(run) + "-sut";
+    return sut(name(run));
+  }
+
+  public static String sut(String run) {
+    return run + "-sut";
   }
 
   /** The TestRun or Job (and its script ConfigMap) of one scenario's load. */
@@ -60,11 +82,19 @@ public final class ResourceNames {
 
   /** The first results ConfigMap; later parts are {@code -results-2}, {@code -results-3}, … */
   public static String results(BenchmarkRunResource run, int part) {
-    return name(run) + "-results" + (part <= 1 ? "" : "-" + part);
+    return results(name(run), part);
+  }
+
+  public static String results(String run, int part) {
+    return run + "-results" + (part <= 1 ? "" : "-" + part);
   }
 
   public static String figures(BenchmarkRunResource run) {
-    return name(run) + "-figures";
+    return figures(name(run));
+  }
+
+  public static String figures(String run) {
+    return run + "-figures";
   }
 
   private static String name(BenchmarkRunResource run) {

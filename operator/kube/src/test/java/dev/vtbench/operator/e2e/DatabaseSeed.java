@@ -1,6 +1,7 @@
 package dev.vtbench.operator.e2e;
 
 import dev.vtbench.operator.Checks;
+import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.dsl.ExecWatch;
@@ -23,7 +24,7 @@ final class DatabaseSeed {
   }
 
   void check(String run, long customers, long orders) {
-    String cluster = run + "-db";
+    String cluster = ResourceNames.database(run);
     GenericKubernetesResource db =
         e2e.k8s
             .genericKubernetesResources("postgresql.cnpg.io/v1", "Cluster")

@@ -1,6 +1,7 @@
 package dev.vtbench.operator.e2e;
 
 import dev.vtbench.operator.Checks;
+import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -90,16 +91,25 @@ final class DeleteChecks {
       return;
     }
     ConfigMap results =
-        e2e.k8s.configMaps().inNamespace(e2e.namespace()).withName(name + "-results").get();
-    c.check(results != null, "deleting " + name + " kept ConfigMap " + name + "-results");
+        e2e.k8s
+            .configMaps()
+            .inNamespace(e2e.namespace())
+            .withName(ResourceNames.results(name, 1))
+            .get();
+    c.check(
+        results != null, "deleting " + name + " kept ConfigMap " + ResourceNames.results(name, 1));
     String kept = results == null ? null : results.getData().get("matrix.csv");
     if (kept != null) {
       e2e.write(name + "-matrix-kept.csv", kept);
     }
     c.check(csv.equals(kept), "the kept CSV is the run's CSV, byte for byte");
-    if (e2e.k8s.configMaps().inNamespace(e2e.namespace()).withName(name + "-figures").get()
+    if (e2e.k8s
+            .configMaps()
+            .inNamespace(e2e.namespace())
+            .withName(ResourceNames.figures(name))
+            .get()
         != null) {
-      Checks.note("deleting " + name + " kept ConfigMap " + name + "-figures");
+      Checks.note("deleting " + name + " kept ConfigMap " + ResourceNames.figures(name));
     }
   }
 

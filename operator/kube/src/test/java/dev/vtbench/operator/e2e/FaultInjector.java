@@ -1,6 +1,7 @@
 package dev.vtbench.operator.e2e;
 
 import dev.vtbench.operator.resources.Labels;
+import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -145,7 +146,13 @@ final class FaultInjector implements AutoCloseable {
     return switch (fault) {
       case SUT_POD -> deleted(pods(Map.of(Labels.RUN, run, Labels.COMPONENT, "sut")));
       case DATABASE_PRIMARY ->
-          deleted(pods(Map.of("cnpg.io/cluster", run + "-db", "cnpg.io/instanceRole", "primary")));
+          deleted(
+              pods(
+                  Map.of(
+                      "cnpg.io/cluster",
+                      ResourceNames.database(run),
+                      "cnpg.io/instanceRole",
+                      "primary")));
       case KUBELET -> restart("kubelet");
       case API_SERVER -> restart("kube-apiserver");
     };

@@ -1,5 +1,6 @@
 package dev.vtbench.operator.e2e;
 
+import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.PersistentVolumeBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -22,7 +23,7 @@ final class HostPathVolume {
   private HostPathVolume() {}
 
   static void create(E2eContext e2e, String run, String storage) {
-    String claim = run + "-db-1";
+    String claim = ResourceNames.database(run) + "-1"; // CloudNativePG names its instance so
     Path dir = e2e.settings.volumes().resolve(claim).toAbsolutePath();
     try {
       Files.createDirectories(dir);

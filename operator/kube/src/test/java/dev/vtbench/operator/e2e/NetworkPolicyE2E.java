@@ -3,6 +3,7 @@ package dev.vtbench.operator.e2e;
 import dev.vtbench.operator.e2e.NetworkProbes.From;
 import dev.vtbench.operator.e2e.NetworkProbes.Target;
 import dev.vtbench.operator.resources.Labels;
+import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyBuilder;
@@ -122,9 +123,9 @@ class NetworkPolicyE2E {
       E2eContext.sleep(Duration.ofSeconds(10)); // the firewall syncs on policy events
     }
     String ns = e2e.namespace();
-    Target sut = probes.service("the SUT", ns, run + "-sut");
-    Target stub = probes.service("the stub", ns, run + "-stub");
-    Target db = probes.service("the database (PostgreSQL)", ns, run + "-db-rw");
+    Target sut = probes.service("the SUT", ns, ResourceNames.sut(run));
+    Target stub = probes.service("the stub", ns, ResourceNames.stub(run));
+    Target db = probes.service("the database (PostgreSQL)", ns, ResourceNames.databaseService(run));
     Target operator = operator(e2e, probes);
     List<Probe> out = new ArrayList<>();
     for (Target t : List.of(sut, stub, db)) {

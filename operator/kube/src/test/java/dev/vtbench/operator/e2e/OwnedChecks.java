@@ -1,6 +1,7 @@
 package dev.vtbench.operator.e2e;
 
 import dev.vtbench.operator.Checks;
+import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.util.List;
@@ -24,7 +25,7 @@ final class OwnedChecks {
     Checks c = e2e.checks;
     GenericKubernetesResource run = e2e.run(name).get();
     Object uid = run == null ? null : run.get("status", "databaseSecret", "uid");
-    String secret = name + "-db-app";
+    String secret = ResourceNames.databaseAppSecret(name);
     c.check(
         uid != null,
         name

@@ -1,5 +1,6 @@
 package dev.vtbench.operator.e2e;
 
+import dev.vtbench.operator.resources.ResourceNames;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -34,7 +35,7 @@ final class PlacementFixture {
   static PlacedPod database(String name, String node, int second, String... more) {
     String[] labels = new String[4 + more.length];
     labels[0] = "cnpg.io/cluster";
-    labels[1] = RUN + "-db";
+    labels[1] = ResourceNames.database(RUN);
     labels[2] = "app.kubernetes.io/component";
     labels[3] = "database";
     System.arraycopy(more, 0, labels, 4, more.length);

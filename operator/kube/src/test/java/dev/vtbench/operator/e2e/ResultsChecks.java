@@ -4,6 +4,7 @@ import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.operator.Checks;
+import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,7 +31,11 @@ final class ResultsChecks {
   /** The CSV of the run's results ConfigMap, "" when there is none. */
   String csv(String run) {
     ConfigMap cm =
-        e2e.k8s.configMaps().inNamespace(e2e.namespace()).withName(run + "-results").get();
+        e2e.k8s
+            .configMaps()
+            .inNamespace(e2e.namespace())
+            .withName(ResourceNames.results(run, 1))
+            .get();
     String csv =
         cm == null || cm.getData() == null ? "" : cm.getData().getOrDefault("matrix.csv", "");
     return csv == null ? "" : csv;
@@ -39,7 +44,7 @@ final class ResultsChecks {
   /** Checks the CSV against the planned count; returns its rows. */
   List<ResultRow> checkCsv(String run, String csv, int planned, String pinned) {
     Checks c = e2e.checks;
-    c.check(!csv.isEmpty(), "results ConfigMap " + run + "-results holds a CSV");
+    c.check(!csv.isEmpty(), "results ConfigMap " + ResourceNames.results(run, 1) + " holds a CSV");
     List<ResultRow> rows;
     try {
       rows = csv.isEmpty() ? List.of() : ResultsCsv.parse(csv);

@@ -3,6 +3,7 @@ package dev.vtbench.operator.e2e;
 import dev.vtbench.engine.results.TierNodes;
 import dev.vtbench.operator.load.RunnerPod;
 import dev.vtbench.operator.resources.Labels;
+import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.StubTier;
 import dev.vtbench.operator.resources.SutTier;
 import java.time.Duration;
@@ -48,7 +49,7 @@ final class RunPods {
    */
   static boolean ofRun(PlacedPod p, String run) {
     return run.equals(p.label(Labels.RUN))
-        || (run + "-db").equals(p.label(CNPG_CLUSTER))
+        || ResourceNames.database(run).equals(p.label(CNPG_CLUSTER))
         || p.label(K6_CR).startsWith(run + "-load-");
   }
 
