@@ -13,13 +13,12 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.javaoperatorsdk.operator.Operator;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
 import java.util.Objects;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The run's database credentials, against the real API server: the run creates its own Secret
@@ -34,20 +33,13 @@ class CredentialsSecretIT {
 
   static final KubernetesClient k8s = KubeApi.client();
 
-  Operator operator;
-
-  @AfterEach
-  void stop() {
-    if (operator != null) {
-      operator.stop();
-    }
-  }
+  @RegisterExtension final InProcessOperator operator = new InProcessOperator();
 
   @Test
   @SuppressWarnings("unchecked")
   void theRunsOwnSecretHoldsThePasswordAndNothingElseTheOperatorWritesDoes() {
     String ns = KubeApi.namespace("credentials");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = create(ns, "cred", OwnershipIT.SPEC);
 
@@ -107,7 +99,7 @@ class CredentialsSecretIT {
     operator.stop();
     k8s.resource(cluster).delete();
     await("Cluster gone", WAIT, () -> play.cluster("cred-db") == null ? true : null);
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     await("the Cluster again", WAIT, () -> play.cluster("cred-db"));
     assertThat(secret(ns, "cred-db-app").getMetadata().getResourceVersion())
         .isEqualTo(secret.getMetadata().getResourceVersion());
@@ -122,7 +114,7 @@ class CredentialsSecretIT {
     k8s.resource(secret).delete();
     await("the run's Secret gone", WAIT, () -> secret(ns, "cred-db-app") == null ? true : null);
     HasMetadata replaced = OwnershipIT.foreignSecret(ns, "cred-db-app");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     OwnershipIT.deleteRun(ns, "cred");
     OwnershipIT.assertUnchanged(replaced);
   }

@@ -20,13 +20,13 @@ import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.javaoperatorsdk.operator.Operator;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Every wait of a run ends, against a real kube-apiserver: the test plays the scheduler and the
@@ -47,14 +47,11 @@ class DeadlinesIT {
       "matrix: {threadModes: [platform], hikariPoolSizes: [10], concurrency: [10],"
           + " repetitions: 1}\n";
 
-  Operator operator;
+  @RegisterExtension final InProcessOperator operator = new InProcessOperator();
   String policy;
 
   @AfterEach
-  void stop() {
-    if (operator != null) {
-      operator.stop();
-    }
+  void deletePolicy() {
     if (policy != null) {
       k8s.genericKubernetesResources(
               "admissionregistration.k8s.io/v1", "ValidatingAdmissionPolicyBinding")
@@ -69,7 +66,7 @@ class DeadlinesIT {
   @Test
   void anUnschedulableSutFailsAtItsDeadlineWithTheSchedulersMessage() {
     String ns = KubeApi.namespace("unschedulable");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     create(ns, "nocpu", SMALL.formatted("job", "0s") + MATRIX + "timeouts: {sutStart: 8s}\n");
     await("Cluster", OperatorIT.WAIT, () -> play.cluster("nocpu-db"));
@@ -123,7 +120,7 @@ class DeadlinesIT {
   void anUnpullableSutImageFailsAtOnce(
       String nsName, String name, String spec, String image, String field) {
     String ns = KubeApi.namespace(nsName);
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     // The default sutStart (5m): the run must not wait for it.
     create(ns, name, spec);
@@ -176,7 +173,7 @@ class DeadlinesIT {
   @Test
   void aDatabaseThatNeverBecomesReadyFailsNamingCloudNativePGsPhase() {
     String ns = KubeApi.namespace("nodb");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     create(ns, "stuck", SMALL.formatted("job", "0s") + MATRIX + "timeouts: {database: 6s}\n");
     await("Cluster", OperatorIT.WAIT, () -> play.cluster("stuck-db"));
@@ -216,7 +213,7 @@ class DeadlinesIT {
   @Test
   void aRunnerThatNeverStartsFailsAtItsDeadline() {
     String ns = KubeApi.namespace("norunner");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     // A Job whose runner pod cannot be scheduled, and a TestRun k6-operator never acts on.
     BenchmarkRunResource job =
@@ -263,7 +260,7 @@ class DeadlinesIT {
     String ns = KubeApi.namespace("refused");
     policy = "no-sut-" + ns;
     refuseSutDeployments(ns, policy);
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     create(ns, "denied", SMALL.formatted("job", "0s") + MATRIX);
     await("Cluster", OperatorIT.WAIT, () -> play.cluster("denied-db"));

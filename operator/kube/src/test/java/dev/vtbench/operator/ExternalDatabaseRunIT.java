@@ -27,12 +27,11 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
-import io.javaoperatorsdk.operator.Operator;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A user's service on its own database ({@code spec.database.external}) through the operator,
@@ -50,19 +49,12 @@ class ExternalDatabaseRunIT {
           .replaceAll("  sql: \\{[^}]*}\n", "  external: {secret: orders-db}\n")
           .replace("matrix:", "timeouts: {sutStart: 10m}\nmatrix:");
 
-  Operator operator;
-
-  @AfterEach
-  void stop() {
-    if (operator != null) {
-      operator.stop();
-    }
-  }
+  @RegisterExtension final InProcessOperator operator = new InProcessOperator();
 
   @Test
   void theServiceMountsTheUsersSecretAndVtbenchMakesNoDatabase() throws Exception {
     String ns = KubeApi.namespace("extdb");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns).onNode("node-a");
     Secret secret =
         k8s.secrets()
@@ -181,7 +173,7 @@ class ExternalDatabaseRunIT {
   @Test
   void aSecretTheKubeletCannotMountFailsTheRunAtOnceNamingIt() {
     String ns = KubeApi.namespace("extdb-missing");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns).onNode("node-a");
     create(ns, "shop", SHOP);
     await("the SUT Deployment", WAIT, () -> play.deployment("shop-sut"));

@@ -24,12 +24,11 @@ import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.javaoperatorsdk.operator.Operator;
 import java.util.List;
 import java.util.Objects;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A k6 runner's summary is believed only from a pod whose owner chain ends at the run's load,
@@ -43,24 +42,17 @@ class ForgedRunnerPodIT {
   static final KubernetesClient k8s = KubeApi.client();
   static String summary;
 
-  Operator operator;
+  @RegisterExtension final InProcessOperator operator = new InProcessOperator();
 
   @BeforeAll
   static void summary() throws Exception {
     summary = OperatorIT.runnerSummary();
   }
 
-  @AfterEach
-  void stop() {
-    if (operator != null) {
-      operator.stop();
-    }
-  }
-
   @Test
   void forgedRunnerPodsAreIgnoredReportedOnceAndTheRealSummaryIsRecorded() throws Exception {
     String ns = KubeApi.namespace("forgedpod");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = create(ns, "fp", OwnershipIT.SPEC);
     await("Cluster", WAIT, () -> play.cluster("fp-db"));

@@ -22,12 +22,11 @@ import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Event;
-import io.javaoperatorsdk.operator.Operator;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Benchmarks as a gate, with the operator in-process against a real kube-apiserver: a run that
@@ -37,22 +36,11 @@ import org.junit.jupiter.api.Test;
 class GateIT {
 
   static String summary;
-  Operator operator;
+  @RegisterExtension final InProcessOperator operator = new InProcessOperator();
 
   @BeforeAll
   static void read() throws Exception {
     summary = OperatorIT.runnerSummary();
-  }
-
-  @AfterEach
-  void stop() {
-    if (operator != null) {
-      operator.stop();
-    }
-  }
-
-  Operator start(String ns) {
-    return OperatorIT.startOperator(ns);
   }
 
   static final String SMALL = OperatorIT.SMALL.formatted("job", "0s");
@@ -67,7 +55,7 @@ class GateIT {
   @Test
   void aRunMissingItsP99LimitEndsThresholdsNotMetNamingTheCellAndTheNumbers() throws Exception {
     String ns = KubeApi.namespace("gate");
-    operator = start(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run =
         create(
@@ -175,7 +163,7 @@ class GateIT {
               .rep(s.rep())
               .build());
     }
-    operator = start(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     await("Cluster", WAIT, () -> play.cluster("regress-db"));
     play.clusterReady("regress-db");
@@ -215,7 +203,7 @@ class GateIT {
               .threadMode(s.threadMode())
               .build());
     }
-    operator = start(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     await("Cluster", WAIT, () -> play.cluster("fast-db"));
     play.clusterReady("fast-db");
@@ -233,7 +221,7 @@ class GateIT {
   @Test
   void aMissingBaselineFailsBeforeAnythingIsMeasuredSayingWhatToCreate() {
     String ns = KubeApi.namespace("nobase");
-    operator = start(ns);
+    operator.start(ns);
     create(
         ns,
         "orphan",

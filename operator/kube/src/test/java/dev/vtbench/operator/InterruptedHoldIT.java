@@ -18,12 +18,11 @@ import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.javaoperatorsdk.operator.Operator;
 import java.util.Map;
 import java.util.Objects;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A measured hold the database's primary was replaced under, against a real kube-apiserver with
@@ -38,18 +37,11 @@ class InterruptedHoldIT {
 
   static String warm;
 
-  Operator operator;
+  @RegisterExtension final InProcessOperator operator = new InProcessOperator();
 
   @BeforeAll
   static void summaries() throws Exception {
     warm = OperatorIT.withWindows(OperatorIT.runnerSummary(), "[5,5000,1.5,0.01]");
-  }
-
-  @AfterEach
-  void stop() {
-    if (operator != null) {
-      operator.stop();
-    }
   }
 
   @Test
@@ -148,7 +140,7 @@ class InterruptedHoldIT {
    */
   private UpToTheLoads upToTheLoads(String prefix, String name) {
     String ns = KubeApi.namespace(prefix);
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = WarmUpIT.upToTheSut(play, ns, name);
     Scenario s = Planner.plan(run.getSpec()).getFirst();

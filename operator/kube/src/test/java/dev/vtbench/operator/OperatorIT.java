@@ -39,9 +39,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The operator, in-process, against a real kube-apiserver and etcd, driving whole runs while the
@@ -58,7 +58,7 @@ class OperatorIT {
   /** {@link #summary} with six 5 s SUT windows of a warm JVM: a warm-up that finds it steady. */
   static String steadySummary;
 
-  Operator operator;
+  @RegisterExtension final InProcessOperator operator = new InProcessOperator();
 
   @BeforeAll
   static void server() throws Exception {
@@ -87,17 +87,6 @@ class OperatorIT {
   /** The operator in-process, watching {@code ns} only. */
   static Operator startOperator(String ns) {
     return OperatorMain.start(KubeApi.newClient(), Map.of("WATCH_NAMESPACES", ns));
-  }
-
-  @AfterEach
-  void stop() {
-    if (operator != null) {
-      operator.stop();
-    }
-  }
-
-  Operator start(String ns) {
-    return startOperator(ns);
   }
 
   static BenchmarkRunResource create(String ns, String name, String spec) {
@@ -220,7 +209,7 @@ class OperatorIT {
   @Test
   void aWholeRunThroughTestRunsPlayingTheMissingControllers() throws Exception {
     String ns = KubeApi.namespace("whole");
-    operator = start(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run =
         create(
@@ -446,7 +435,7 @@ class OperatorIT {
   @Test
   void restartResumesWithoutLosingOrDuplicatingAndDeletionKeepsTheResults() {
     String ns = KubeApi.namespace("restart");
-    operator = start(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run =
         create(
@@ -476,7 +465,7 @@ class OperatorIT {
     // Killed mid-stage; the first stage ends while nobody watches.
     operator.stop();
     play.stagedPod(first, pod, List.of(summary));
-    operator = start(ns);
+    operator.start(ns);
     BenchmarkRunStatus status =
         awaitStatus(
             ns, "again", "first row after restart", st -> Objects.equals(st.scenariosDone, 1));
@@ -492,7 +481,7 @@ class OperatorIT {
 
     // Restarted again with nothing new to record: still one row; then the second stage ends.
     operator.stop();
-    operator = start(ns);
+    operator.start(ns);
     play.stagedPod(first, pod, List.of(summary, summary));
     status = awaitStatus(ns, "again", "second row", st -> Objects.equals(st.scenariosDone, 2));
     assertThat(status.progress).isEqualTo("2/3");
@@ -518,7 +507,7 @@ class OperatorIT {
   @Test
   void aFailedRunnerFailsTheRunEvenWhenItsTestRunSaysFinished() throws Exception {
     String ns = KubeApi.namespace("failing");
-    operator = start(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = oneScenario(ns, "broken");
     String load = firstTestRun(play, run);
@@ -546,7 +535,7 @@ class OperatorIT {
   @Test
   void aSutWithoutTheExclusiveCoresItAskedForFailsTheRun() throws Exception {
     String ns = KubeApi.namespace("unpinned");
-    operator = start(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = oneScenario(ns, "shared");
     String load = firstTestRun(play, run);

@@ -23,12 +23,11 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.javaoperatorsdk.operator.Operator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The operator writes and deletes only what a run owns, against the real API server: a name that
@@ -44,14 +43,7 @@ class OwnershipIT {
           + "matrix: {threadModes: [platform], hikariPoolSizes: [10], concurrency: [10],"
           + " repetitions: 1}\n";
 
-  Operator operator;
-
-  @AfterEach
-  void stop() {
-    if (operator != null) {
-      operator.stop();
-    }
-  }
+  @RegisterExtension final InProcessOperator operator = new InProcessOperator();
 
   /** The case: team-a's ConfigMap x-seed is neither written into nor deleted. */
   @Test
@@ -69,7 +61,7 @@ class OwnershipIT {
                     .withData(Map.of("important", "team-a's data"))
                     .build())
             .create();
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     create(ns, "x", SPEC);
 
     String message = nameConflict(ns, "x");
@@ -111,7 +103,7 @@ class OwnershipIT {
                     .build())
             .create();
     HasMetadata secret = foreignSecret(ns, "s-db-app");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     create(ns, "v", SPEC);
     create(ns, "s", SPEC);
 
@@ -158,7 +150,7 @@ class OwnershipIT {
                     .withData(Map.of(ResultsStore.CSV_KEY, ResultsCsv.toCsv(rows)))
                     .build())
             .create();
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     create(
         ns,
         "f",
@@ -182,7 +174,7 @@ class OwnershipIT {
   @Test
   void aRecreatedRunDoesNotAdoptTheResultsOfTheRunItReplaces() {
     String ns = KubeApi.namespace("recreated");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource first = create(ns, "r", SPEC);
     await("Cluster", WAIT, () -> play.cluster("r-db"));

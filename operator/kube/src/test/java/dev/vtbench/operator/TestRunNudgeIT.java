@@ -11,13 +11,12 @@ import io.fabric8.kubernetes.api.model.PodStatus;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.javaoperatorsdk.operator.Operator;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The start-stall nudge against the real API server, the test playing k6-operator: a TestRun in
@@ -30,19 +29,12 @@ class TestRunNudgeIT {
   static final KubernetesClient k8s = KubeApi.client();
   static final String NUDGED_AT = "vtbench.dev/nudged-at";
 
-  Operator operator;
-
-  @AfterEach
-  void stop() {
-    if (operator != null) {
-      operator.stop();
-    }
-  }
+  @RegisterExtension final InProcessOperator operator = new InProcessOperator();
 
   @Test
   void aTestRunWhoseRunnerIsReadyIsNudgedEveryFiveSecondsUntilItStarts() throws Exception {
     String ns = KubeApi.namespace("nudge");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = OperatorIT.oneScenario(ns, "nudge");
     String load = OperatorIT.firstTestRun(play, run);
@@ -104,7 +96,7 @@ class TestRunNudgeIT {
   @Test
   void aTestRunStuckPastTheStartDeadlineIsCreatedAgainThreeTimesThenTheRunFails() throws Exception {
     String ns = KubeApi.namespace("stall");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = withLoadStart(ns, "stall", "8s");
     String load = OperatorIT.firstTestRun(play, run);
@@ -159,7 +151,7 @@ class TestRunNudgeIT {
   @Test
   void aTestRunStuckWithItsRunnerReadyIsCreatedAgainAfterThirtySeconds() throws Exception {
     String ns = KubeApi.namespace("stuck");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = withLoadStart(ns, "stuck", "5m");
     String load = OperatorIT.firstTestRun(play, run);

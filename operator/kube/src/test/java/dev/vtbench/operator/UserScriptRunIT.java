@@ -21,13 +21,12 @@ import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.javaoperatorsdk.operator.Operator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A user's own k6 module ({@code spec.workload.script.configMap}) through the operator, in-process,
@@ -52,14 +51,7 @@ class UserScriptRunIT {
       matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10], repetitions: 1}
       """;
 
-  Operator operator;
-
-  @AfterEach
-  void stop() {
-    if (operator != null) {
-      operator.stop();
-    }
-  }
+  @RegisterExtension final InProcessOperator operator = new InProcessOperator();
 
   static ConfigMap userConfigMap(String ns, Map<String, String> data) {
     return k8s.configMaps()
@@ -77,7 +69,7 @@ class UserScriptRunIT {
   @Test
   void eachLoadCarriesTheUsersModuleBesideTheScriptWithItsTarget() throws Exception {
     String ns = KubeApi.namespace("byo-script");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns).onNode("node-a");
     String module = Files.readString(Path.of("../../examples/byo-orders/k6/orders.js"));
     ConfigMap mine = userConfigMap(ns, Map.of("orders.js", module));
@@ -128,7 +120,7 @@ class UserScriptRunIT {
   @Test
   void aMissingConfigMapFailsAtOnceSayingWhatToCreate() {
     String ns = KubeApi.namespace("byo-noscript");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     create(ns, "orders", ORDERS);
 
     BenchmarkRunStatus status =
@@ -149,7 +141,7 @@ class UserScriptRunIT {
   @Test
   void aConfigMapWithoutTheKeyOrWithAModuleTooLargeFailsSayingWhy() {
     String ns = KubeApi.namespace("byo-badscript");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     userConfigMap(
         ns,
         Map.of(

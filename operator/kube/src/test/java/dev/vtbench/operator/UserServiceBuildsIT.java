@@ -19,11 +19,10 @@ import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.SutTier;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
-import io.javaoperatorsdk.operator.Operator;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Two builds of a user's own service ({@code spec.matrix.builds}) through the operator, in-process,
@@ -32,14 +31,7 @@ import org.junit.jupiter.api.Test;
  */
 class UserServiceBuildsIT {
 
-  Operator operator;
-
-  @AfterEach
-  void stop() {
-    if (operator != null) {
-      operator.stop();
-    }
-  }
+  @RegisterExtension final InProcessOperator operator = new InProcessOperator();
 
   /**
    * Two builds of the service ({@code spec.matrix.builds}) in one run: each is a SUT config of its
@@ -50,7 +42,7 @@ class UserServiceBuildsIT {
   @Test
   void twoBuildsRunEachFromItsOwnImageAndTheirRowsSaySo() throws Exception {
     String ns = KubeApi.namespace("byo-builds");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run =
         create(

@@ -27,13 +27,12 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
-import io.javaoperatorsdk.operator.Operator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -68,19 +67,12 @@ class UserServiceRunIT {
       matrix: {threadModes: [virtual], hikariPoolSizes: [10], concurrency: [10], repetitions: 1}
       """;
 
-  Operator operator;
-
-  @AfterEach
-  void stop() {
-    if (operator != null) {
-      operator.stop();
-    }
-  }
+  @RegisterExtension final InProcessOperator operator = new InProcessOperator();
 
   @Test
   void aUsersServiceRunsFromItsImageWithItsSqlAndIsRecordedFromOutside() throws Exception {
     String ns = KubeApi.namespace("byo");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns).onNode("node-a");
     // The user's SQL, made the way docs/byo.md says: one key per file, by base name.
     ConfigMap sql =
@@ -233,7 +225,7 @@ class UserServiceRunIT {
   @Test
   void aMissingSqlConfigMapFailsAtOnceSayingWhatToCreate() {
     String ns = KubeApi.namespace("byo-nosql");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     create(ns, "orders", ORDERS);
     BenchmarkRunStatus status =
         awaitStatus(ns, "orders", "Failed", condition("Succeeded", "False", "SqlUnavailable"));
@@ -250,7 +242,7 @@ class UserServiceRunIT {
   @Test
   void aServiceWithoutDatabaseOrStubGetsNeither() {
     String ns = KubeApi.namespace("byo-bare");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     create(
         ns,

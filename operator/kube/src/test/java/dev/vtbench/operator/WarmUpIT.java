@@ -17,12 +17,11 @@ import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.javaoperatorsdk.operator.Operator;
 import java.util.List;
 import java.util.Objects;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Steady state detected on a cluster, against a real kube-apiserver: warm-up rounds judged on the
@@ -36,7 +35,7 @@ class WarmUpIT {
   static String cold;
   static String warm;
 
-  Operator operator;
+  @RegisterExtension final InProcessOperator operator = new InProcessOperator();
 
   /** The real runner summary with six 5 s windows of a JVM still compiling, or of a warm one. */
   @BeforeAll
@@ -46,17 +45,10 @@ class WarmUpIT {
     warm = OperatorIT.withWindows(summary, "[5,5000,1.5,0.01]");
   }
 
-  @AfterEach
-  void stop() {
-    if (operator != null) {
-      operator.stop();
-    }
-  }
-
   @Test
   void warmUpRoundsFollowUnderOneNameUntilTheSutIsSteadyThenTheRowSaysSo() {
     String ns = KubeApi.namespace("steady");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = upToTheSut(play, ns, "warm");
     Scenario s = Planner.plan(run.getSpec()).getFirst();
@@ -140,7 +132,7 @@ class WarmUpIT {
   @Test
   void aSutRestartedMidMeasurementIsWarmedUpAgainAndTheMeasurementDropped() {
     String ns = KubeApi.namespace("restarted");
-    operator = OperatorIT.startOperator(ns);
+    operator.start(ns);
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = upToTheSut(play, ns, "cold");
     Scenario s = Planner.plan(run.getSpec()).getFirst();
