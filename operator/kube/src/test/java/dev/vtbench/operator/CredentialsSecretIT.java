@@ -38,8 +38,7 @@ class CredentialsSecretIT {
   @Test
   @SuppressWarnings("unchecked")
   void theRunsOwnSecretHoldsThePasswordAndNothingElseTheOperatorWritesDoes() {
-    String ns = KubeApi.namespace("credentials");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("credentials");
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = create(ns, "cred", OwnershipIT.SPEC);
 

@@ -65,8 +65,7 @@ class DeadlinesIT {
 
   @Test
   void anUnschedulableSutFailsAtItsDeadlineWithTheSchedulersMessage() {
-    String ns = KubeApi.namespace("unschedulable");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("unschedulable");
     Controllers play = new Controllers(k8s, ns);
     create(ns, "nocpu", SMALL.formatted("job", "0s") + MATRIX + "timeouts: {sutStart: 8s}\n");
     await("Cluster", OperatorIT.WAIT, () -> play.cluster("nocpu-db"));
@@ -119,8 +118,7 @@ class DeadlinesIT {
    */
   void anUnpullableSutImageFailsAtOnce(
       String nsName, String name, String spec, String image, String field) {
-    String ns = KubeApi.namespace(nsName);
-    operator.start(ns);
+    String ns = operator.startInNewNamespace(nsName);
     Controllers play = new Controllers(k8s, ns);
     // The default sutStart (5m): the run must not wait for it.
     create(ns, name, spec);
@@ -172,8 +170,7 @@ class DeadlinesIT {
 
   @Test
   void aDatabaseThatNeverBecomesReadyFailsNamingCloudNativePGsPhase() {
-    String ns = KubeApi.namespace("nodb");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("nodb");
     Controllers play = new Controllers(k8s, ns);
     create(ns, "stuck", SMALL.formatted("job", "0s") + MATRIX + "timeouts: {database: 6s}\n");
     await("Cluster", OperatorIT.WAIT, () -> play.cluster("stuck-db"));
@@ -212,8 +209,7 @@ class DeadlinesIT {
 
   @Test
   void aRunnerThatNeverStartsFailsAtItsDeadline() {
-    String ns = KubeApi.namespace("norunner");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("norunner");
     Controllers play = new Controllers(k8s, ns);
     // A Job whose runner pod cannot be scheduled, and a TestRun k6-operator never acts on.
     BenchmarkRunResource job =

@@ -53,8 +53,7 @@ class ExternalDatabaseRunIT {
 
   @Test
   void theServiceMountsTheUsersSecretAndVtbenchMakesNoDatabase() throws Exception {
-    String ns = KubeApi.namespace("extdb");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("extdb");
     Controllers play = new Controllers(k8s, ns).onNode("node-a");
     Secret secret =
         k8s.secrets()
@@ -172,8 +171,7 @@ class ExternalDatabaseRunIT {
 
   @Test
   void aSecretTheKubeletCannotMountFailsTheRunAtOnceNamingIt() {
-    String ns = KubeApi.namespace("extdb-missing");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("extdb-missing");
     Controllers play = new Controllers(k8s, ns).onNode("node-a");
     create(ns, "shop", SHOP);
     await("the SUT Deployment", WAIT, () -> play.deployment("shop-sut"));

@@ -51,8 +51,7 @@ class ForgedRunnerPodIT {
 
   @Test
   void forgedRunnerPodsAreIgnoredReportedOnceAndTheRealSummaryIsRecorded() throws Exception {
-    String ns = KubeApi.namespace("forgedpod");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("forgedpod");
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = create(ns, "fp", OwnershipIT.SPEC);
     await("Cluster", WAIT, () -> play.cluster("fp-db"));

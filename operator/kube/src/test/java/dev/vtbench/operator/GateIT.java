@@ -54,8 +54,7 @@ class GateIT {
   /** The whole path: a measured Job's row, then the verdict on it. */
   @Test
   void aRunMissingItsP99LimitEndsThresholdsNotMetNamingTheCellAndTheNumbers() throws Exception {
-    String ns = KubeApi.namespace("gate");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("gate");
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run =
         create(
@@ -220,8 +219,7 @@ class GateIT {
   /** No baseline ConfigMap: the run fails at once, saying what to create, before any database. */
   @Test
   void aMissingBaselineFailsBeforeAnythingIsMeasuredSayingWhatToCreate() {
-    String ns = KubeApi.namespace("nobase");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("nobase");
     create(
         ns,
         "orphan",

@@ -20,6 +20,16 @@ final class InProcessOperator implements AfterEachCallback {
     return operator;
   }
 
+  /**
+   * A new namespace named after {@code prefix} ({@link KubeApi#namespace}), the operator watching
+   * it.
+   */
+  String startInNewNamespace(String prefix) {
+    String ns = KubeApi.namespace(prefix);
+    start(ns);
+    return ns;
+  }
+
   /** Stops the running operator, if any. */
   void stop() {
     if (operator != null) {

@@ -139,8 +139,7 @@ class InterruptedHoldIT {
    * SUT and stub running: next comes its first warm-up round.
    */
   private UpToTheLoads upToTheLoads(String prefix, String name) {
-    String ns = KubeApi.namespace(prefix);
-    operator.start(ns);
+    String ns = operator.startInNewNamespace(prefix);
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = WarmUpIT.upToTheSut(play, ns, name);
     Scenario s = Planner.plan(run.getSpec()).getFirst();

@@ -208,8 +208,7 @@ class OperatorIT {
    */
   @Test
   void aWholeRunThroughTestRunsPlayingTheMissingControllers() throws Exception {
-    String ns = KubeApi.namespace("whole");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("whole");
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run =
         create(
@@ -434,8 +433,7 @@ class OperatorIT {
    */
   @Test
   void restartResumesWithoutLosingOrDuplicatingAndDeletionKeepsTheResults() {
-    String ns = KubeApi.namespace("restart");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("restart");
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run =
         create(
@@ -506,8 +504,7 @@ class OperatorIT {
   /** k6-operator says "finished" although the runner failed: the run fails, naming the pod. */
   @Test
   void aFailedRunnerFailsTheRunEvenWhenItsTestRunSaysFinished() throws Exception {
-    String ns = KubeApi.namespace("failing");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("failing");
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = oneScenario(ns, "broken");
     String load = firstTestRun(play, run);
@@ -534,8 +531,7 @@ class OperatorIT {
    */
   @Test
   void aSutWithoutTheExclusiveCoresItAskedForFailsTheRun() throws Exception {
-    String ns = KubeApi.namespace("unpinned");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("unpinned");
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = oneScenario(ns, "shared");
     String load = firstTestRun(play, run);

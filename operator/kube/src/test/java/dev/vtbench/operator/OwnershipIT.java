@@ -173,8 +173,7 @@ class OwnershipIT {
    */
   @Test
   void aRecreatedRunDoesNotAdoptTheResultsOfTheRunItReplaces() {
-    String ns = KubeApi.namespace("recreated");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("recreated");
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource first = create(ns, "r", SPEC);
     await("Cluster", WAIT, () -> play.cluster("r-db"));

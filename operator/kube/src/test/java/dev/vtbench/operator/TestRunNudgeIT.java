@@ -33,8 +33,7 @@ class TestRunNudgeIT {
 
   @Test
   void aTestRunWhoseRunnerIsReadyIsNudgedEveryFiveSecondsUntilItStarts() throws Exception {
-    String ns = KubeApi.namespace("nudge");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("nudge");
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = OperatorIT.oneScenario(ns, "nudge");
     String load = OperatorIT.firstTestRun(play, run);
@@ -95,8 +94,7 @@ class TestRunNudgeIT {
    */
   @Test
   void aTestRunStuckPastTheStartDeadlineIsCreatedAgainThreeTimesThenTheRunFails() throws Exception {
-    String ns = KubeApi.namespace("stall");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("stall");
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = withLoadStart(ns, "stall", "8s");
     String load = OperatorIT.firstTestRun(play, run);
@@ -150,8 +148,7 @@ class TestRunNudgeIT {
    */
   @Test
   void aTestRunStuckWithItsRunnerReadyIsCreatedAgainAfterThirtySeconds() throws Exception {
-    String ns = KubeApi.namespace("stuck");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("stuck");
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = withLoadStart(ns, "stuck", "5m");
     String load = OperatorIT.firstTestRun(play, run);

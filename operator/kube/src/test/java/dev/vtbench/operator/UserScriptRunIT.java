@@ -68,8 +68,7 @@ class UserScriptRunIT {
 
   @Test
   void eachLoadCarriesTheUsersModuleBesideTheScriptWithItsTarget() throws Exception {
-    String ns = KubeApi.namespace("byo-script");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("byo-script");
     Controllers play = new Controllers(k8s, ns).onNode("node-a");
     String module = Files.readString(Path.of("../../examples/byo-orders/k6/orders.js"));
     ConfigMap mine = userConfigMap(ns, Map.of("orders.js", module));
@@ -119,8 +118,7 @@ class UserScriptRunIT {
 
   @Test
   void aMissingConfigMapFailsAtOnceSayingWhatToCreate() {
-    String ns = KubeApi.namespace("byo-noscript");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("byo-noscript");
     create(ns, "orders", ORDERS);
 
     BenchmarkRunStatus status =
@@ -140,8 +138,7 @@ class UserScriptRunIT {
 
   @Test
   void aConfigMapWithoutTheKeyOrWithAModuleTooLargeFailsSayingWhy() {
-    String ns = KubeApi.namespace("byo-badscript");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("byo-badscript");
     userConfigMap(
         ns,
         Map.of(

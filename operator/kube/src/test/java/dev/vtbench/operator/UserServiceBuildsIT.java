@@ -41,8 +41,7 @@ class UserServiceBuildsIT {
    */
   @Test
   void twoBuildsRunEachFromItsOwnImageAndTheirRowsSaySo() throws Exception {
-    String ns = KubeApi.namespace("byo-builds");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("byo-builds");
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run =
         create(

@@ -71,8 +71,7 @@ class UserServiceRunIT {
 
   @Test
   void aUsersServiceRunsFromItsImageWithItsSqlAndIsRecordedFromOutside() throws Exception {
-    String ns = KubeApi.namespace("byo");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("byo");
     Controllers play = new Controllers(k8s, ns).onNode("node-a");
     // The user's SQL, made the way docs/byo.md says: one key per file, by base name.
     ConfigMap sql =
@@ -224,8 +223,7 @@ class UserServiceRunIT {
 
   @Test
   void aMissingSqlConfigMapFailsAtOnceSayingWhatToCreate() {
-    String ns = KubeApi.namespace("byo-nosql");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("byo-nosql");
     create(ns, "orders", ORDERS);
     BenchmarkRunStatus status =
         awaitStatus(ns, "orders", "Failed", condition("Succeeded", "False", "SqlUnavailable"));
@@ -241,8 +239,7 @@ class UserServiceRunIT {
 
   @Test
   void aServiceWithoutDatabaseOrStubGetsNeither() {
-    String ns = KubeApi.namespace("byo-bare");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("byo-bare");
     Controllers play = new Controllers(k8s, ns);
     create(
         ns,

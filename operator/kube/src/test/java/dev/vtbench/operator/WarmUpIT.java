@@ -47,8 +47,7 @@ class WarmUpIT {
 
   @Test
   void warmUpRoundsFollowUnderOneNameUntilTheSutIsSteadyThenTheRowSaysSo() {
-    String ns = KubeApi.namespace("steady");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("steady");
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = upToTheSut(play, ns, "warm");
     Scenario s = Planner.plan(run.getSpec()).getFirst();
@@ -131,8 +130,7 @@ class WarmUpIT {
    */
   @Test
   void aSutRestartedMidMeasurementIsWarmedUpAgainAndTheMeasurementDropped() {
-    String ns = KubeApi.namespace("restarted");
-    operator.start(ns);
+    String ns = operator.startInNewNamespace("restarted");
     Controllers play = new Controllers(k8s, ns);
     BenchmarkRunResource run = upToTheSut(play, ns, "cold");
     Scenario s = Planner.plan(run.getSpec()).getFirst();
