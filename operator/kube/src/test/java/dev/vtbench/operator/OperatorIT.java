@@ -417,8 +417,13 @@ class OperatorIT {
     // one concurrency level, two thread modes: the modes figure, not a one-point hero figure
     assertThat(figures.getBinaryData()).containsKey("modes.png").doesNotContainKey("hero.png");
 
-    // A finished run frees its cores and database at once.
+    // A finished run frees its cores and database at once, and says when: in the pass that wrote
+    // Succeeded, so later passes of the ended run make no request.
     await("workloads released", WAIT, () -> gone(ns, "hello") ? true : null);
+    BenchmarkRunStatus ended = get(ns, "hello").getStatus();
+    assertThat(ended.releasedAt).isNotNull();
+    assertThat(java.time.Instant.parse(ended.releasedAt))
+        .isAfterOrEqualTo(java.time.Instant.parse(ended.finishedAt));
     assertThat(
             k8s.v1().events().inNamespace(ns).list().getItems().stream()
                 .map(e -> e.getReason())

@@ -54,6 +54,11 @@ public class BenchmarkRunStatus {
   public String finishedAt;
 
   @JsonPropertyDescription(
+      "When the operator had deleted every workload of the ended run: its SUT, stub, database,"
+          + " loads, NetworkPolicies and credentials; the results ConfigMaps stay (RFC 3339).")
+  public String releasedAt;
+
+  @JsonPropertyDescription(
       "ConfigMaps holding the CSV (matrix.csv; split in parts past 1 MiB) and the figures.")
   public List<String> resultsConfigMaps = new ArrayList<>();
 

@@ -98,7 +98,10 @@ public class BenchmarkRunReconciler
       BenchmarkRunResource run, Context<BenchmarkRunResource> ctx) {
     RunStatus status = new RunStatus(run, clock);
     if (status.ended()) {
-      owned.release(run, false); // nothing more to measure: free the cores, keep the results
+      // nothing more to measure: free the cores, keep the results; once, unless something stayed
+      if (!status.isReleased() && owned.release(run, false)) {
+        status.released();
+      }
       results.forget(run);
       return end(run, ctx, status, Step.Result.waitForChange());
     }
@@ -205,7 +208,9 @@ public class BenchmarkRunReconciler
             default -> EventReason.RunFailed;
           },
           result.message());
-      owned.release(run, false);
+      if (owned.release(run, false)) {
+        status.released();
+      }
     }
     write(run, ctx, status);
     UpdateControl<BenchmarkRunResource> control = UpdateControl.noUpdate();

@@ -81,6 +81,16 @@ public final class RunStatus {
     set(Conditions.LOAD_RUNNING, "False", Reason.Finished, "the run is complete");
   }
 
+  /** The ended run's workloads are all deleted ({@code status.releasedAt}). */
+  public void released() {
+    status.releasedAt = clock.instant().toString();
+  }
+
+  /** Whether a pass of the ended run has deleted all its workloads. */
+  public boolean isReleased() {
+    return status.releasedAt != null;
+  }
+
   public void failed(Reason reason, String message) {
     status.finishedAt = clock.instant().toString();
     set(Conditions.SUCCEEDED, "False", reason, message);

@@ -14,6 +14,7 @@ import dev.vtbench.operator.resources.StubTier;
 import dev.vtbench.operator.resources.SutTier;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -44,16 +45,19 @@ public final class AppTiersStep implements Step {
     SutConfig jvm = view.jvm(next);
     String config = jvm.key();
     status.status.scenario = next.id();
+    List<Runnable> applies = new ArrayList<>();
     if (view.usesStub() && view.stub() == null) {
-      owned.apply(run, StubTier.deployment(run));
-      owned.apply(run, StubTier.service(run));
+      applies.add(() -> owned.apply(run, StubTier.deployment(run)));
+      applies.add(() -> owned.apply(run, StubTier.service(run)));
     }
     if (!config.equals(configOf(view.sut()))) {
       if (view.sut() == null) {
-        owned.apply(run, SutTier.service(run)); // with the first Deployment; no config changes it
+        // with the first Deployment; no config changes it
+        applies.add(() -> owned.apply(run, SutTier.service(run)));
       }
-      owned.apply(run, SutTier.deployment(run, jvm));
+      applies.add(() -> owned.apply(run, SutTier.deployment(run, jvm)));
     }
+    Together.run(applies); // no object refers to another before it exists
     boolean stubUp = !view.usesStub() || available(view.stub(), null);
     if (!available(view.sut(), config) || !stubUp) {
       status.set(

@@ -4,6 +4,7 @@ import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.ExternalDatabaseSpec;
 import dev.vtbench.engine.model.SeedSpec;
 import dev.vtbench.engine.model.SqlSpec;
+import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.reconciler.observation.RunView;
 import dev.vtbench.operator.reconciler.status.Conditions;
 import dev.vtbench.operator.reconciler.status.Conditions.Reason;
@@ -16,6 +17,7 @@ import dev.vtbench.operator.resources.NetworkPolicyTier;
 import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -78,9 +80,11 @@ public final class DatabaseStep implements Step {
       return Result.waitFor(CREDENTIALS_RECORDED);
     }
     if (view.database() == null) {
-      // Before the run's first pod: who may talk to whom (load -> SUT -> stub and database).
-      applyPolicies(run);
-      owned.apply(run, DatabaseTier.seed(run));
+      // Before the run's first pod: who may talk to whom (load -> SUT -> stub and database); with
+      // them the seed the Cluster's bootstrap reads, then the Cluster.
+      List<Runnable> first = new ArrayList<>(policies(run));
+      first.add(() -> owned.apply(run, DatabaseTier.seed(run)));
+      Together.run(first);
       owned.apply(run, DatabaseTier.cluster(run));
     }
     String cluster = ResourceNames.database(run);
@@ -126,8 +130,14 @@ public final class DatabaseStep implements Step {
     return Result.next();
   }
 
-  private void applyPolicies(dev.vtbench.operator.api.BenchmarkRunResource run) {
-    NetworkPolicyTier.policies(run).forEach(p -> owned.apply(run, p));
+  private void applyPolicies(BenchmarkRunResource run) {
+    Together.run(policies(run));
+  }
+
+  private List<Runnable> policies(BenchmarkRunResource run) {
+    return NetworkPolicyTier.policies(run).stream()
+        .<Runnable>map(p -> () -> owned.apply(run, p))
+        .toList();
   }
 
   /** What the bootstrap puts into the database, for the condition's message. */

@@ -11,6 +11,7 @@ import dev.vtbench.operator.reconciler.status.RunStatus;
 import dev.vtbench.operator.resources.NameConflict;
 import dev.vtbench.operator.results.FiguresConfigMap;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,13 +43,7 @@ public final class FinishStep implements Step {
     }
     var run = view.run();
     List<ResultRow> rows = view.recorded().rows();
-    try {
-      owned.apply(run, FiguresConfigMap.of(run, rows));
-    } catch (NameConflict e) {
-      throw e;
-    } catch (RuntimeException e) {
-      LOG.warn("figures for {} not written: {}", run.getMetadata().getName(), e.toString());
-    }
+    Runnable figures = () -> writeFigures(view, rows);
     String recorded =
         "all "
             + view.cursor().total()
@@ -60,10 +55,12 @@ public final class FinishStep implements Step {
       try {
         verdict = Gate.evaluate(thresholds, rows, baseline.rows(run));
       } catch (IllegalStateException e) {
+        figures.run();
         return Result.fail(Reason.BaselineUnavailable, recorded + "; " + e.getMessage());
       }
       status.thresholds(verdict);
       if (!verdict.met()) {
+        figures.run();
         return Result.fail(
             Reason.ThresholdsNotMet, verdict.summary(MESSAGE_VIOLATIONS) + " (" + recorded + ")");
       }
@@ -71,11 +68,28 @@ public final class FinishStep implements Step {
       recorded += "; " + verdict.headline();
     }
     status.succeeded(recorded);
-    events.normal(
-        run,
-        EventReason.RunSucceeded,
-        view.cursor().total() + " scenarios; " + status.status.summary);
-    owned.release(run, false);
+    String summary = view.cursor().total() + " scenarios; " + status.status.summary;
+    // independent of each other: issued together (Together), the pass waits for the slowest
+    AtomicBoolean released = new AtomicBoolean();
+    Together.run(
+        List.of(
+            figures,
+            () -> events.normal(run, EventReason.RunSucceeded, summary),
+            () -> released.set(owned.release(run, false))));
+    if (released.get()) {
+      status.released();
+    }
     return Result.waitForChange();
+  }
+
+  /** The figures ConfigMap; a name taken fails the run, any other refusal only loses figures. */
+  private void writeFigures(RunView view, List<ResultRow> rows) {
+    try {
+      owned.apply(view.run(), FiguresConfigMap.of(view.run(), rows));
+    } catch (NameConflict e) {
+      throw e;
+    } catch (RuntimeException e) {
+      LOG.warn("figures for {} not written: {}", view.run().getMetadata().getName(), e.toString());
+    }
   }
 }

@@ -9,6 +9,8 @@ import dev.vtbench.operator.resources.Ownership;
 import dev.vtbench.operator.resources.ResourceNames;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Before the run creates its tiers, every fixed name it will use is free or already the run's: the
@@ -37,23 +39,25 @@ public final class NamesCheck implements Step {
     var configMaps = client.configMaps().inNamespace(ns);
     var services = client.services().inNamespace(ns);
     var deployments = client.apps().deployments().inNamespace(ns);
-    OwnedObjects.claim(run, configMaps.withName(ResourceNames.seed(run)).get());
-    OwnedObjects.claim(run, configMaps.withName(ResourceNames.figures(run)).get());
-    // the first results part: a taken name is known before anything is measured
-    OwnedObjects.claim(run, configMaps.withName(ResourceNames.results(run, 1)).get());
-    OwnedObjects.claim(run, deployments.withName(ResourceNames.sut(run)).get());
-    OwnedObjects.claim(run, deployments.withName(ResourceNames.stub(run)).get());
-    OwnedObjects.claim(run, services.withName(ResourceNames.sut(run)).get());
-    OwnedObjects.claim(run, services.withName(ResourceNames.stub(run)).get());
-    HasMetadata cluster =
-        client
-            .genericKubernetesResources(DatabaseTier.CNPG_API, "Cluster")
-            .inNamespace(ns)
-            .withName(ResourceNames.database(run))
-            .get();
-    OwnedObjects.claim(run, cluster);
+    var clusters = client.genericKubernetesResources(DatabaseTier.CNPG_API, "Cluster");
+    // nine reads, issued together (Together): each name is checked on its own
+    List<Supplier<HasMetadata>> reads =
+        List.of(
+            () -> configMaps.withName(ResourceNames.seed(run)).get(),
+            () -> configMaps.withName(ResourceNames.figures(run)).get(),
+            // the first results part: a taken name is known before anything is measured
+            () -> configMaps.withName(ResourceNames.results(run, 1)).get(),
+            () -> deployments.withName(ResourceNames.sut(run)).get(),
+            () -> deployments.withName(ResourceNames.stub(run)).get(),
+            () -> services.withName(ResourceNames.sut(run)).get(),
+            () -> services.withName(ResourceNames.stub(run)).get(),
+            () -> clusters.inNamespace(ns).withName(ResourceNames.database(run)).get(),
+            () -> services.withName(ResourceNames.databaseService(run)).get());
+    List<HasMetadata> found = Together.get(reads);
+    found.subList(0, 8).forEach(o -> OwnedObjects.claim(run, o));
+    HasMetadata cluster = found.get(7);
     String clusterUid = cluster == null ? null : cluster.getMetadata().getUid();
-    ofCluster(run, clusterUid, services.withName(ResourceNames.databaseService(run)).get());
+    ofCluster(run, clusterUid, found.get(8));
     return Result.next();
   }
 
@@ -61,7 +65,7 @@ public final class NamesCheck implements Step {
    * Whether the run has created anything yet: its credentials Secret (recorded in status before any
    * other object), its Cluster, or its SUT or stub Deployment. This check ran and passed before
    * that; a name taken after it fails the run when the object is applied ({@link
-   * OwnedObjects#apply}), so the eight reads are made once a run, not on every pass while the
+   * OwnedObjects#apply}), so the nine reads are made once a run, not on every pass while the
    * database bootstraps.
    */
   static boolean createdAny(RunView view) {

@@ -9,25 +9,17 @@ import dev.vtbench.operator.load.TestRunNudge;
 import dev.vtbench.operator.reconciler.observation.Capabilities;
 import dev.vtbench.operator.reconciler.observation.RunView;
 import dev.vtbench.operator.reconciler.status.Events;
-import dev.vtbench.operator.resources.DatabaseTier;
-import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.NameConflict;
 import dev.vtbench.operator.resources.Ownership;
-import dev.vtbench.operator.resources.ResourceNames;
-import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.net.HttpURLConnection;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * The writes a run makes to what it owns: apply, start and delete loads, release everything. The
@@ -38,11 +30,13 @@ import java.util.stream.Collectors;
 public final class OwnedObjects {
 
   private final KubernetesClient client;
-  private final Capabilities capabilities;
+  private final DeleteAsRead deletes;
+  private final RunRelease release;
 
   public OwnedObjects(KubernetesClient client, Capabilities capabilities) {
     this.client = client;
-    this.capabilities = capabilities;
+    this.deletes = new DeleteAsRead(client);
+    this.release = new RunRelease(client, capabilities, deletes);
   }
 
   /**
@@ -115,10 +109,21 @@ public final class OwnedObjects {
   /** The load object {@code load}, what it controls ({@link LoadKind#parts}), and its script. */
   void deleteLoad(BenchmarkRunResource run, HasMetadata load) {
     String name = load.getMetadata().getName();
-    LoadKind.of(load).parts(client, run, name).forEach(this::delete);
-    deleteOwned(
-        run,
-        client.configMaps().inNamespace(run.getMetadata().getNamespace()).withName(name).get());
+    Together.run(
+        List.of(
+            () ->
+                Together.run(
+                    LoadKind.of(load).parts(client, run, name).stream()
+                        .<Runnable>map(o -> () -> deletes.delete(o))
+                        .toList()),
+            () ->
+                deleteOwned(
+                    run,
+                    client
+                        .configMaps()
+                        .inNamespace(run.getMetadata().getNamespace())
+                        .withName(name)
+                        .get())));
   }
 
   /**
@@ -137,11 +142,6 @@ public final class OwnedObjects {
         .patch(PatchContext.of(PatchType.JSON_MERGE), TestRunNudge.patch(testRun, now));
   }
 
-  /** Everything vtbench labelled as the run's: a candidate, to be checked for ownership. */
-  private static String selector(BenchmarkRunResource run) {
-    return Labels.RUN + "=" + run.getMetadata().getName() + "," + Labels.SELECTOR;
-  }
-
   /** Load objects other than {@code keep}: those of scenarios recorded before a restart. */
   void deleteLoadsExcept(RunView view, Set<String> keep) {
     for (HasMetadata l : view.loads()) {
@@ -152,131 +152,19 @@ public final class OwnedObjects {
   }
 
   /**
-   * Deletes what the run created, except results ConfigMaps unless {@code results} is true: the
-   * objects with the run's labels that are the run's own, each by name, and the credentials Secret
-   * it recorded creating. Explicit deletes, not only owner references: the cores are freed the
-   * moment a run ends, and a cluster without a garbage collector running is still cleaned.
+   * Deletes what the run created, its results ConfigMaps only if {@code deleteResults} ({@link
+   * RunRelease}).
+   *
+   * @return whether all of it is gone (else a later pass deletes what is left)
    */
-  public void release(BenchmarkRunResource run, boolean deleteResults) {
-    String ns = run.getMetadata().getNamespace();
-    String selector = selector(run);
-    List<HasMetadata> labelled = new ArrayList<>();
-    labelled.addAll(
-        client.apps().deployments().inNamespace(ns).withLabelSelector(selector).list().getItems());
-    labelled.addAll(
-        client.services().inNamespace(ns).withLabelSelector(selector).list().getItems());
-    labelled.addAll(
-        client.batch().v1().jobs().inNamespace(ns).withLabelSelector(selector).list().getItems());
-    labelled.addAll(
-        client
-            .network()
-            .v1()
-            .networkPolicies()
-            .inNamespace(ns)
-            .withLabelSelector(selector)
-            .list()
-            .getItems());
-    if (capabilities.k6Operator()) {
-      labelled.addAll(
-          client
-              .genericKubernetesResources(TestRunLoad.API, TestRunLoad.KIND)
-              .inNamespace(ns)
-              .withLabelSelector(selector)
-              .list()
-              .getItems());
-    }
-    if (capabilities.cnpg()) {
-      labelled.addAll(
-          client
-              .genericKubernetesResources(DatabaseTier.CNPG_API, "Cluster")
-              .inNamespace(ns)
-              .withLabelSelector(selector)
-              .list()
-              .getItems());
-    }
-    String configMaps = deleteResults ? selector : selector + "," + Labels.COMPONENT + "!=results";
-    labelled.addAll(
-        client.configMaps().inNamespace(ns).withLabelSelector(configMaps).list().getItems());
-    // k6-operator's runner Jobs carry the run's labels and belong to the run's TestRun: the
-    // garbage collector would delete them with it; without one running they go here.
-    Set<String> ownedUids =
-        labelled.stream()
-            .filter(o -> Ownership.owns(run, o))
-            .map(o -> o.getMetadata().getUid())
-            .collect(Collectors.toSet());
-    for (HasMetadata o : labelled) {
-      if (Ownership.owns(run, o) || ownedUids.contains(Ownership.controllerUid(o))) {
-        delete(o);
-      }
-    }
-    deleteCredentials(run);
+  public boolean release(BenchmarkRunResource run, boolean deleteResults) {
+    return release.release(run, deleteResults);
   }
 
-  /**
-   * The credentials Secret the run recorded creating, by name with a precondition on the
-   * resourceVersion its create returned: the API server deletes that object, unchanged since, and
-   * refuses any other of that name (which is left alone, as is a changed one: the garbage collector
-   * takes the run's own with the run). Never read.
-   */
-  private void deleteCredentials(BenchmarkRunResource run) {
-    BenchmarkRunStatus.CreatedSecret recorded =
-        run.getStatus() == null ? null : run.getStatus().databaseSecret;
-    if (recorded == null || recorded.resourceVersion == null) {
-      return;
-    }
-    delete(
-        new SecretBuilder()
-            .withNewMetadata()
-            .withName(ResourceNames.databaseAppSecret(run))
-            .withNamespace(run.getMetadata().getNamespace())
-            .withResourceVersion(recorded.resourceVersion)
-            .endMetadata()
-            .build());
-  }
-
-  /** Deletes {@code o} if it is the run's own. */
+  /** Deletes {@code o} if it is the run's own, as it was read ({@link DeleteAsRead}). */
   private void deleteOwned(BenchmarkRunResource run, HasMetadata o) {
     if (o != null && Ownership.owns(run, o)) {
-      delete(o);
+      deletes.delete(o);
     }
-  }
-
-  /**
-   * Deletes {@code o} with a precondition on the resourceVersion read: an object replaced or
-   * changed hands since is left alone (and looked at again by the next pass). Another controller's
-   * status write (k6-operator marking a TestRun finished the moment the operator records it) also
-   * moves the resourceVersion: the same object, still under the same controller, is read again and
-   * deleted, a few times at most, since the next pass may not come back to it before it waits on
-   * something else. Background propagation, so a Job's pods go with it.
-   */
-  private void delete(HasMetadata o) {
-    HasMetadata current = o;
-    for (int attempt = 0; attempt < 3 && current != null; attempt++) {
-      try {
-        if (client.resource(current).withPropagationPolicy(DeletionPropagation.BACKGROUND)
-            instanceof Resource<?> r) {
-          r.lockResourceVersion(current.getMetadata().getResourceVersion()).delete();
-          return;
-        }
-        throw new IllegalStateException("fabric8 cannot delete with a precondition here");
-      } catch (KubernetesClientException e) {
-        if (e.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
-          return;
-        }
-        if (e.getCode() != HttpURLConnection.HTTP_CONFLICT) {
-          throw e;
-        }
-        current = sameObjectAgain(o, client.resource(current).get());
-      }
-    }
-  }
-
-  /** {@code fresh} if it is still {@code o}: the same UID under the same controller. */
-  private static HasMetadata sameObjectAgain(HasMetadata o, HasMetadata fresh) {
-    return fresh != null
-            && fresh.getMetadata().getUid().equals(o.getMetadata().getUid())
-            && java.util.Objects.equals(Ownership.controllerUid(fresh), Ownership.controllerUid(o))
-        ? fresh
-        : null;
   }
 }
