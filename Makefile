@@ -113,7 +113,7 @@ image-test: images ## Build the six images and prove they start as non-root
 	  examples/byo-clinic/target/byo-clinic-image.tar
 
 .PHONY: e2e
-e2e: java-check ## End to end on a real single-node cluster built here, offline (root; 2 CPUs; about 45 minutes warm, about 70 cold): the *E2E tests and the monitoring phase; see docs/e2e.md
+e2e: java-check ## End to end on a real single-node cluster built here, offline (root; 2 CPUs; about 50 minutes warm, about 70 cold): the *E2E tests and the monitoring phase; see docs/e2e.md
 	bash hack/offline/e2e.sh $(E2E_ARGS)
 
 .PHONY: e2e-nodes
