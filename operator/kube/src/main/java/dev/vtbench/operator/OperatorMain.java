@@ -2,6 +2,7 @@ package dev.vtbench.operator;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.vtbench.operator.reconciler.BenchmarkRunReconciler;
+import dev.vtbench.operator.reconciler.PassTimes;
 import dev.vtbench.operator.reconciler.observation.ManagedFieldsDropped;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -131,7 +132,11 @@ public final class OperatorMain {
     var controller =
         operator.register(
             new BenchmarkRunReconciler(
-                client, capabilities, new ResultsStore(client), Clock.systemUTC()),
+                client,
+                capabilities,
+                new ResultsStore(client),
+                Clock.systemUTC(),
+                metrics == null ? PassTimes.NONE : metrics.passTimes()),
             o -> {
               if (!namespaces.isEmpty()) {
                 o.settingNamespaces(namespaces);

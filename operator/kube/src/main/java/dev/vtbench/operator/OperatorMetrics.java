@@ -2,12 +2,14 @@ package dev.vtbench.operator;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
+import dev.vtbench.operator.reconciler.PassTimes;
 import dev.vtbench.operator.reconciler.status.Phase;
 import io.javaoperatorsdk.operator.RegisteredController;
 import io.javaoperatorsdk.operator.monitoring.micrometer.MicrometerMetrics;
 import io.javaoperatorsdk.operator.processing.Controller;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -74,6 +76,26 @@ public final class OperatorMetrics {
     // Without per-resource meters: one series per controller, not per BenchmarkRun; the per-run
     // view comes from vtbench_run_scenarios_* below.
     return MicrometerMetrics.withoutPerResourceMetrics(registry);
+  }
+
+  /**
+   * Each reconcile pass's wall time and the reconcile thread's CPU time in it, by the step it ended
+   * at ({@link PassTimes}): count, sum and max per step, no buckets (a dozen steps, two series
+   * each).
+   */
+  public PassTimes passTimes() {
+    return (step, wall, cpu) -> {
+      Timer.builder("vtbench.reconcile.pass")
+          .description("A reconcile pass, by the step it ended at")
+          .tag("step", step)
+          .register(registry)
+          .record(wall);
+      Timer.builder("vtbench.reconcile.pass.cpu")
+          .description("The reconcile thread's CPU time in a pass, by the step it ended at")
+          .tag("step", step)
+          .register(registry)
+          .record(cpu);
+    };
   }
 
   /** Counts the runs {@code source} lists (a test's fixed set; the controller's cache). */

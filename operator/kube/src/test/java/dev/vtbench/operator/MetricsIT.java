@@ -69,7 +69,12 @@ class MetricsIT {
           // vtbench's own, from the controller's cache.
           .contains("vtbench_runs{phase=\"Running\"} 0")
           .contains("vtbench_run_scenarios_planned{namespace=\"" + ns + "\",run=\"scraped\"} 2")
-          .contains("vtbench_run_scenarios_done{namespace=\"" + ns + "\",run=\"scraped\"} 0");
+          .contains("vtbench_run_scenarios_done{namespace=\"" + ns + "\",run=\"scraped\"} 0")
+          // each pass's time by the step it ended at: this run waits in DatabaseStep
+          .containsPattern(
+              "(?m)^vtbench_reconcile_pass_seconds_count\\{step=\"DatabaseStep\"\\} [1-9]")
+          .containsPattern(
+              "(?m)^vtbench_reconcile_pass_cpu_seconds_sum\\{step=\"DatabaseStep\"\\} \\S+");
 
       // A deleted run's series go with it.
       KubeApi.client()

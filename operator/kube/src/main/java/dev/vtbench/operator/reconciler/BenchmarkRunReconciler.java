@@ -26,14 +26,12 @@ import dev.vtbench.operator.resources.NameConflict;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
 import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
-import io.javaoperatorsdk.operator.api.reconciler.PrimaryUpdateAndCacheUtils;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
@@ -55,18 +53,27 @@ public class BenchmarkRunReconciler
 
   private static final Logger LOG = LoggerFactory.getLogger(BenchmarkRunReconciler.class);
 
-  /** HTTP 422: the API server found the object invalid. */
-  private static final int UNPROCESSABLE = 422;
-
   private final Capabilities capabilities;
   private final ResultsStore results;
   private final OwnedObjects owned;
   private final Events events;
   private final Clock clock;
   private final List<Step> steps;
+  private final PassTimes passTimes;
 
   public BenchmarkRunReconciler(
       KubernetesClient client, Capabilities capabilities, ResultsStore results, Clock clock) {
+    this(client, capabilities, results, clock, PassTimes.NONE);
+  }
+
+  /** With each pass's times reported to {@code passTimes} (the operator's /metrics). */
+  public BenchmarkRunReconciler(
+      KubernetesClient client,
+      Capabilities capabilities,
+      ResultsStore results,
+      Clock clock,
+      PassTimes passTimes) {
+    this.passTimes = passTimes;
     this.capabilities = capabilities;
     this.results = results;
     this.owned = new OwnedObjects(client, capabilities);
@@ -96,8 +103,19 @@ public class BenchmarkRunReconciler
   @Override
   public UpdateControl<BenchmarkRunResource> reconcile(
       BenchmarkRunResource run, Context<BenchmarkRunResource> ctx) {
+    PassTimer timer = PassTimer.start(passTimes);
+    try {
+      return pass(run, ctx, timer);
+    } finally {
+      timer.stop();
+    }
+  }
+
+  private UpdateControl<BenchmarkRunResource> pass(
+      BenchmarkRunResource run, Context<BenchmarkRunResource> ctx, PassTimer timer) {
     RunStatus status = new RunStatus(run, clock);
     if (status.ended()) {
+      timer.at("Ended");
       // nothing more to measure: free the cores, keep the results; once, unless something stayed
       if (!status.isReleased() && owned.release(run, false)) {
         status.released();
@@ -110,19 +128,23 @@ public class BenchmarkRunReconciler
       return end(run, ctx, status, admitted);
     }
     try {
-      return end(run, ctx, status, steps(run, ctx, status));
+      return end(run, ctx, status, steps(run, ctx, status, timer));
     } catch (NameConflict e) {
       return end(run, ctx, status, Step.Result.fail(Reason.NameConflict, e.getMessage()));
     }
   }
 
   private Step.Result steps(
-      BenchmarkRunResource run, Context<BenchmarkRunResource> ctx, RunStatus status) {
+      BenchmarkRunResource run,
+      Context<BenchmarkRunResource> ctx,
+      RunStatus status,
+      PassTimer timer) {
     RunnerKind runner = capabilities.runner(run.getSpec().load).orElseThrow();
     RunView view =
         RunView.observe(run, ctx, results, capabilities, runner, status.status, clock.instant());
     observed(view, status);
     for (Step step : steps) {
+      timer.at(step.getClass().getSimpleName());
       Step.Result result = step.apply(view, status);
       if (result.kind() != Step.Result.Kind.NEXT) {
         return result;
@@ -156,7 +178,7 @@ public class BenchmarkRunReconciler
         return ErrorStatusUpdateControl.<BenchmarkRunResource>noStatusUpdate().withNoRetry();
       }
       status.progressing(Reason.ReconcileError, error.message());
-      write(run, ctx, status);
+      StatusWrite.write(run, ctx, status);
     } catch (RuntimeException unwritten) {
       // The API server may be what fails: the retry (or the next event) tries again.
       LOG.warn("could not record the error on {}: {}", run.getMetadata().getName(), unwritten);
@@ -212,73 +234,8 @@ public class BenchmarkRunReconciler
         status.released();
       }
     }
-    write(run, ctx, status);
+    StatusWrite.write(run, ctx, status);
     UpdateControl<BenchmarkRunResource> control = UpdateControl.noUpdate();
     return result.after() == null ? control : control.rescheduleAfter(result.after());
-  }
-
-  /**
-   * Replaces the status through the status subresource when it changed, retrying on conflicts with
-   * the fresh object, and puts the result into the informer's cache, so the next pass sees it even
-   * before the watch event arrives (warmedUp, above all, must never be read stale).
-   *
-   * <p>A run whose stored spec breaks the current schema (stored under an older, looser CRD) may
-   * not get a status at all: kube-apiserver 1.32 validates the whole object, spec included, against
-   * the current schema and CEL rules on every status write, without the ratcheting of unchanged
-   * fields it applies to the main resource, and answers 422. java-operator-sdk takes a 422 for a
-   * stale cache and waits for a newer version that never comes, so the 422 leaves the retry loop
-   * here at once ({@link StatusRefused}). Such a run has failed with InvalidSpec (the operator's
-   * own check mirrors the CRD's): its Warning Event, already recorded, says why, and the pass ends
-   * without the condition instead of hanging and failing again on every retry. Any other refused
-   * write is an error of the pass.
-   */
-  private static void write(
-      BenchmarkRunResource run, Context<BenchmarkRunResource> ctx, RunStatus status) {
-    var settled = status.settle();
-    if (!status.changed()) {
-      return;
-    }
-    run.setStatus(settled);
-    try {
-      PrimaryUpdateAndCacheUtils.updateAndCacheResource(
-          run,
-          ctx,
-          fresh -> {
-            fresh.setStatus(settled);
-            return fresh;
-          },
-          fresh -> {
-            try {
-              return ctx.getClient().resource(fresh).updateStatus();
-            } catch (KubernetesClientException e) {
-              if (e.getCode() == UNPROCESSABLE) {
-                throw new StatusRefused(e);
-              }
-              throw e;
-            }
-          });
-    } catch (StatusRefused refused) {
-      if (!status.ended()) {
-        throw refused.getCause();
-      }
-      LOG.warn(
-          "{}/{}: the API server refuses the run's status (its stored spec breaks the current"
-              + " schema); the Event records the failure instead: {}",
-          run.getMetadata().getNamespace(),
-          run.getMetadata().getName(),
-          refused.getCause().getMessage());
-    }
-  }
-
-  /** A status write the API server refused as invalid (422), not a conflict to retry. */
-  private static final class StatusRefused extends RuntimeException {
-    StatusRefused(KubernetesClientException cause) {
-      super(cause.getMessage(), cause, false, false);
-    }
-
-    @Override
-    public synchronized KubernetesClientException getCause() {
-      return (KubernetesClientException) super.getCause();
-    }
   }
 }

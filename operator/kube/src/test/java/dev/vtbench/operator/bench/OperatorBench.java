@@ -230,6 +230,10 @@ class OperatorBench {
           "rows recorded exactly once",
           problems.isEmpty() ? "yes" : "NO",
           mark(problems.isEmpty()));
+      line(
+          out,
+          "passes by the step they ended at (reconcile thread's CPU): %s",
+          String.join("; ", PassesByStep.describe(scrape)));
       line(out, "operator requests by call: %s", top(audit.byCall(), 10));
       line(
           out,
