@@ -149,7 +149,7 @@ public final class TestRunLoad implements LoadKind {
         .v1()
         .jobs()
         .inNamespace(ns)
-        .withLabelSelector(Labels.RUN + "=" + run.getMetadata().getName() + "," + Labels.SELECTOR)
+        .withLabelSelector(Labels.ofRun(run.getMetadata().getName()))
         .list()
         .getItems()
         .stream()

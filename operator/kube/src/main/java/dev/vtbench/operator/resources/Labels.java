@@ -38,6 +38,11 @@ public final class Labels {
 
   private Labels() {}
 
+  /** Everything vtbench labelled as run {@code run}'s: a candidate, to be checked for ownership. */
+  public static String ofRun(String run) {
+    return RUN + "=" + run + "," + SELECTOR;
+  }
+
   public static Map<String, String> of(BenchmarkRunResource run, String component) {
     Map<String, String> labels = new LinkedHashMap<>();
     labels.put(MANAGED_BY, MANAGER);

@@ -42,11 +42,6 @@ final class RunRelease {
     this.deletes = deletes;
   }
 
-  /** Everything vtbench labelled as the run's: a candidate, to be checked for ownership. */
-  static String selector(BenchmarkRunResource run) {
-    return Labels.RUN + "=" + run.getMetadata().getName() + "," + Labels.SELECTOR;
-  }
-
   /**
    * Deletes what the run created, its results ConfigMaps only if {@code deleteResults}.
    *
@@ -93,7 +88,7 @@ final class RunRelease {
   private List<Supplier<List<? extends HasMetadata>>> lists(
       BenchmarkRunResource run, boolean deleteResults) {
     String ns = run.getMetadata().getNamespace();
-    String selector = selector(run);
+    String selector = Labels.ofRun(run.getMetadata().getName());
     String configMaps = deleteResults ? selector : selector + "," + Labels.COMPONENT + "!=results";
     List<Supplier<List<? extends HasMetadata>>> lists = new ArrayList<>();
     lists.add(
