@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.local.HttpJson;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +43,7 @@ class LoadWindowsIT {
       assertThat(all).allSatisfy(w -> assertThat(w.seconds()).isBetween(0.8, 1.3));
       assertThat(all.getFirst().cpuSeconds()).isPositive();
       assertThat(all.getFirst().compileSeconds()).isNotNull();
+      assertJitCpuMeasured(peaks);
 
       // A JVM seconds old compiles hard under its first load: never steady.
       List<LoadWindow> underLoad = LoadWindow.ofPhase(peaks, Duration.ofSeconds(4));
@@ -49,6 +52,31 @@ class LoadWindowsIT {
           .isGreaterThan(SteadyState.JIT_QUIET);
       assertThat(SteadyState.judge(underLoad)).isEqualTo(SteadyState.Verdict.NOT_STEADY);
     }
+  }
+
+  /**
+   * Every window carries its compiler threads' CPU, read from /proc on Linux: measured (0 or more,
+   * never unknown) and within the window's own CPU.
+   */
+  static void assertJitCpuMeasured(Map<String, Object> peaks) {
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> list =
+        (List<Map<String, Object>>) ((Map<String, Object>) peaks.get("windows")).get("list");
+    assertThat(list).isNotEmpty();
+    if (!Files.isDirectory(Path.of("/proc/self/task"))) {
+      return;
+    }
+    assertThat(list)
+        .allSatisfy(
+            w -> {
+              assertThat(w).containsKey("jitCpuSeconds");
+              assertThat(w.get("jitCpuSeconds")).isInstanceOf(Number.class);
+              double jit = ((Number) w.get("jitCpuSeconds")).doubleValue();
+              assertThat(jit).isGreaterThanOrEqualTo(0.0);
+              // /proc counts whole 10 ms ticks: up to one per compiler thread either way
+              assertThat(jit)
+                  .isLessThanOrEqualTo(((Number) w.get("cpuSeconds")).doubleValue() + 0.05);
+            });
   }
 
   /**

@@ -182,6 +182,7 @@ class ReactiveParityIT {
     assertThat(all).allSatisfy(w -> assertThat(w.seconds()).isBetween(0.8, 1.3));
     assertThat(all.getFirst().cpuSeconds()).isPositive();
     assertThat(all.getFirst().compileSeconds()).isNotNull();
+    LoadWindowsIT.assertJitCpuMeasured(peaks);
     // the pool served the load and its peak is counted, within the pool's size
     assertThat(((Number) peaks.get("hikariActiveMax")).intValue()).isBetween(1, 50);
   }

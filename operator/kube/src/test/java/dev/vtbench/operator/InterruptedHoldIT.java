@@ -41,7 +41,7 @@ class InterruptedHoldIT {
 
   @BeforeAll
   static void summaries() throws Exception {
-    warm = OperatorIT.withWindows(OperatorIT.runnerSummary(), "[5,5000,1.5,0.01]");
+    warm = OperatorIT.withWindows(OperatorIT.runnerSummary(), "[5,5000,1.5,0.01,0.003]");
   }
 
   @Test

@@ -41,8 +41,8 @@ class WarmUpIT {
   @BeforeAll
   static void summaries() throws Exception {
     String summary = OperatorIT.runnerSummary();
-    cold = OperatorIT.withWindows(summary, "[5,2000,4.9,4.0]");
-    warm = OperatorIT.withWindows(summary, "[5,5000,1.5,0.01]");
+    cold = OperatorIT.withWindows(summary, "[5,2000,4.9,4.0,3.92]");
+    warm = OperatorIT.withWindows(summary, "[5,5000,1.5,0.01,0.003]");
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.vtbench.local;
 import dev.vtbench.engine.metrics.ActuatorMetric;
 import dev.vtbench.engine.metrics.ServiceWindows;
 import dev.vtbench.engine.steady.SteadyState;
+import dev.vtbench.proc.CompilerThreadsCpu;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -11,10 +12,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Watches a user's own service over one hold from outside it: every {@link SteadyState#WINDOW} the
- * request count from Actuator and the process's CPU from /proc close a load window, every {@link
- * ActuatorMetric#GAUGE_EVERY} the Actuator gauges ({@link ActuatorMetric#PEAKS}) and the process's
- * resident memory are sampled for their peaks. {@link ServiceWindows} turns the readings into what
- * vtbench's SUT reports itself in {@code /api/runtime-info}.
+ * request count from Actuator and the process's CPU and its JIT compiler threads' from /proc close
+ * a load window, every {@link ActuatorMetric#GAUGE_EVERY} the Actuator gauges ({@link
+ * ActuatorMetric#PEAKS}) and the process's resident memory are sampled for their peaks. {@link
+ * ServiceWindows} turns the readings into what vtbench's SUT reports itself in {@code
+ * /api/runtime-info}.
  */
 final class ActuatorSampler implements AutoCloseable {
 
@@ -23,6 +25,10 @@ final class ActuatorSampler implements AutoCloseable {
   private final String actuator;
   private final String actuatorPath;
   private final long pid;
+  // the pid's own compiler threads: a command whose JVM is a child of it leaves the JIT's CPU null
+  private CompilerThreadsCpu jit;
+  // their CPU seconds since start(), a running total as the process's CPU is
+  private double jitSoFar;
   private final ServiceWindows windows = new ServiceWindows();
   private volatile boolean stopping;
   // Two threads: under load a read can wait seconds in the service's accept queue, and gauges
@@ -48,6 +54,7 @@ final class ActuatorSampler implements AutoCloseable {
 
   /** Takes the first reading now and samples until {@link #stop}. */
   void start() {
+    jit = CompilerThreadsCpu.of(pid);
     windows.start(reading());
     long window = SteadyState.WINDOW.toMillis();
     windowTicker.scheduleAtFixedRate(this::windowEnd, window, window, TimeUnit.MILLISECONDS);
@@ -111,11 +118,19 @@ final class ActuatorSampler implements AutoCloseable {
       windows.note(ActuatorMetric.REQUESTS.metric() + " not read: " + count.whyMissing());
     }
     double cpu = ProcCpu.sample(List.of(pid)).seconds();
+    Double jitCpu = jit.secondsSinceLast();
+    if (jitCpu != null) {
+      jitSoFar += jitCpu;
+    }
     long now = System.nanoTime();
     // before the first read of a metric the service has no such series yet: none to take off
     double ownReads = own.value() == null ? 0 : own.value();
     return new ServiceWindows.Reading(
-        now, requests == null ? null : Math.round(requests - ownReads), cpu, compileSeconds);
+        now,
+        requests == null ? null : Math.round(requests - ownReads),
+        cpu,
+        compileSeconds,
+        jitCpu == null ? null : jitSoFar);
   }
 
   private void sampleGauges() {

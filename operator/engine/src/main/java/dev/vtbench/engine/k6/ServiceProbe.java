@@ -111,7 +111,9 @@ final class ServiceProbe {
               Math.round(r.path(0).asDouble() * 1e6),
               r.path(1).isNumber() ? r.path(1).asLong() : null,
               number(r.path(2)),
-              number(r.path(3)));
+              number(r.path(3)),
+              // the runner cannot see the service's threads: its JIT's CPU is unknown
+              null);
       if (first) {
         w.start(reading);
         first = false;

@@ -22,8 +22,8 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * @param peaks the SUT's peaks over the hold, and under {@value #WINDOWS} its load windows in the
  *     shape {@code /api/runtime-info} reports them ({@code windowSeconds}, {@code list} of {@code
- *     seconds}, {@code requests}, {@code cpuSeconds}, {@code compileSeconds}), as {@link
- *     dev.vtbench.engine.steady.LoadWindow#ofPhase} reads them
+ *     seconds}, {@code requests}, {@code cpuSeconds}, {@code compileSeconds}, {@code
+ *     jitCpuSeconds}), as {@link dev.vtbench.engine.steady.LoadWindow#ofPhase} reads them
  * @param virtualThreadParallelism the SUT's virtual-thread scheduler's parallelism (its carrier
  *     threads), null where unread
  * @param node the node the SUT ran on (its {@code NODE_NAME}, from the downward API)
@@ -72,7 +72,7 @@ public record SutProbe(
 
   /** The fields of one window, in the order the cluster script writes them as an array. */
   private static final List<String> WINDOW_FIELDS =
-      List.of("seconds", "requests", "cpuSeconds", "compileSeconds");
+      List.of("seconds", "requests", "cpuSeconds", "compileSeconds", "jitCpuSeconds");
 
   /** The SUT's CPU over the hold in percent of one core, or null when unmeasured. */
   public Double cpuPct() {
@@ -273,8 +273,9 @@ public record SutProbe(
 
   /**
    * The summary's compact windows ({@code windowSeconds} and a list of {@code [seconds, requests,
-   * cpuSeconds, compileSeconds]} arrays) in the runtime-info shape; empty when the summary has none
-   * or their length is unknown.
+   * cpuSeconds, compileSeconds, jitCpuSeconds]} arrays) in the runtime-info shape, a field past a
+   * row's end null (a script from before it); empty when the summary has none or their length is
+   * unknown.
    */
   private static Optional<Map<String, Object>> windows(JsonNode w) {
     if (!w.path("windowSeconds").isNumber()) {

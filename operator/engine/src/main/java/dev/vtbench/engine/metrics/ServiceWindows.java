@@ -12,11 +12,12 @@ import java.util.Set;
 
 /**
  * A user's service's load windows and peaks over one load phase, built from readings taken outside
- * it: the request counter from Actuator, CPU seconds from its process, gauges from Actuator. The
- * result has the shape vtbench's SUT reports in {@code /api/runtime-info}'s peaks ({@code windows}:
- * {@code windowSeconds}, {@code list} of {@code seconds, requests, cpuSeconds, compileSeconds}), so
- * {@code LoadWindow.ofPhase}, {@code SteadyState} and {@code ScenarioRow} read it unchanged. What
- * could not be read leaves its key out and says why under {@value #NOTES}.
+ * it: the request counter from Actuator, CPU seconds from its process (its JIT compiler threads'
+ * too), gauges from Actuator. The result has the shape vtbench's SUT reports in {@code
+ * /api/runtime-info}'s peaks ({@code windows}: {@code windowSeconds}, {@code list} of {@code
+ * seconds, requests, cpuSeconds, compileSeconds, jitCpuSeconds}), so {@code LoadWindow.ofPhase},
+ * {@code SteadyState} and {@code ScenarioRow} read it unchanged. What could not be read leaves its
+ * key out and says why under {@value #NOTES}.
  */
 public final class ServiceWindows {
 
@@ -43,8 +44,11 @@ public final class ServiceWindows {
    * @param cpuSeconds the process's CPU seconds so far; null when unknown (a cluster's runner reads
    *     it from Actuator, which may not have it)
    * @param compileSeconds the JIT's seconds so far; null when unknown
+   * @param jitCpuSeconds the JIT compiler threads' CPU seconds so far; null when unknown (a
+   *     cluster's runner cannot see the service's threads)
    */
-  public record Reading(long nanos, Long requests, Double cpuSeconds, Double compileSeconds) {}
+  public record Reading(
+      long nanos, Long requests, Double cpuSeconds, Double compileSeconds, Double jitCpuSeconds) {}
 
   private final Duration window;
   private final List<Map<String, Object>> closed = new ArrayList<>();
@@ -83,6 +87,7 @@ public final class ServiceWindows {
       w.put("requests", now.requests() - last.requests());
       w.put("cpuSeconds", difference(now.cpuSeconds(), last.cpuSeconds()));
       w.put("compileSeconds", difference(now.compileSeconds(), last.compileSeconds()));
+      w.put("jitCpuSeconds", difference(now.jitCpuSeconds(), last.jitCpuSeconds()));
       closed.add(w);
     }
     last = now;

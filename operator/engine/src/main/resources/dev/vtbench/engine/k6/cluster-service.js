@@ -38,7 +38,9 @@ export function setup() {
 }
 
 // The counters at a window's edge, as the local ActuatorSampler takes them: the service counts this
-// reader's metric reads like any request, so they are read first and taken off the count.
+// reader's metric reads like any request, so they are read first and taken off the count. Its JIT
+// compiler threads' CPU, which the local sampler reads in /proc, the runner cannot see: the windows
+// ServiceProbe cuts carry jitCpuSeconds null.
 function reading(t0) {
   const own = read(M.OWN_READS);
   const count = read(M.REQUESTS);

@@ -3,7 +3,7 @@
 
 // The SUT's load windows over the hold, which the steady-state check reads (PLAN.sutWindows.count,
 // at most 24; windows past that count are dropped).
-const WINDOW_FIELDS = ['seconds', 'requests', 'cpuSeconds', 'compileSeconds'];
+const WINDOW_FIELDS = ['seconds', 'requests', 'cpuSeconds', 'compileSeconds', 'jitCpuSeconds'];
 const WINDOWS = gaugeRows('vtbench_window', PLAN.sutWindows.count, WINDOW_FIELDS);
 const WINDOW_SECONDS = new Gauge('vtbench_window_seconds');
 
@@ -90,8 +90,8 @@ function recordWindows() {
 }
 
 // The summary's part only this SUT writes: the windows as compact [seconds, requests, cpuSeconds,
-// compileSeconds] arrays, which SutProbe.parse turns back into /api/runtime-info's peaks.windows,
-// and the thread it sampled serving this load.
+// compileSeconds, jitCpuSeconds] arrays (SutProbe.WINDOW_FIELDS), which SutProbe.parse turns back
+// into /api/runtime-info's peaks.windows, and the thread it sampled serving this load.
 function observed(data, value, peaks) {
   peaks.handlerThread = handlerThread();
   return { windows: { windowSeconds: value('vtbench_window_seconds', 'value'),

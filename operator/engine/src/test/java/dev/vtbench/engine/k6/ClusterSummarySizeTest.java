@@ -57,7 +57,9 @@ class ClusterSummarySizeTest {
   static String sutSummary(String histogram) {
     List<String> windows = new ArrayList<>();
     for (int i = 0; i < K6Script.MAX_WINDOWS; i++) {
-      windows.add(String.format(Locale.ROOT, "[5.%03d,%d,4.%03d,0.%03d]", 987, 51234 + i, 321, 12));
+      windows.add(
+          String.format(
+              Locale.ROOT, "[5.%03d,%d,4.%03d,0.%03d,0.%03d]", 987, 51234 + i, 321, 12, 345));
     }
     return "{"
         + METRICS

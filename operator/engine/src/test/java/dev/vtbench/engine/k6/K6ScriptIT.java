@@ -3,6 +3,7 @@ package dev.vtbench.engine.k6;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.fail;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import com.sun.net.httpserver.HttpServer;
@@ -522,11 +523,11 @@ class K6ScriptIT {
                   + "\"peaks\":{\"windows\":"
                   + "{\"windowSeconds\":5.0,\"list\":["
                   + "{\"seconds\":5.001,\"requests\":500,\"cpuSeconds\":1.25,"
-                  + "\"compileSeconds\":0.05},"
+                  + "\"compileSeconds\":0.05,\"jitCpuSeconds\":0.012},"
                   + "{\"seconds\":4.999,\"requests\":510,\"cpuSeconds\":null,"
-                  + "\"compileSeconds\":0.0},"
+                  + "\"compileSeconds\":0.0,\"jitCpuSeconds\":null},"
                   + "{\"seconds\":5.0,\"requests\":7,\"cpuSeconds\":0.1,"
-                  + "\"compileSeconds\":0.0}]}}}";
+                  + "\"compileSeconds\":0.0,\"jitCpuSeconds\":0.0}]}}}";
             },
             resets);
     try {
@@ -540,8 +541,16 @@ class K6ScriptIT {
       assertThat(SutProbe.parse(json).sutThrottledPct()).isEqualTo(0.0);
       assertThat(SutProbe.parse(json).sutCpuLimitCores()).isNull();
       assertThat(LoadWindow.ofPhase(SutProbe.parse(json).peaks(), plan.hold()))
-          .containsExactly(
-              new LoadWindow(5.001, 500, 1.25, 0.05), new LoadWindow(4.999, 510, null, 0.0));
+          .extracting(
+              LoadWindow::seconds,
+              LoadWindow::requests,
+              LoadWindow::cpuSeconds,
+              LoadWindow::compileSeconds)
+          .containsExactly(tuple(5.001, 500L, 1.25, 0.05), tuple(4.999, 510L, null, 0.0));
+      // the compiler threads' CPU travels too, unknown where the SUT did not know it
+      assertThat(SutProbeTest.list(SutProbe.parse(json)))
+          .extracting(w -> w.get("jitCpuSeconds"))
+          .containsExactly(0.012, null);
     } finally {
       server.stop(0);
     }

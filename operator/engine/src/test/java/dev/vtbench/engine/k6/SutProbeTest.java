@@ -1,11 +1,14 @@
 package dev.vtbench.engine.k6;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.vtbench.engine.metrics.ServiceWindows;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The SUT's load windows through a cluster run's compact summary and back. */
@@ -16,8 +19,8 @@ class SutProbeTest {
       """
       {"metrics":{},"vtbench":{"sut":{"cpuset":"1"},"sutCpuSeconds":3.1,"holdSeconds":15,
        "peaks":{"hikariActiveMax":12},
-       "windows":{"windowSeconds":5,"list":[[5.001,1000,1.0,0.01],[4.999,1010,1.02,0],
-       [5,990,null,null]]}}}
+       "windows":{"windowSeconds":5,"list":[[5.001,1000,1.0,0.01,0.002],[4.999,1010,1.02,0,0],
+       [5,990,null,null,null]]}}}
       """;
 
   @Test
@@ -25,17 +28,44 @@ class SutProbeTest {
     SutProbe probe = SutProbe.parse(SUMMARY);
 
     assertThat(LoadWindow.ofPhase(probe.peaks(), Duration.ofSeconds(15)))
+        .extracting(
+            LoadWindow::seconds,
+            LoadWindow::requests,
+            LoadWindow::cpuSeconds,
+            LoadWindow::compileSeconds)
         .containsExactly(
-            new LoadWindow(5.001, 1000, 1.0, 0.01),
-            new LoadWindow(4.999, 1010, 1.02, 0.0),
-            new LoadWindow(5, 990, null, null));
+            tuple(5.001, 1000L, 1.0, 0.01),
+            tuple(4.999, 1010L, 1.02, 0.0),
+            tuple(5.0, 990L, null, null));
     // the peaks keep their own keys beside the windows
     assertThat(probe.peaks()).containsEntry("hikariActiveMax", 12).containsKey(SutProbe.WINDOWS);
+    assertThat(list(probe)).extracting(w -> w.get("jitCpuSeconds")).containsExactly(0.002, 0, null);
+  }
+
+  /** A script from before jitCpuSeconds writes four fields a window: the fifth is unknown. */
+  @Test
+  void aRowWithoutTheJitsCpuLeavesItUnknown() {
+    SutProbe probe =
+        SutProbe.parse(
+            SUMMARY
+                .replace(",0.01,0.002]", ",0.01]")
+                .replace(",0,0]", ",0]")
+                .replace("null,null,null]", "null,null]"));
+
+    assertThat(list(probe))
+        .extracting(w -> w.get("compileSeconds"), w -> w.get("jitCpuSeconds"))
+        .containsExactly(tuple(0.01, null), tuple(0, null), tuple(null, null));
+  }
+
+  @SuppressWarnings("unchecked")
+  static List<Map<String, Object>> list(SutProbe probe) {
+    return (List<Map<String, Object>>)
+        ((Map<String, Object>) probe.peaks().get(SutProbe.WINDOWS)).get("list");
   }
 
   @Test
   void windowsThatAgreeMakeASteadyVerdictAfterTheRoundTrip() {
-    String steady = SUMMARY.replace("null,null", "1.0,0.02");
+    String steady = SUMMARY.replace("null,null,null", "1.0,0.02,0.004");
     assertThat(
             SteadyState.judge(
                 LoadWindow.ofPhase(SutProbe.parse(steady).peaks(), Duration.ofSeconds(15))))
@@ -155,6 +185,9 @@ class SutProbeTest {
     assertThat(probe.cpuset()).isNull();
     assertThat(probe.node()).isNull();
     assertThat(probe.sutThrottledPct()).as("a service reports no cgroup").isNull();
+    assertThat(list(probe))
+        .as("the runner cannot see the service's compiler threads")
+        .allSatisfy(w -> assertThat(w).containsEntry("jitCpuSeconds", null));
   }
 
   @Test

@@ -20,11 +20,13 @@ class ServiceWindowsTest {
   @Test
   void readingsAtWindowEndsBecomeTheSutsWindowsAndJudgeSteadyState() {
     ServiceWindows w = new ServiceWindows();
-    w.start(new ServiceWindows.Reading(0, 1_000L, 10.0, 60.0));
-    // 500 requests and 0.5 CPU seconds per 5 s window, the JIT quiet (0.05 s of 5 s = 1 %)
+    w.start(new ServiceWindows.Reading(0, 1_000L, 10.0, 60.0, 0.0));
+    // 500 requests and 0.5 CPU seconds per 5 s window, the JIT quiet (0.05 s of 5 s = 1 %; its
+    // threads' CPU 0.005 s, 1 % of the window's CPU)
     for (int i = 1; i <= 4; i++) {
       w.windowEnd(
-          new ServiceWindows.Reading(5 * S * i, 1_000L + 500 * i, 10 + 0.5 * i, 60 + 0.05 * i));
+          new ServiceWindows.Reading(
+              5 * S * i, 1_000L + 500 * i, 10 + 0.5 * i, 60 + 0.05 * i, 0.005 * i));
     }
 
     List<LoadWindow> windows = LoadWindow.ofPhase(w.peaks(), Duration.ofSeconds(20));
@@ -38,6 +40,9 @@ class ServiceWindowsTest {
               assertThat(x.jitShare()).isEqualTo(0.01);
             });
     assertThat(SteadyState.judge(windows)).isEqualTo(SteadyState.Verdict.STEADY);
+    assertThat(list(w))
+        .extracting(x -> x.get("jitCpuSeconds"))
+        .containsExactly(0.005, 0.005, 0.005, 0.005);
     assertThat(w.peaks().get(ServiceWindows.NOTES))
         .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST)
         .containsExactly(
@@ -54,9 +59,9 @@ class ServiceWindowsTest {
   void withoutARequestCountThereAreNoWindowsAndTheNotesSaySteadyStateWasNotJudged() {
     ServiceWindows w = new ServiceWindows();
     w.note("no Actuator (spec.sut.service.actuatorPath is empty)");
-    w.start(new ServiceWindows.Reading(0, null, 1.0, null));
-    w.windowEnd(new ServiceWindows.Reading(5 * S, null, 2.0, null));
-    w.windowEnd(new ServiceWindows.Reading(10 * S, null, 3.0, null));
+    w.start(new ServiceWindows.Reading(0, null, 1.0, null, null));
+    w.windowEnd(new ServiceWindows.Reading(5 * S, null, 2.0, null, null));
+    w.windowEnd(new ServiceWindows.Reading(10 * S, null, 3.0, null, null));
     w.rssMb(300.5);
 
     Map<String, Object> peaks = w.peaks();
@@ -74,21 +79,46 @@ class ServiceWindowsTest {
   @Test
   void anUnreadCpuCounterLeavesTheWindowsCpuUnknownNotZero() {
     ServiceWindows w = new ServiceWindows();
-    w.start(new ServiceWindows.Reading(0, 0L, 2.0, 1.0));
-    w.windowEnd(new ServiceWindows.Reading(5 * S, 500L, null, 1.25));
-    w.windowEnd(new ServiceWindows.Reading(10 * S, 1_000L, 3.0, 1.25));
+    w.start(new ServiceWindows.Reading(0, 0L, 2.0, 1.0, null));
+    w.windowEnd(new ServiceWindows.Reading(5 * S, 500L, null, 1.25, null));
+    w.windowEnd(new ServiceWindows.Reading(10 * S, 1_000L, 3.0, 1.25, null));
 
     assertThat(LoadWindow.ofPhase(w.peaks(), Duration.ofSeconds(10)))
         .containsExactly(new LoadWindow(5, 500, null, 0.25), new LoadWindow(5, 500, null, 0.0));
   }
 
+  /**
+   * The compiler threads' CPU as the local sampler totals it: a window is the growth of the total,
+   * unknown where either edge is (the pid not a JVM, /proc unreadable).
+   */
+  @Test
+  void theJitsCpuIsTheGrowthOfItsTotalAndUnknownWhereAnEdgeIs() {
+    ServiceWindows w = new ServiceWindows();
+    w.start(new ServiceWindows.Reading(0, 0L, 1.0, 2.0, 0.0));
+    w.windowEnd(new ServiceWindows.Reading(5 * S, 500L, 2.0, 4.5, 0.31));
+    w.windowEnd(new ServiceWindows.Reading(10 * S, 1_000L, 3.0, 5.0, null));
+    w.windowEnd(new ServiceWindows.Reading(15 * S, 1_500L, 4.0, 5.0, 0.4));
+    w.windowEnd(new ServiceWindows.Reading(20 * S, 2_000L, 5.0, 5.0, 0.45));
+
+    // 0.31 s of CPU beside 2.5 s of compile time: the compilers waited for the core
+    assertThat(list(w))
+        .extracting(x -> x.get("jitCpuSeconds"))
+        .containsExactly(0.31, null, null, 0.05);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> list(ServiceWindows w) {
+    return (List<Map<String, Object>>)
+        ((Map<String, Object>) w.peaks().get(ServiceWindows.WINDOWS)).get("list");
+  }
+
   @Test
   void oneLostCountDropsEveryWindowRatherThanJudgeOnAGap() {
     ServiceWindows w = new ServiceWindows();
-    w.start(new ServiceWindows.Reading(0, 0L, 0.0, null));
-    w.windowEnd(new ServiceWindows.Reading(5 * S, 500L, 0.5, null));
-    w.windowEnd(new ServiceWindows.Reading(10 * S, null, 1.0, null));
-    w.windowEnd(new ServiceWindows.Reading(15 * S, 1_500L, 1.5, null));
+    w.start(new ServiceWindows.Reading(0, 0L, 0.0, null, null));
+    w.windowEnd(new ServiceWindows.Reading(5 * S, 500L, 0.5, null, null));
+    w.windowEnd(new ServiceWindows.Reading(10 * S, null, 1.0, null, null));
+    w.windowEnd(new ServiceWindows.Reading(15 * S, 1_500L, 1.5, null, null));
 
     assertThat(w.peaks()).doesNotContainKey(ServiceWindows.WINDOWS);
   }

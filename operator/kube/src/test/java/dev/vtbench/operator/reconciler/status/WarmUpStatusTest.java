@@ -40,7 +40,7 @@ class WarmUpStatusTest {
 
   /** A runner's compact summary whose SUT windows (six of 5 s) are those of a warm JVM or not. */
   static Map<String, Object> peaks(boolean steady) {
-    String window = steady ? "[5,5000,1.5,0.01]" : "[5,2000,4.9,4.0]";
+    String window = steady ? "[5,5000,1.5,0.01,0.003]" : "[5,2000,4.9,4.0,3.92]";
     return SutProbe.parse(
             "{\"vtbench\":{\"sut\":{},\"holdSeconds\":30,\"peaks\":{},\"windows\":"
                 + "{\"windowSeconds\":5,\"list\":["
@@ -125,7 +125,7 @@ class WarmUpStatusTest {
     return SutProbe.parse(
             "{\"vtbench\":{\"sut\":{},\"holdSeconds\":30,\"peaks\":{},\"windows\":"
                 + "{\"windowSeconds\":5,\"list\":["
-                + "[5,1000,2.5,1.0],[5,1250,2.5,0.8],[5,1500,2.5,0.6],[5,1750,2.5,0.5]"
+                + "[5,1000,2.5,1.0,0.5],[5,1250,2.5,0.8,0.4],[5,1500,2.5,0.6,0.3],[5,1750,2.5,0.5,0.25]"
                 + "]}}}")
         .peaks();
   }
