@@ -36,6 +36,7 @@ public final class LocalRun {
       Path resultsRoot,
       LocalPlatform.Options base,
       boolean fresh,
+      boolean sized,
       Progress progress) {
     Path dir = resultsRoot.resolve(run.metadata.name);
     Path csv = dir.resolve("matrix.csv");
@@ -89,7 +90,13 @@ public final class LocalRun {
                 + " applies on Kubernetes only; here one k6 process drives each scenario's whole"
                 + " load on the generator's cores (rows say load_runners 1)");
       }
-      outcome = BenchmarkRunner.run(run, platform, new CsvSink(csv), progress);
+      progress.message(
+          sized
+              ? "sizing: each JVM's warm-up at the top level measures the load generator's cores;"
+                  + " levels it cannot drive under 85 % leave the plan (--levels-as-written keeps"
+                  + " them)"
+              : "sizing: off (--levels-as-written): every level runs, the generator's included");
+      outcome = BenchmarkRunner.run(run, platform, new CsvSink(csv), progress, sized);
       writeMachine(dir.resolve("machine.txt"), platform, base.k6());
     } finally {
       platform.close();

@@ -148,6 +148,15 @@ public final class Main implements Runnable {
     boolean crosscheck;
 
     @Option(
+        names = "--levels-as-written",
+        description =
+            "Run every concurrency level of the spec. By default each JVM's warm-up at the top"
+                + " level measures what the load generator's cores can drive, and levels beyond it"
+                + " (rows the generator, not the SUT, would limit) leave the plan, with a line"
+                + " saying so.")
+    boolean levelsAsWritten;
+
+    @Option(
         names = "--wrk",
         paramLabel = "PATH",
         description = "wrk binary for --crosscheck (default: wrk on PATH).")
@@ -253,6 +262,7 @@ public final class Main implements Runnable {
                   secrets.toAbsolutePath(),
                   crosscheck ? wrkBinary.toAbsolutePath() : null),
               fresh,
+              !levelsAsWritten,
               progress);
       System.out.println();
       System.out.println("CSV:     " + report.csv());

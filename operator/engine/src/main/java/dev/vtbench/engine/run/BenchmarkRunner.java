@@ -5,13 +5,16 @@ import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.model.BenchmarkRun;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
+import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
+import dev.vtbench.engine.plan.Sizing;
 import dev.vtbench.engine.results.GeneratorCrossCheck;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.engine.steady.WarmUpTrend;
+import dev.vtbench.proc.CoreBusy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,8 +57,21 @@ public final class BenchmarkRunner {
 
   public static Outcome run(
       BenchmarkRun run, Platform platform, ResultSink sink, Progress progress) {
+    return run(run, platform, sink, progress, true);
+  }
+
+  /**
+   * Runs every scenario of {@code run} not yet in {@code sink}.
+   *
+   * @param sized whether each JVM's warm-up at the top level also sizes the run: levels the load
+   *     generator cannot drive under its limit leave the plan ({@link Sizing}); false runs the
+   *     levels as written
+   */
+  public static Outcome run(
+      BenchmarkRun run, Platform platform, ResultSink sink, Progress progress, boolean sized) {
     BenchmarkRunSpec spec = run.spec;
     RunCursor cursor = RunCursor.of(spec, sink.existing());
+    List<Duration> warmUps = new ArrayList<>();
     int skipped = cursor.done();
     if (skipped > 0) {
       progress.message("resuming: " + skipped + " of " + cursor.total() + " scenarios done");
@@ -73,8 +89,7 @@ public final class BenchmarkRunner {
       Scenario s = load.scenario();
       if (!s.id().equals(announced)) {
         announced = s.id();
-        Duration eta = cursor.scenarioLength().multipliedBy(cursor.total() - cursor.done());
-        progress.scenarioStarted(s, cursor.done() + 1, cursor.total(), eta);
+        progress.scenarioStarted(s, cursor.done() + 1, cursor.total(), eta(cursor, warm, warmUps));
       }
       Platform.SutView sut = platform.prepareSut(cursor.loadConfig(load));
       K6Plan k6 = cursor.k6Plan(load, platform.sutBaseUrl(), platform.loadRunners());
@@ -93,10 +108,19 @@ public final class BenchmarkRunner {
         Platform.Measurement m = platform.runLoad(named, k6, K6Script.render(k6), progress);
         warm = w.after(warm, m.peaks());
         List<LoadWindow> round = LoadWindow.ofPhase(m.peaks(), w.length());
+        boolean ended = warm.steady() || cursor.warmUpSpent(warm);
+        if (ended) {
+          warmUps.add(warm.underLoad());
+        }
+        if (ended && sized) {
+          cursor = size(cursor, spec, k6, m, round, progress);
+        }
         // the cluster's words (WarmUpVerdict), and what the round's windows showed
         progress.message(
             WarmUpVerdict.of(warm, cursor, round)
-                + (cursor.warmUpSpent(warm) ? "" : ": " + SteadyState.explain(round)));
+                + (cursor.warmUpSpent(warm)
+                    ? ""
+                    : ": " + SteadyState.explain(warm.series().isEmpty() ? round : warm.series())));
         continue;
       }
       Platform.Measurement measured = platform.runLoad(named, k6, K6Script.render(k6), progress);
@@ -105,7 +129,7 @@ public final class BenchmarkRunner {
       if (Boolean.FALSE.equals(row.steadyState()) && warm.steady()) {
         progress.message(
             "SUT: the hold drifted: "
-                + SteadyState.explainHold(ScenarioRow.holdWindows(measured, k6)));
+                + SteadyState.explainHold(ScenarioRow.holdWindows(measured, k6), warm.shape()));
       }
       warm = ScenarioRow.afterMeasure(warm, measured.peaks(), k6);
       sink.append(row);
@@ -127,6 +151,55 @@ public final class BenchmarkRunner {
     }
     return new Outcome(
         rows, skipped, Duration.ofNanos(System.nanoTime() - started), held, crossChecks);
+  }
+
+  /**
+   * The cursor after sizing on the warm-up that just ended ({@code m}, its last round {@code
+   * round}, at the top level): levels the generator cannot drive leave the plan, and the line says
+   * what was measured and what was kept. Unchanged where the generator's cores or the round's rate
+   * were not measured.
+   */
+  private static RunCursor size(
+      RunCursor cursor,
+      BenchmarkRunSpec spec,
+      K6Plan k6,
+      Platform.Measurement m,
+      List<LoadWindow> round,
+      Progress progress) {
+    CoreBusy cores = m.cpu() == null ? null : m.cpu().cores();
+    Double busy = cores == null ? null : cores.generatorBusyPct();
+    double rps = round.isEmpty() ? 0 : LoadWindow.sum(round).throughput();
+    if (busy == null || rps <= 0) {
+      return cursor;
+    }
+    Sizing.Result r =
+        Sizing.of(
+            cursor.levels(),
+            new Sizing.Probe(cursor.warmUpLevel(), rps, busy / 100, cores.generatorCores().size()),
+            Workloads.ownService(spec) ? 0 : Workloads.serviceFloor(spec).toMillis(),
+            k6.openModel());
+    progress.message(r.line());
+    return r.changed() ? cursor.keepingLevels(r.kept()) : cursor;
+  }
+
+  /**
+   * Time left: each scenario's ramp, warm-up and hold, and a warm-up for every JVM still to start,
+   * as long as this run's warm-ups took on average (the cap before the first ends), the running
+   * JVM's own if it is not yet steady.
+   */
+  static Duration eta(RunCursor cursor, WarmState warm, List<Duration> warmUps) {
+    List<Scenario> left = cursor.plan().stream().filter(s -> !cursor.isRecorded(s.id())).toList();
+    Duration perWarmUp =
+        warmUps.isEmpty()
+            ? cursor.warmUpCap()
+            : warmUps.stream().reduce(Duration.ZERO, Duration::plus).dividedBy(warmUps.size());
+    Duration warmUpsLeft = perWarmUp.multipliedBy(Planner.sutStarts(left));
+    if (!left.isEmpty() && left.getFirst().sut().restartKey().equals(warm.sutKey())) {
+      // the running JVM: what its warm-up has left, none once steady
+      Duration own = warm.steady() ? Duration.ZERO : perWarmUp.minus(warm.underLoad());
+      warmUpsLeft = warmUpsLeft.minus(perWarmUp).plus(own.isNegative() ? Duration.ZERO : own);
+    }
+    return cursor.scenarioLength().multipliedBy(left.size()).plus(warmUpsLeft);
   }
 
   private static GeneratorCrossCheck crossCheck(ResultRow row, Platform.IndependentLoad other) {

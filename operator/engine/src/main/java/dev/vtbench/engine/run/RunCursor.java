@@ -35,11 +35,14 @@ public final class RunCursor {
   private final BenchmarkRunSpec spec;
   private final List<Scenario> plan;
   private final Set<String> recorded;
+  private final List<Integer> levels;
 
-  private RunCursor(BenchmarkRunSpec spec, List<Scenario> plan, Set<String> recorded) {
+  private RunCursor(
+      BenchmarkRunSpec spec, List<Scenario> plan, Set<String> recorded, List<Integer> levels) {
     this.spec = spec;
     this.plan = plan;
     this.recorded = recorded;
+    this.levels = levels;
   }
 
   /** The cursor of {@code spec} with the scenarios of {@code rows} recorded. */
@@ -49,14 +52,33 @@ public final class RunCursor {
 
   /** The cursor of {@code spec} with the scenarios {@code scenarioIds} recorded. */
   public static RunCursor ofRecorded(BenchmarkRunSpec spec, Collection<String> scenarioIds) {
-    return new RunCursor(spec, Planner.plan(spec), Set.copyOf(scenarioIds));
+    return new RunCursor(
+        spec, Planner.plan(spec), Set.copyOf(scenarioIds), List.copyOf(spec.matrix.concurrency));
+  }
+
+  /**
+   * The same cursor planning only {@code kept} of the matrix's levels from now on ({@link
+   * dev.vtbench.engine.plan.Sizing}): scenarios at other levels leave the plan unless already
+   * recorded, and warm-ups run at the highest level kept.
+   */
+  public RunCursor keepingLevels(List<Integer> kept) {
+    List<Scenario> left =
+        plan.stream()
+            .filter(s -> kept.contains(s.concurrency()) || recorded.contains(s.id()))
+            .toList();
+    return new RunCursor(spec, left, recorded, List.copyOf(kept));
+  }
+
+  /** The levels planned from now on: the matrix's, or those sizing kept. */
+  public List<Integer> levels() {
+    return levels;
   }
 
   /** The same cursor once {@code scenarioId} is recorded too. */
   public RunCursor recording(String scenarioId) {
     Set<String> ids = new HashSet<>(recorded);
     ids.add(scenarioId);
-    return new RunCursor(spec, plan, Set.copyOf(ids));
+    return new RunCursor(spec, plan, Set.copyOf(ids), levels);
   }
 
   /** What to do next. */
@@ -204,6 +226,11 @@ public final class RunCursor {
     return List.copyOf(out);
   }
 
+  /** Whether scenario {@code id} is recorded. */
+  public boolean isRecorded(String id) {
+    return recorded.contains(id);
+  }
+
   /** The first planned scenario not yet recorded. */
   public Optional<Scenario> nextScenario() {
     return plan.stream().filter(s -> !recorded.contains(s.id())).findFirst();
@@ -253,7 +280,7 @@ public final class RunCursor {
    * makes hot every path the run's levels will take (docs/steady-state.md).
    */
   public int warmUpLevel() {
-    return spec.matrix.concurrency.stream().mapToInt(Integer::intValue).max().orElseThrow();
+    return levels.stream().mapToInt(Integer::intValue).max().orElseThrow();
   }
 
   /**

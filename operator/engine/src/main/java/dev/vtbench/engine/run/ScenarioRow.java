@@ -41,7 +41,7 @@ public final class ScenarioRow {
     LoadResult load =
         LoadMerge.merge(m.k6Summaries().stream().map(j -> K6Summary.parse(j, k6.hold())).toList());
     List<LoadWindow> hold = holdWindows(m, k6);
-    boolean drifted = SteadyState.judgeHold(hold) == SteadyState.Verdict.NOT_STEADY;
+    boolean drifted = SteadyState.judgeHold(hold, warm.shape()) == SteadyState.Verdict.NOT_STEADY;
     ResultRow row = row(spec, s, sut, load, m);
     row =
         row.toBuilder()
@@ -74,7 +74,9 @@ public final class ScenarioRow {
           + " s of load (the run's warm-up line, or its LoadRunning condition, says which"
           + " criterion failed and what to set)";
     }
-    return drifted ? UNSTEADY + "the hold drifted, " + SteadyState.explainHold(hold) : null;
+    return drifted
+        ? UNSTEADY + "the hold drifted, " + SteadyState.explainHold(hold, warm.shape())
+        : null;
   }
 
   /**
@@ -84,7 +86,7 @@ public final class ScenarioRow {
   public static WarmState afterMeasure(WarmState warm, Map<String, Object> peaks, K6Plan k6) {
     return warm.afterMeasure(
         k6.ramp().plus(k6.warmup()).plus(k6.hold()),
-        SteadyState.judgeHold(LoadWindow.ofPhase(peaks, k6.hold())));
+        SteadyState.judgeHold(LoadWindow.ofPhase(peaks, k6.hold()), warm.shape()));
   }
 
   /** The SUT's windows over the hold of {@code k6}: the platform resets them at its start. */

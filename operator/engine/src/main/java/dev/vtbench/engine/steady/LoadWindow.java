@@ -7,12 +7,24 @@ import java.util.Map;
 
 /**
  * One window of load as the SUT saw it ({@code /api/runtime-info}'s {@code peaks.windows}):
- * requests it completed, CPU seconds its JVM used and seconds its JIT compilers spent.
+ * requests it completed, CPU seconds its JVM used, the JIT's elapsed compile time and the CPU its
+ * compiler threads used.
  *
  * @param cpuSeconds null where the JVM does not report its CPU time
- * @param compileSeconds null where the JVM does not report its compilation time
+ * @param compileSeconds elapsed compile time ({@code CompilationMXBean}), summed over compiler
+ *     threads: a compile preempted on a busy core counts its whole wall time, so this measures
+ *     contention as much as compilation; kept for comparison, judged nowhere. Null where unreported
+ * @param jitCpuSeconds CPU seconds the C1/C2 compiler threads used in the window (per thread id,
+ *     from /proc): what the JIT really cost. Null where unknown (a user's service on a cluster,
+ *     read through Actuator)
  */
-public record LoadWindow(double seconds, long requests, Double cpuSeconds, Double compileSeconds) {
+public record LoadWindow(
+    double seconds, long requests, Double cpuSeconds, Double compileSeconds, Double jitCpuSeconds) {
+
+  /** A window whose compiler threads' CPU is unknown. */
+  public LoadWindow(double seconds, long requests, Double cpuSeconds, Double compileSeconds) {
+    this(seconds, requests, cpuSeconds, compileSeconds, null);
+  }
 
   /** Requests per second. */
   public double throughput() {
@@ -24,9 +36,14 @@ public record LoadWindow(double seconds, long requests, Double cpuSeconds, Doubl
     return cpuSeconds == null || requests == 0 ? null : 1000 * cpuSeconds / requests;
   }
 
-  /** Share of the window the JIT spent compiling (can exceed 1 with several compiler threads). */
+  /**
+   * The compiler threads' share of the SUT's CPU in the window ({@code jitCpuSeconds ÷
+   * cpuSeconds}), or null when either is unknown or the SUT used no CPU.
+   */
   public Double jitShare() {
-    return compileSeconds == null || seconds <= 0 ? null : compileSeconds / seconds;
+    return jitCpuSeconds == null || cpuSeconds == null || cpuSeconds <= 0
+        ? null
+        : jitCpuSeconds / cpuSeconds;
   }
 
   /**
@@ -38,13 +55,15 @@ public record LoadWindow(double seconds, long requests, Double cpuSeconds, Doubl
     long requests = 0;
     Double cpu = 0.0;
     Double jit = 0.0;
+    Double jitCpu = 0.0;
     for (LoadWindow w : ws) {
       seconds += w.seconds();
       requests += w.requests();
       cpu = cpu == null || w.cpuSeconds() == null ? null : cpu + w.cpuSeconds();
       jit = jit == null || w.compileSeconds() == null ? null : jit + w.compileSeconds();
+      jitCpu = jitCpu == null || w.jitCpuSeconds() == null ? null : jitCpu + w.jitCpuSeconds();
     }
-    return new LoadWindow(seconds, requests, cpu, jit);
+    return new LoadWindow(seconds, requests, cpu, jit, jitCpu);
   }
 
   /**
@@ -69,7 +88,8 @@ public record LoadWindow(double seconds, long requests, Double cpuSeconds, Doubl
                 number(w.get("seconds"), nominal),
                 (long) number(w.get("requests"), 0),
                 w.get("cpuSeconds") instanceof Number n ? n.doubleValue() : null,
-                w.get("compileSeconds") instanceof Number n ? n.doubleValue() : null));
+                w.get("compileSeconds") instanceof Number n ? n.doubleValue() : null,
+                w.get("jitCpuSeconds") instanceof Number n ? n.doubleValue() : null));
       }
     }
     return out;

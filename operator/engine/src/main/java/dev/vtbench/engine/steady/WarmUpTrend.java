@@ -75,9 +75,8 @@ public final class WarmUpTrend {
       return found + ": the round was too short to judge; raise spec.load.sutWarmup";
     }
     List<LoadWindow> last = windows.subList(windows.size() - SteadyState.WINDOWS, windows.size());
-    double jit =
-        last.stream().mapToDouble(w -> w.jitShare() == null ? 0 : w.jitShare()).max().orElse(0);
     LoadWindow sum = LoadWindow.sum(last);
+    double jit = sum.jitShare() == null ? 0 : sum.jitShare();
     double cores =
         sum.cpuSeconds() == null || sum.seconds() <= 0 ? 0 : sum.cpuSeconds() / sum.seconds();
     String why;
@@ -102,9 +101,9 @@ public final class WarmUpTrend {
               2 * underLoad.toSeconds());
     } else {
       why =
-          "throughput or CPU per request varies between windows with no trend and a quiet JIT:"
-              + " the service's own variability, which more warm-up does not remove (the rows'"
-              + " hold_cv shows it)";
+          "its level keeps moving with a quiet JIT and no improvement (levels that alternate, or"
+              + " a slowdown still sliding): the service's own behaviour, which more warm-up of the"
+              + " same load does not settle (the rows' hold_cv shows it)";
     }
     return found + "; " + why;
   }

@@ -26,11 +26,11 @@ class RunCursorTest {
 
   /** Six windows of a warm JVM: they agree and the JIT is quiet. */
   static final List<LoadWindow> STEADY =
-      java.util.Collections.nCopies(6, new LoadWindow(5, 5000, 1.5, 0.01));
+      java.util.Collections.nCopies(6, new LoadWindow(5, 5000, 1.5, 0.01, 0.01));
 
   /** Six windows of a JVM still compiling. */
   static final List<LoadWindow> COMPILING =
-      java.util.Collections.nCopies(6, new LoadWindow(5, 2000, 4.9, 4.0));
+      java.util.Collections.nCopies(6, new LoadWindow(5, 2000, 4.9, 4.0, 1.5));
 
   /** Drives the cursor as a platform would, returning the ids of the loads in order. */
   static List<String> drive(RunCursor cursor) {
@@ -59,6 +59,25 @@ class RunCursorTest {
     }
     assertThat(cursor.done()).isEqualTo(cursor.total());
     return loads;
+  }
+
+  @Test
+  void levelsSizingDropsLeaveThePlanUnlessRecordedAndWarmUpsRunAtTheHighestKept() {
+    BenchmarkRunSpec s = spec("180s");
+    s.matrix.threadModes = List.of("platform", "virtual");
+    RunCursor cursor =
+        RunCursor.ofRecorded(s, List.of("r1-platform-pool10-c5", "r1-platform-pool10-c20"));
+    assertThat(cursor.warmUpLevel()).isEqualTo(20);
+    RunCursor sized = cursor.keepingLevels(List.of(5));
+    assertThat(sized.levels()).containsExactly(5);
+    assertThat(sized.warmUpLevel()).isEqualTo(5);
+    // the platform row at 20 was measured and stays counted; virtual at 20 is no longer planned
+    assertThat(sized.plan())
+        .extracting(Scenario::id)
+        .containsExactly("r1-platform-pool10-c5", "r1-platform-pool10-c20", "r1-virtual-pool10-c5");
+    assertThat(sized.done()).isEqualTo(2);
+    assertThat(sized.nextScenario()).map(Scenario::id).contains("r1-virtual-pool10-c5");
+    assertThat(sized.recording("r1-virtual-pool10-c5").nextScenario()).isEmpty();
   }
 
   @Test

@@ -8,9 +8,9 @@ import org.junit.jupiter.api.Test;
 
 class WarmUpTrendTest {
 
-  /** A 5 s window: requests, CPU seconds, JIT seconds. */
+  /** A 5 s window: requests, CPU seconds, the compiler threads' CPU seconds. */
   static LoadWindow w(long requests, double cpu, double jit) {
-    return new LoadWindow(5, requests, cpu, jit);
+    return new LoadWindow(5, requests, cpu, null, jit);
   }
 
   @Test
@@ -76,11 +76,20 @@ class WarmUpTrendTest {
 
   @Test
   void adviceSaysWhenMoreWarmUpWouldNotHelp() {
-    List<LoadWindow> noisy = List.of(w(2000, 2, 0), w(1500, 1.5, 0), w(2000, 2, 0));
-    assertThat(WarmUpTrend.advice(noisy, Duration.ofSeconds(180), 1))
-        .startsWith("400 req/s, throughput spread 27% (max 10%)")
-        .contains("varies between windows with no trend and a quiet JIT")
+    // two levels taking turns, four windows each: the last level is two windows old
+    List<LoadWindow> alternating = new java.util.ArrayList<>();
+    for (long r : new long[] {2000, 2000, 2000, 2000, 1500, 1500, 1500, 1500, 2000, 2000}) {
+      alternating.add(w(r, r / 1000.0, 0));
+    }
+    assertThat(SteadyState.judge(alternating)).isEqualTo(SteadyState.Verdict.NOT_STEADY);
+    assertThat(WarmUpTrend.advice(alternating, Duration.ofSeconds(180), 1))
+        .startsWith("400 req/s, no steady state yet, one level for the last 2 windows (need 3)")
+        .contains("its level keeps moving with a quiet JIT and no improvement")
         .doesNotContain("spec.");
+    // the same windows in a noisy but flat order are one level: steady
+    List<LoadWindow> noisy =
+        List.of(w(2000, 2, 0), w(1500, 1.5, 0), w(2000, 2, 0), w(1500, 1.5, 0), w(2000, 2, 0));
+    assertThat(SteadyState.judge(noisy)).isEqualTo(SteadyState.Verdict.STEADY);
   }
 
   @Test

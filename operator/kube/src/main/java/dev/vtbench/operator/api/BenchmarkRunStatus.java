@@ -131,6 +131,29 @@ public class BenchmarkRunStatus {
         "The SUT pod this is about, as its uid and its container's restart count: another value"
             + " means the SUT restarted, and its warm-up starts over.")
     public String sutStart;
+
+    @JsonPropertyDescription(
+        "The warm-up's load windows since the SUT started, oldest first (at most 48): the series"
+            + " whose trend says when it is steady (docs/steady-state.md).")
+    @io.fabric8.generator.annotation.Size(max = dev.vtbench.engine.steady.WarmState.MAX_SERIES)
+    public List<Window> windows;
+  }
+
+  /** One warm-up window as status keeps it: what the steady-state rule reads of it. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class Window {
+    @JsonPropertyDescription("The window's length in seconds.")
+    public Double seconds;
+
+    @JsonPropertyDescription("Requests the SUT completed in it.")
+    public Long requests;
+
+    @JsonPropertyDescription("CPU seconds the SUT used in it; absent where unknown.")
+    public Double cpuSeconds;
+
+    @JsonPropertyDescription(
+        "CPU seconds the SUT's JIT compiler threads used in it; absent where unknown.")
+    public Double jitCpuSeconds;
   }
 
   /** Measured holds of one scenario dropped because a tier did not stay up under them. */

@@ -3,10 +3,12 @@ package dev.vtbench.operator.reconciler.status;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.WarmUpVerdict;
+import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.engine.steady.WarmUpTrend;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The engine's {@link WarmState} as status keeps it ({@code warmedUp} and {@code warmUp}), so the
@@ -43,7 +45,19 @@ public final class WarmUpStatus {
         next.restartKey(),
         Duration.ofMillis(Math.round(w.underLoadSeconds * 1000)),
         Boolean.TRUE.equals(w.steady),
-        Boolean.TRUE.equals(w.improving));
+        Boolean.TRUE.equals(w.improving),
+        w.windows == null
+            ? List.of()
+            : w.windows.stream()
+                .map(
+                    x ->
+                        new LoadWindow(
+                            x.seconds == null ? 0 : x.seconds,
+                            x.requests == null ? 0 : x.requests,
+                            x.cpuSeconds,
+                            null,
+                            x.jitCpuSeconds))
+                .toList());
   }
 
   /**
@@ -58,6 +72,20 @@ public final class WarmUpStatus {
     w.steady = warm.steady();
     w.improving = warm.improving() ? true : null;
     w.sutStart = sutStart;
+    w.windows =
+        warm.series().isEmpty()
+            ? null
+            : warm.series().stream()
+                .map(
+                    x -> {
+                      BenchmarkRunStatus.Window o = new BenchmarkRunStatus.Window();
+                      o.seconds = x.seconds();
+                      o.requests = x.requests();
+                      o.cpuSeconds = x.cpuSeconds();
+                      o.jitCpuSeconds = x.jitCpuSeconds();
+                      return o;
+                    })
+                .toList();
     status.warmUp = w;
   }
 

@@ -99,6 +99,11 @@ class WarmUpStatusTest {
     assertThat(status.warmUp.underLoadSeconds).isEqualTo(60.0);
     assertThat(status.warmUp.steady).isTrue();
     assertThat(status.warmUp.sutStart).isEqualTo("uid-1/0");
+    // the series the trend is judged on survives the passes: three rounds of four windows
+    assertThat(status.warmUp.windows).hasSize(12);
+    assertThat(status.warmUp.windows.getLast().requests).isEqualTo(5000L);
+    assertThat(status.warmUp.windows.getLast().jitCpuSeconds).isEqualTo(0.003);
+    assertThat(status.warmUp.windows.getFirst().requests).isEqualTo(2000L);
   }
 
   @Test
@@ -112,9 +117,9 @@ class WarmUpStatusTest {
             "SUT not steady after 20 s of load (at most 35 s)",
             "JIT warm-up round 2 from 20000 ms",
             "warm-up spent after 35s of load (spec.load.sutWarmup 35s, up to 2× while improving)"
-                + " without steady state: 400 req/s, throughput spread 0% (max 10%), CPU/request"
-                + " spread 0% (max 10%), JIT up to 80% of a window (max 5%); the JVM was still"
-                + " compiling after 35 s of load: give it more (spec.load.sutWarmup: 70s)."
+                + " without steady state: 400 req/s, flat, one level for the last 3 windows (need"
+                + " 3), JIT 80% of the SUT's CPU (max 5%); the JVM was still compiling after 35 s"
+                + " of load: give it more (spec.load.sutWarmup: 70s)."
                 + " Measuring anyway: its rows say steady_state=false",
             "measure");
     assertThat(status.warmUp.steady).isFalse();
@@ -145,8 +150,8 @@ class WarmUpStatusTest {
             "SUT not steady after 60 s of load but still improving (up to 80 s while it does)",
             "JIT warm-up round 4 from 60000 ms",
             "warm-up spent after 80s of load (spec.load.sutWarmup 40s, up to 2× while"
-                + " improving) without steady state: 350 req/s, throughput spread 33% (max 10%),"
-                + " CPU/request spread 34% (max 10%), JIT up to 16% of a window (max 5%); the JVM"
+                + " improving) without steady state: 350 req/s, no steady state yet, one level for"
+                + " the last 2 windows (need 3), JIT 13% of the SUT's CPU (max 5%); the JVM"
                 + " was still compiling after 80 s of load: give it more (spec.load.sutWarmup:"
                 + " 160s). Measuring anyway: its rows say steady_state=false",
             "measure");
