@@ -271,6 +271,8 @@ public final class Main implements Runnable {
       var rows = ResultsCsv.read(report.csv());
       if (!rows.isEmpty()) {
         System.out.println("answer:  " + dev.vtbench.engine.results.Headline.of(rows));
+        dev.vtbench.engine.results.NextStep.of(rows)
+            .ifPresent(h -> System.out.println("next:    " + h));
         dev.vtbench.engine.results.Headline.noVerdictHint(rows)
             .ifPresent(h -> System.out.println("next:    " + h + " (make run SPEC=" + spec + ")"));
       }

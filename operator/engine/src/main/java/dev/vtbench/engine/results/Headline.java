@@ -37,6 +37,7 @@ public final class Headline {
     Map<SummaryTable.Key, SummaryStats.Rows> grouped = SummaryStats.grouped(rows);
     String line =
         sentence(grouped, ResultRow.VIRTUAL, ResultRow.PLATFORM)
+            .or(() -> axisSentence(rows))
             .orElseGet(() -> of(rows.getLast()));
     return sentence(grouped, ResultRow.REACTIVE, ResultRow.VIRTUAL)
         .map(reactive -> line + ". " + reactive)
@@ -136,6 +137,50 @@ public final class Headline {
   }
 
   /**
+   * A run over one thread mode that compares an axis ({@link AxisTable}: JVM options, builds): that
+   * comparison at the highest level it has, e.g. {@code jvm options 2 1.00x jvm options 1
+   * [0.99-1.01] at 200 VUs, pool 50, virtual (979 vs 979 req/s): no difference}; empty when the
+   * rows compare no axis.
+   */
+  static Optional<String> axisSentence(List<ResultRow> rows) {
+    return AxisTable.all(rows).stream()
+        .filter(t -> !t.isEmpty())
+        .findFirst()
+        .flatMap(
+            t ->
+                t.lines().stream()
+                    .filter(l -> !Double.isNaN(l.comparison().ratio()))
+                    .max(
+                        Comparator.comparingInt((AxisTable.Line l) -> l.key().concurrency())
+                            .thenComparingInt(l -> l.key().hikariPool())))
+        .map(
+            l -> {
+              ModeComparison c = l.comparison();
+              // the axis's cells are Markdown code; the line is plain text
+              return c.mode().replace("`", "")
+                  + " "
+                  + fmt(c.ratio(), 2)
+                  + "x "
+                  + c.baseline().replace("`", "")
+                  + (c.interval() == null ? "" : " [" + c.interval().format(2, "-") + "]")
+                  + " at "
+                  + l.key().concurrency()
+                  + " "
+                  + rows.getFirst().levelUnit()
+                  + ", pool "
+                  + l.key().hikariPool()
+                  + ", "
+                  + l.threadMode()
+                  + " ("
+                  + fmt(c.modeEstimate().medianThroughputRps(), 0)
+                  + " vs "
+                  + fmt(c.baselineEstimate().medianThroughputRps(), 0)
+                  + " req/s): "
+                  + c.label();
+            });
+  }
+
+  /**
    * The levels above {@code level} that do not count, each with why, e.g. {@code platform not
    * steady at 100 VUs; overloaded at 400, 800 VUs}; empty when none.
    */
@@ -145,6 +190,7 @@ public final class Headline {
       String mode,
       String baseline) {
     Map<String, List<Integer>> why = new java.util.LinkedHashMap<>();
+    Map<String, List<String>> measured = new java.util.LinkedHashMap<>();
     String unit = "";
     for (Map.Entry<SummaryTable.Key, SummaryStats.Rows> e :
         cells.stream()
@@ -162,6 +208,16 @@ public final class Headline {
         List<Integer> levels = why.computeIfAbsent(reason, r -> new java.util.ArrayList<>());
         if (!levels.contains(e.getKey().concurrency())) {
           levels.add(e.getKey().concurrency());
+          measured
+              .computeIfAbsent(reason, r -> new java.util.ArrayList<>())
+              .add(
+                  mode
+                      + " "
+                      + fmt(median(e.getValue().of(mode)), 0)
+                      + " vs "
+                      + baseline
+                      + " "
+                      + fmt(median(e.getValue().of(baseline)), 0));
         }
         unit = e.getValue().unit();
       }
@@ -174,8 +230,21 @@ public final class Headline {
                     + " at "
                     + e.getValue().stream().map(String::valueOf).collect(Collectors.joining(", "))
                     + " "
-                    + u)
+                    + u
+                    + " ("
+                    + String.join(", ", measured.get(e.getKey()))
+                    + " req/s)")
         .collect(Collectors.joining("; "));
+  }
+
+  /** The median throughput of {@code rows}, counted or not: what a level measured. */
+  static Double median(List<ResultRow> rows) {
+    double[] v = rows.stream().mapToDouble(ResultRow::throughputRps).sorted().toArray();
+    if (v.length == 0) {
+      return null;
+    }
+    int m = v.length / 2;
+    return v.length % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
   }
 
   /** The rows of {@code which} in {@code cell}: {@code mode}'s and {@code baseline}'s for both. */

@@ -58,7 +58,8 @@ class HeadlineTest {
         .isEqualTo(
             platformVirtual
                 + ". reactive 1.5x virtual [1.5-1.5] at 100 VUs, pool 50 (1500 vs 1002 req/s):"
-                + " reactive faster; the highest level counted (overloaded at 200 VUs)");
+                + " reactive faster; the highest level counted (overloaded at 200 VUs (reactive 1500 vs"
+                + " virtual 1002 req/s))");
   }
 
   /**
@@ -79,7 +80,7 @@ class HeadlineTest {
         .isEqualTo(
             "virtual 2.4x platform at 50 VUs, pool 10 (583 vs 240 req/s): no verdict (1"
                 + " repetition, need 3); the highest level counted (platform not steady at 100"
-                + " VUs)");
+                + " VUs (virtual 654 vs platform 244 req/s))");
     assertThat(h).doesNotContain("-x").doesNotContain("vs -");
   }
 
@@ -95,7 +96,8 @@ class HeadlineTest {
     assertThat(Headline.of(rows))
         .isEqualTo(
             "virtual vs platform: no answer, no level has a steady row of both (platform not"
-                + " steady at 50 VUs; both not steady at 100 VUs)");
+                + " steady at 50 VUs (virtual 450 vs platform 300 req/s); both not steady at 100"
+                + " VUs (virtual 460 vs platform 310 req/s))");
   }
 
   /**

@@ -77,7 +77,8 @@ class OverloadTest {
     assertThat(table.toMarkdown()).contains("1/1 (2 overloaded)", "overloaded: no verdict");
     assertThat(Headline.of(rows))
         .startsWith("virtual 6.0x platform at 800 VUs, pool 50 (2900 vs 485 req/s): no verdict")
-        .endsWith("; the highest level counted (overloaded at 10000 VUs)");
+        .contains("; the highest level counted (overloaded at 10000 VUs (virtual ")
+        .endsWith(" req/s))");
     assertThat(SummaryReport.of("x", rows).toMarkdown())
         .contains("2 overloaded row(s): overloaded = errors >= 0.1 %");
   }
