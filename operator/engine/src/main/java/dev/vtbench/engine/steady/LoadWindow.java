@@ -37,6 +37,20 @@ public record LoadWindow(
   }
 
   /**
+   * The application's own CPU milliseconds per request: the SUT's CPU less its JIT compiler
+   * threads' ({@link #jitCpuSeconds}, where known), or null when unknown or no request completed.
+   * What the steady-state rule compares: a compile burst is the JIT's cost, judged by {@link
+   * #jitShare}, not a change in what a request costs.
+   */
+  public Double appCpuMsPerRequest() {
+    if (cpuSeconds == null || requests == 0) {
+      return null;
+    }
+    double app = jitCpuSeconds == null ? cpuSeconds : Math.max(0, cpuSeconds - jitCpuSeconds);
+    return 1000 * app / requests;
+  }
+
+  /**
    * The compiler threads' share of the SUT's CPU in the window ({@code jitCpuSeconds ÷
    * cpuSeconds}), or null when either is unknown or the SUT used no CPU.
    */

@@ -63,7 +63,7 @@ public record Shape(Kind kind, int steadyWindows, double throughputNoise, double
   public static Shape of(List<LoadWindow> series) {
     double[] tp = series.stream().mapToDouble(LoadWindow::throughput).toArray();
     One t = One.of(tp, true, 0);
-    long unknown = series.stream().filter(w -> w.cpuMsPerRequest() == null).count();
+    long unknown = series.stream().filter(w -> w.appCpuMsPerRequest() == null).count();
     if (unknown == series.size()) {
       return new Shape(t.kind, t.steady, t.noise, 0);
     }
@@ -71,7 +71,7 @@ public record Shape(Kind kind, int steadyWindows, double throughputNoise, double
       // CPU read in some windows and not others: nothing to say it held still
       return new Shape(Kind.NO_STEADY_STATE, 0, t.noise, 0);
     }
-    double[] cpu = series.stream().mapToDouble(LoadWindow::cpuMsPerRequest).toArray();
+    double[] cpu = series.stream().mapToDouble(LoadWindow::appCpuMsPerRequest).toArray();
     double rps = t.level;
     double slack = rps > 0 ? SteadyState.CPU_NOISE_CORES * 1000 / rps : 0;
     One c = One.of(cpu, false, slack);

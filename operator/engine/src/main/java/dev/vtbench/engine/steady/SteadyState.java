@@ -204,7 +204,7 @@ public final class SteadyState {
         ends.getLast().throughput(),
         percent(spread(ends.stream().map(LoadWindow::throughput).toList())),
         100 * tol[0],
-        percent(spread(ends.stream().map(LoadWindow::cpuMsPerRequest).toList())),
+        percent(spread(ends.stream().map(LoadWindow::appCpuMsPerRequest).toList())),
         100 * tol[1],
         CPU_NOISE_CORES);
   }
@@ -219,7 +219,7 @@ public final class SteadyState {
    * #CPU_NOISE_CORES} of a core at the windows' mean throughput.
    */
   private static boolean cpuAgrees(List<LoadWindow> ws, double tolerance) {
-    List<Double> perRequest = ws.stream().map(LoadWindow::cpuMsPerRequest).toList();
+    List<Double> perRequest = ws.stream().map(LoadWindow::appCpuMsPerRequest).toList();
     double spread = spread(perRequest);
     if (spread <= tolerance) {
       return true;

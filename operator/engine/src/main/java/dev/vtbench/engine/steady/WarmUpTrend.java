@@ -46,8 +46,8 @@ public final class WarmUpTrend {
     LoadWindow first = LoadWindow.sum(windows.subList(0, k));
     LoadWindow last = LoadWindow.sum(windows.subList(windows.size() - k, windows.size()));
     boolean faster = last.throughput() > first.throughput() * (1 + MOVE);
-    Double a = first.cpuMsPerRequest();
-    Double b = last.cpuMsPerRequest();
+    Double a = first.appCpuMsPerRequest();
+    Double b = last.appCpuMsPerRequest();
     boolean cheaper =
         a != null
             && b != null
