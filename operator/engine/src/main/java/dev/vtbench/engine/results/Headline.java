@@ -114,26 +114,44 @@ public final class Headline {
     String passedOver = passedOver(hero, key.concurrency(), mode, baseline);
     ModeComparison c = ModeComparison.of(mode, cell.of(mode), baseline, cell.of(baseline));
     return Optional.of(
-        mode
-            + " "
-            + fmt(c.ratio(), 1)
-            + "x "
-            + baseline
-            + (c.interval() == null ? "" : " [" + c.interval().format(1, "-") + "]")
-            + " at "
-            + key.concurrency()
-            + " "
-            + unit
-            + ", pool "
-            + key.hikariPool()
-            + " ("
-            + fmt(c.modeEstimate().medianThroughputRps(), 0)
-            + " vs "
-            + fmt(c.baselineEstimate().medianThroughputRps(), 0)
-            + " req/s): "
+        compared(mode, baseline, c, 1, key, unit, "")
             + (cell.overloaded(mode, baseline) > 0 ? "overloaded, " : "")
             + c.label()
             + (passedOver.isEmpty() ? "" : "; the highest level counted (" + passedOver + ")"));
+  }
+
+  /**
+   * "{@code virtual 3.8x platform [3.7-3.9] at 200 VUs, pool 50 (1859 vs 484 req/s): }": a
+   * comparison's ratio, interval, cell and medians, as every sentence of the line begins.
+   *
+   * @param where what follows the pool, e.g. {@code ", virtual"}, or empty
+   */
+  private static String compared(
+      String mode,
+      String baseline,
+      ModeComparison c,
+      int decimals,
+      SummaryTable.Key key,
+      String unit,
+      String where) {
+    return mode
+        + " "
+        + fmt(c.ratio(), decimals)
+        + "x "
+        + baseline
+        + (c.interval() == null ? "" : " [" + c.interval().format(decimals, "-") + "]")
+        + " at "
+        + key.concurrency()
+        + " "
+        + unit
+        + ", pool "
+        + key.hikariPool()
+        + where
+        + " ("
+        + fmt(c.modeEstimate().medianThroughputRps(), 0)
+        + " vs "
+        + fmt(c.baselineEstimate().medianThroughputRps(), 0)
+        + " req/s): ";
   }
 
   /**
@@ -157,25 +175,14 @@ public final class Headline {
             l -> {
               ModeComparison c = l.comparison();
               // the axis's cells are Markdown code; the line is plain text
-              return c.mode().replace("`", "")
-                  + " "
-                  + fmt(c.ratio(), 2)
-                  + "x "
-                  + c.baseline().replace("`", "")
-                  + (c.interval() == null ? "" : " [" + c.interval().format(2, "-") + "]")
-                  + " at "
-                  + l.key().concurrency()
-                  + " "
-                  + rows.getFirst().levelUnit()
-                  + ", pool "
-                  + l.key().hikariPool()
-                  + ", "
-                  + l.threadMode()
-                  + " ("
-                  + fmt(c.modeEstimate().medianThroughputRps(), 0)
-                  + " vs "
-                  + fmt(c.baselineEstimate().medianThroughputRps(), 0)
-                  + " req/s): "
+              return compared(
+                      c.mode().replace("`", ""),
+                      c.baseline().replace("`", ""),
+                      c,
+                      2,
+                      l.key(),
+                      rows.getFirst().levelUnit(),
+                      ", " + l.threadMode())
                   + c.label();
             });
   }
