@@ -227,26 +227,40 @@ final class HostileCases {
         invalid("spec.matrix.concurrency", "matrix: {concurrency: [null]}"));
   }
 
-  /** Local file references stay inside the folder vtbench run starts in, by name. */
+  /**
+   * Local file references as a user writes them: absolute, from the home folder or through {@code
+   * ..} (a local run reads them from the spec file's folder; the operator reads no node's files);
+   * only a backslash, which would make the SQL's ConfigMap keys differ between CEL and Java, and
+   * what is not printable ASCII are refused.
+   */
   static Stream<Case> files() {
     String jar = "spec.sut.service.jar";
     String script = "spec.workload.script.file";
     String sql = "spec.database.sql.files";
     return Stream.of(
         valid(jarIs("./target/app-1.0.jar")),
-        invalid(jar, jarIs("/etc/passwd")),
-        invalid(jar, jarIs("~/app.jar")),
-        invalid(jar, jarIs("../other/app.jar")),
+        valid(jarIs("/home/me/src/app/target/app.jar")),
+        valid(jarIs("~/app.jar")),
+        valid(jarIs("../other/app.jar")),
+        valid(service("", "", "", ", builds: [{name: a, jar: a/../../b.jar}]")),
+        valid(
+            ServiceParityIT.SERVICE + ServiceParityIT.SCRIPT.replace("k6/orders.js", "/tmp/o.js")),
+        valid(
+            service(
+                "",
+                "",
+                "sql: {files: [../db/seed.sql, /srv/app/db/schema.sql], configMap: orders-sql}",
+                "")),
         invalid(jar, jarIs("'target\\..\\app.jar'")),
+        invalid(jar, jarIs("\"target/\\u00e9t\\u00e9.jar\"")),
         invalid(
             "spec.matrix.builds[0].jar",
-            service("", "", "", ", builds: [{name: a, jar: a/../../b.jar}]")),
+            service("", "", "", ", builds: [{name: a, jar: 'a\\b.jar'}]")),
         invalid(
             script,
-            ServiceParityIT.SERVICE + ServiceParityIT.SCRIPT.replace("k6/orders.js", "/tmp/o.js")),
-        invalid(
-            sql,
-            service("", "", "sql: {files: [db/../../etc/seed.sql], configMap: orders-sql}", "")),
+            ServiceParityIT.SERVICE
+                + ServiceParityIT.SCRIPT.replace("k6/orders.js", "'k6\\orders.js'")),
+        invalid(sql, service("", "", "sql: {files: ['db\\seed.sql'], configMap: orders-sql}", "")),
         // on a cluster each file is the ConfigMap key of its base name: the API server now says so
         ServiceParityIT.perPlatform(
             false,

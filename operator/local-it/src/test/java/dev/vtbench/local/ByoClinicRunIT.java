@@ -49,7 +49,7 @@ class ByoClinicRunIT {
       """;
 
   static Path spec(String name) throws Exception {
-    Path db = Path.of(System.getProperty("byo.clinic.db"));
+    Path db = LocalRunIT.checkoutFile("byo.clinic.db");
     Path spec = work.resolve(name + ".yaml");
     Files.writeString(
         spec,
@@ -75,7 +75,7 @@ class ByoClinicRunIT {
         """
             .formatted(
                 name,
-                System.getProperty("byo.clinic.jar"),
+                LocalRunIT.checkoutFile("byo.clinic.jar"),
                 Os.freePort(),
                 MIX,
                 db.resolve("schema.sql"),

@@ -118,7 +118,7 @@ class ByoExternalDatabaseIT {
           load: {ramp: 1s, warmup: 1s, hold: 6s, sutWarmup: 5s, cpu: 1}
           matrix: {threadModes: [virtual], hikariPoolSizes: [4], concurrency: [16], repetitions: 1}
         """
-            .formatted(System.getProperty("byo.orders.jar"), Os.freePort()));
+            .formatted(LocalRunIT.checkoutFile("byo.orders.jar"), Os.freePort()));
     return spec;
   }
 

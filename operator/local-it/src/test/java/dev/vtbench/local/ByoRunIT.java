@@ -51,7 +51,7 @@ class ByoRunIT {
 
   /** The example's own k6 module (examples/byo-orders/k6/orders.js): two requests an iteration. */
   static Path module() {
-    return Path.of(System.getProperty("byo.orders.db")).resolveSibling("k6/orders.js");
+    return LocalRunIT.checkoutFile("byo.orders.db").resolveSibling("k6/orders.js");
   }
 
   static Path spec(String name, String threadModes, String actuatorPath, String load)
@@ -63,7 +63,7 @@ class ByoRunIT {
   static Path spec(
       String name, String threadModes, String actuatorPath, String load, String workload)
       throws Exception {
-    Path db = Path.of(System.getProperty("byo.orders.db"));
+    Path db = LocalRunIT.checkoutFile("byo.orders.db");
     Path spec = work.resolve(name + ".yaml");
     Files.writeString(
         spec,
@@ -90,7 +90,7 @@ class ByoRunIT {
         """
             .formatted(
                 name,
-                System.getProperty("byo.orders.jar"),
+                LocalRunIT.checkoutFile("byo.orders.jar"),
                 Os.freePort(),
                 actuatorPath,
                 workload,
@@ -305,7 +305,10 @@ class ByoRunIT {
     assertThat(served / seconds).isCloseTo(row.throughputRps(), within(0.1 * row.throughputRps()));
   }
 
-  /** A module that is not there stops the run before anything starts, naming the field. */
+  /**
+   * A module that is not there stops the run before anything starts, naming the field and where it
+   * was looked for.
+   */
   @Test
   void aMissingModuleStopsTheRunBeforeAnythingStarts() throws Exception {
     Path spec =
@@ -320,8 +323,14 @@ class ByoRunIT {
     LocalRunIT.Result r = run(spec);
 
     assertThat(r.code()).isEqualTo(3);
+    // read from the spec file's folder, the test's work folder, and said so
     assertThat(r.err())
-        .contains("vtbench: spec.workload.script.file: k6/not-there.js not found (relative to");
+        .contains(
+            "vtbench: spec.workload.script.file: "
+                + work.resolve("k6/not-there.js")
+                + " not found (k6/not-there.js from the spec's folder "
+                + work
+                + ")");
     assertThat(work.resolve("results").resolve("byo-noscript")).doesNotExist();
     assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
   }

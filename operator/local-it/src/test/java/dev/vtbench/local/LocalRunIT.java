@@ -61,6 +61,14 @@ class LocalRunIT {
     return dir;
   }
 
+  /**
+   * A file of the checkout that a system property names relative to it (failsafe runs there), as an
+   * absolute path: a spec in a temporary folder reads relative paths from that folder.
+   */
+  static Path checkoutFile(String property) {
+    return Path.of(System.getProperty(property)).toAbsolutePath();
+  }
+
   /** Stops the database a run in {@code work} started. */
   static void stopDatabase(Path work) {
     LocalPostgres.stopIfRunning(LocalPostgres.dataDirUnder(work.resolve("cache")));

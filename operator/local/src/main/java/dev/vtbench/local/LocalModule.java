@@ -16,7 +16,7 @@ import java.nio.file.Path;
  * same module, then written beside each load's script, where vtbench's script imports it from
  * ({@link UserModule#FILE_NAME}).
  *
- * @param file the path the spec gives, relative to the working directory
+ * @param file the module's path, as resolved from the spec file's folder ({@link LocalFiles})
  * @param text the module
  */
 record LocalModule(Path file, String text) {
@@ -39,12 +39,7 @@ record LocalModule(Path file, String text) {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       throw new IllegalArgumentException(
-          FIELD
-              + ": "
-              + file
-              + " not found (relative to "
-              + Path.of("").toAbsolutePath()
-              + "): give the path of your k6 module");
+          FIELD + ": " + file + " not found: give the path of your k6 module");
     } catch (CharacterCodingException e) {
       throw new IllegalArgumentException(
           FIELD + ": " + file.toAbsolutePath() + " is not UTF-8 text: k6 reads modules as UTF-8");

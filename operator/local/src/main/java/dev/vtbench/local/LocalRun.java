@@ -30,19 +30,24 @@ public final class LocalRun {
   public record Report(
       Path dir, Path csv, Path summary, List<Path> figures, BenchmarkRunner.Outcome outcome) {}
 
+  /**
+   * Runs {@code written}, the spec as {@code specFile} holds it: its hash, as written, is the
+   * experiment's identity; its files are read from the spec file's folder ({@link LocalFiles}).
+   */
   public static Report run(
-      BenchmarkRun run,
+      BenchmarkRun written,
       Path specFile,
       Path resultsRoot,
       LocalPlatform.Options base,
       boolean fresh,
       boolean sized,
       Progress progress) {
+    BenchmarkRun run = LocalFiles.resolved(written, specFile);
     Path dir = resultsRoot.resolve(run.metadata.name);
     Path csv = dir.resolve("matrix.csv");
     // a user's k6 module is part of the experiment: rows measured with another one do not resume
     LocalModule module = LocalModule.of(run.spec);
-    String experiment = SpecHash.of(run.spec) + (module == null ? "" : "+" + module.hash());
+    String experiment = SpecHash.of(written.spec) + (module == null ? "" : "+" + module.hash());
     ResumeRule.Decision resume = ResumeRule.apply(dir, Machine.fingerprint(), experiment, fresh);
     if (resume.movedTo() != null) {
       progress.message(
@@ -56,10 +61,8 @@ public final class LocalRun {
     }
     try {
       Files.createDirectories(dir);
-      if (specFile != null) {
-        Files.copy(
-            specFile, dir.resolve("spec.yaml"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      }
+      Files.copy(
+          specFile, dir.resolve("spec.yaml"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

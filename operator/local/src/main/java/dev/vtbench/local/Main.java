@@ -5,7 +5,6 @@ import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecRules;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.model.ThresholdsSpec;
-import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.results.History;
 import dev.vtbench.engine.results.ResultRow;
 import dev.vtbench.engine.results.ResultsCsv;
@@ -173,9 +172,11 @@ public final class Main implements Runnable {
         System.err.println("vtbench: " + e.getMessage());
         return 2;
       }
+      // the spec's files are read from its own folder: the checks and reads below see them there
+      dev.vtbench.engine.model.BenchmarkRun resolved = LocalFiles.resolved(run, spec);
       List<ResultRow> baseline;
       try {
-        baseline = baseline(run.spec);
+        baseline = baseline(resolved.spec);
       } catch (IllegalArgumentException e) {
         System.err.println("vtbench: " + spec + ": " + e.getMessage());
         return 2;
@@ -221,22 +222,13 @@ public final class Main implements Runnable {
           missing.add(jar + " not found: run 'make build'");
         }
       }
-      if (run.spec.sut.service != null) {
-        // each build's jar (the service's own where a build names none)
-        for (ServiceBuild b : ServiceBuild.all(run.spec)) {
-          if (b.jar() != null && !java.nio.file.Files.isRegularFile(Path.of(b.jar()))) {
-            missing.add(
-                (b.name().isEmpty() ? "spec.sut.service.jar: " : "build " + b.name() + ": jar ")
-                    + b.jar()
-                    + " not found (relative to "
-                    + Path.of("").toAbsolutePath()
-                    + "): build your service first");
-          }
-        }
-      }
-      missing.addAll(LocalFiles.outside(run.spec, Path.of("")));
+      // the service's jars, module and SQL; the module's content only once it can be read
+      List<String> files = LocalFiles.problems(run.spec, spec);
+      missing.addAll(files);
       try {
-        LocalModule.of(run.spec);
+        if (files.isEmpty()) {
+          LocalModule.of(resolved.spec);
+        }
       } catch (IllegalArgumentException e) {
         missing.add(e.getMessage());
       }

@@ -81,8 +81,9 @@ class GateCliTest {
 
   @Test
   void aMissingBaselineFileIsRefusedBeforeAnythingStarts() throws Exception {
+    // read from the spec file's folder, not the working directory
     Path missing = tmp.resolve("nope.csv");
-    Result r = run("run", spec("baseline: {file: " + missing + "}").toString());
+    Result r = run("run", spec("baseline: {file: nope.csv}").toString());
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err())
         .contains("spec.thresholds.baseline.file: cannot read " + missing)
@@ -96,6 +97,15 @@ class GateCliTest {
     BenchmarkRunSpec s =
         dev.vtbench.engine.model.SpecLoader.load(spec("baseline: {file: " + csv + "}")).spec;
     assertThat(Main.Run.baseline(s)).hasSize(1);
+  }
+
+  @Test
+  void aRelativeBaselineFileIsReadFromTheSpecFilesFolder() throws Exception {
+    Files.writeString(
+        tmp.resolve("base.csv"), ResultsCsv.toCsv(List.of(row("platform", 480, 440))));
+    Path spec = spec("baseline: {file: base.csv}");
+    var run = dev.vtbench.engine.model.SpecLoader.load(spec);
+    assertThat(Main.Run.baseline(LocalFiles.resolved(run, spec).spec)).hasSize(1);
   }
 
   @Test

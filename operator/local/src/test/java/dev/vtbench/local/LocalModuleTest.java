@@ -45,13 +45,11 @@ class LocalModuleTest {
   }
 
   @Test
-  void aMissingFileIsRefusedNamingTheFieldAndWhereItWasLookedFor() {
+  void aMissingFileIsRefusedNamingTheField() {
     assertThatThrownBy(() -> LocalModule.of(spec(Path.of("k6/nowhere.js"))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "spec.workload.script.file: k6/nowhere.js not found (relative to "
-                + Path.of("").toAbsolutePath()
-                + "): give the path of your k6 module");
+            "spec.workload.script.file: k6/nowhere.js not found: give the path of your k6 module");
   }
 
   @Test

@@ -25,8 +25,8 @@ public class BaselineSpec {
   public ConfigMapKey configMapRef;
 
   @JsonPropertyDescription(
-      "Path of the baseline matrix.csv for vtbench run (local only; relative to the working"
-          + " directory).")
+      "Path of the baseline matrix.csv for vtbench run (local only; relative to the spec file's"
+          + " folder unless absolute).")
   @Size(max = SpecRules.FILE_MAX)
   public String file;
 

@@ -35,8 +35,9 @@ public class BuildSpec {
   public String image;
 
   @JsonPropertyDescription(
-      "The build's executable jar (local runs), in place of spec.sut.service's jar or command;"
-          + " with command unset too: the service's.")
+      "The build's executable jar (local runs; relative to the spec file's folder unless"
+          + " absolute), in place of spec.sut.service's jar or command; with command unset too: the"
+          + " service's.")
   @Size(min = 1, max = SpecRules.FILE_MAX)
   @ValidationRule(value = SpecRules.FILE_RULE, message = SpecRules.FILE_MESSAGE)
   public String jar;

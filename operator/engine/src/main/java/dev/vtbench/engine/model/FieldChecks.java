@@ -152,15 +152,17 @@ final class FieldChecks {
   }
 
   private static final Pattern FILE = Pattern.compile(SpecRules.FILE);
-  private static final Pattern FILE_ESCAPE =
-      Pattern.compile(SpecRules.celRegex(SpecRules.FILE_ESCAPE_CEL));
+  private static final Pattern FILE_BACKSLASH =
+      Pattern.compile(SpecRules.celRegex(SpecRules.FILE_BACKSLASH_CEL));
 
-  /** A local file reference: 1 to {@link SpecRules#FILE_MAX} characters inside the run's folder. */
+  /**
+   * A local file reference ({@link SpecRules#FILE}): 1 to {@link SpecRules#FILE_MAX} characters.
+   */
   void file(String field, String value) {
     text(field, value, SpecRules.FILE_MAX);
     if (value != null
         && !value.isEmpty()
-        && (!FILE.matcher(value).matches() || FILE_ESCAPE.matcher(value).find())) {
+        && (!FILE.matcher(value).matches() || FILE_BACKSLASH.matcher(value).find())) {
       errors.add(field + ": '" + value + "' " + SpecRules.FILE_MESSAGE);
     }
   }

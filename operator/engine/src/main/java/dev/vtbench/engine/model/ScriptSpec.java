@@ -17,9 +17,9 @@ import io.fabric8.generator.annotation.ValidationRule;
 public class ScriptSpec {
 
   @JsonPropertyDescription(
-      "Your k6 module for local runs, relative to the folder vtbench run starts in (never outside"
-          + " it), e.g. k6/orders.js: it"
-          + " exports a default function (one iteration) and may export setup and teardown.")
+      "Your k6 module for local runs, relative to the spec file's folder unless absolute, e.g."
+          + " k6/orders.js: it exports a default function (one iteration) and may export setup and"
+          + " teardown.")
   @Size(min = 1, max = SpecRules.FILE_MAX)
   @ValidationRule(value = SpecRules.FILE_RULE, message = SpecRules.FILE_MESSAGE)
   public String file;

@@ -39,9 +39,8 @@ public class ServiceSpec {
   public String image;
 
   @JsonPropertyDescription(
-      "The service's executable jar (local runs; relative to the folder vtbench run starts in,"
-          + " never outside it), started as"
-          + " java -Xmx<3/4 of spec.sut.memory> -jar <jar>.")
+      "The service's executable jar (local runs; relative to the spec file's folder unless"
+          + " absolute), started as java -Xmx<3/4 of spec.sut.memory> -jar <jar>.")
   @Size(min = 1, max = SpecRules.FILE_MAX)
   @ValidationRule(value = SpecRules.FILE_RULE, message = SpecRules.FILE_MESSAGE)
   public String jar;

@@ -190,23 +190,28 @@ public final class SpecRules {
 
   /**
    * A local file reference (a service's or build's jar, a k6 module, an SQL file): printable ASCII,
-   * relative to the folder {@code vtbench run} starts in, never leaving it by name: not absolute
-   * ({@code /}, {@code ~}), no {@code ..} segment, no backslash. A symlink out of the folder is
-   * refused when the run starts ({@code LocalFiles}), as only then do the files exist.
+   * folders separated by {@code /}, no backslash. A local run reads it relative to the spec file's
+   * own folder unless it is absolute ({@code LocalFiles}), and refuses one that is missing when it
+   * starts. Nothing else is refused: the spec names a jar that a local run starts, so whoever
+   * writes it runs code as the user already, and on a cluster the operator reads no node's files
+   * (the SQL files' base names are ConfigMap keys, the jar and module are not read at all).
    */
   public static final String FILE = "^[ -~]+$";
 
-  /** What leaves the folder by name, as a CEL string body ({@link #celRegex} for Java). */
-  public static final String FILE_ESCAPE_CEL = "^[/~]|(^|/)[.][.](/|$)|[\\\\\\\\]";
+  /**
+   * A backslash, as a CEL string body ({@link #celRegex} for Java): on a cluster each SQL file's
+   * ConfigMap key is what follows its last {@code /} ({@link SqlSpec#key}), and a Windows path
+   * would name one key in the CEL rule and another in Java.
+   */
+  public static final String FILE_BACKSLASH_CEL = "[\\\\\\\\]";
 
   public static final String FILE_RULE =
-      "self.matches('" + FILE + "') && !self.matches('" + FILE_ESCAPE_CEL + "')";
+      "self.matches('" + FILE + "') && !self.matches('" + FILE_BACKSLASH_CEL + "')";
   public static final String FILE_LIST_RULE =
-      "self.all(f, f.matches('" + FILE + "') && !f.matches('" + FILE_ESCAPE_CEL + "'))";
+      "self.all(f, f.matches('" + FILE + "') && !f.matches('" + FILE_BACKSLASH_CEL + "'))";
   public static final String FILE_MESSAGE =
-      "must be a path relative to the folder vtbench run starts in, of printable ASCII: not"
-          + " absolute (/, ~), no '..' segment, no backslash; local runs read files only inside"
-          + " that folder";
+      "must be a path of printable ASCII with / between folders (no backslash); a local run reads"
+          + " it relative to the spec file's folder unless it is absolute";
 
   /**
    * Largest Hikari pool. PostgreSQL's max_connections is set from the largest pool (plus room for

@@ -21,8 +21,9 @@ import java.util.List;
     fieldPath = ".files")
 public class SqlSpec {
   @JsonPropertyDescription(
-      "SQL files run in this order, e.g. [db/schema.sql, db/seed.sql]: read from the working"
-          + " directory locally; on Kubernetes their base names are the keys of configMap.")
+      "SQL files run in this order, e.g. [db/schema.sql, db/seed.sql]: read locally relative to"
+          + " the spec file's folder unless absolute; on Kubernetes their base names are the keys of"
+          + " configMap.")
   @Required
   @Size(min = 1, max = ServiceRules.SQL_FILES_MAX)
   @ValidationRule(value = SpecRules.FILE_LIST_RULE, message = SpecRules.FILE_MESSAGE)

@@ -45,7 +45,7 @@ class ScriptSpecTest {
     run.spec.database.sql.configMap = "orders-sql";
     assertThat(SpecValidator.serviceSource(run.spec, true)).isEmpty();
     BenchmarkRun example = SpecLoader.load(Path.of("../../examples/byo-orders-script.yaml"));
-    assertThat(example.spec.workload.script.file).isEqualTo("examples/byo-orders/k6/orders.js");
+    assertThat(example.spec.workload.script.file).isEqualTo("byo-orders/k6/orders.js");
     assertThat(SpecValidator.serviceSource(example.spec, false)).isEmpty();
     assertThat(SpecValidator.serviceSource(example.spec, true)).isEmpty();
   }

@@ -21,7 +21,7 @@ class ByoRunE2E {
       spec.named(spec.fileName(), e2e.namespace())
           .images(settings.dbImage(), settings.k6Image())
           .runner("testrun");
-      ConfigMap sql = UserSql.create(e2e, spec);
+      ConfigMap sql = UserSql.create(e2e, spec, settings.byoSpec());
       UserServiceChecks service = new UserServiceChecks(e2e, spec.serviceImage());
       EndToEndRun.run(e2e, "byo", spec, false, List.of(sql), service::check);
       // checked untouched by the delete; now the user tidies up, so a rerun can make it again

@@ -17,10 +17,9 @@ import java.time.Duration;
  * @param timings a file the tests append "phase seconds" lines and each run's "cost ..." lines to,
  *     printed by the script
  * @param runner spec.load.runner of the first run, or null for testrun
- * @param repo the repository's root, which a spec's {@code sql.files} are relative to ({@code
- *     VTBENCH_E2E_REPO}; failsafe runs in operator/kube)
+ * @param repo the repository's root ({@code VTBENCH_E2E_REPO}; failsafe runs in operator/kube)
  * @param byoSpec the bring-your-own phase's spec ({@code VTBENCH_E2E_BYO_SPEC}, default
- *     examples/byo-orders-cluster.yaml)
+ *     examples/byo-orders-cluster.yaml), whose {@code sql.files} are relative to its folder
  */
 record E2eSettings(
     Path kubeconfig,
