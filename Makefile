@@ -8,7 +8,9 @@ CACHE       ?= $(HOME)/.cache/vtbench
 JAVA_HOME   ?= $(JDK25_HOME_DEFAULT)
 export JAVA_HOME
 JAVA        := $(JAVA_HOME)/bin/java
-MVN         := mvn -B -ntp -Dmaven.repo.local=$(CACHE)/m2
+# vtbench --version names the commit a build came from
+COMMIT      := $(shell git -C $(CURDIR) describe --always --dirty 2>/dev/null || echo unknown)
+MVN         := mvn -B -ntp -Dmaven.repo.local=$(CACHE)/m2 -Dvtbench.commit=$(COMMIT)
 CLI_JAR     := operator/local/target/vtbench-local-0.1.0-SNAPSHOT-cli.jar
 SUT_JAR     := sut/target/vtbench-sut.jar
 REACTIVE_SUT_JAR := sut/reactive/target/vtbench-sut-reactive.jar

@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "vtbench",
     mixinStandardHelpOptions = true,
-    version = "vtbench 0.1.0",
+    versionProvider = Installation.Version.class,
     description = "Measures what virtual threads change for a blocking Spring Boot service.",
     subcommands = {
       Main.Run.class,
@@ -60,25 +60,42 @@ public final class Main implements Runnable {
     return cli;
   }
 
-  /** Where the jars and the cache are: shared by the commands that start processes. */
+  /**
+   * Where the jars and the cache are: shared by the commands that start processes. vtbench's own
+   * jars default to where it is installed ({@link Installation}), whatever the working directory.
+   */
   static final class Local {
     @Option(
         names = "--sut-jar",
-        defaultValue = "sut/target/vtbench-sut.jar",
-        description = "SUT jar (${DEFAULT-VALUE}).")
+        description = "SUT jar (default: " + Installation.SUT_JAR + " where vtbench is installed).")
     Path sutJar;
 
     @Option(
         names = "--reactive-sut-jar",
-        defaultValue = "sut/reactive/target/vtbench-sut-reactive.jar",
-        description = "Reactive SUT jar, for the thread mode reactive (${DEFAULT-VALUE}).")
+        description =
+            "Reactive SUT jar, for the thread mode reactive (default: "
+                + Installation.REACTIVE_SUT_JAR
+                + " where vtbench is installed).")
     Path reactiveSutJar;
 
     @Option(
         names = "--stub-jar",
-        defaultValue = "stub/target/vtbench-stub.jar",
-        description = "Stub jar (${DEFAULT-VALUE}).")
+        description =
+            "Stub jar (default: " + Installation.STUB_JAR + " where vtbench is installed).")
     Path stubJar;
+
+    Path sutJar() {
+      return (sutJar != null ? sutJar : Installation.find().sutJar()).toAbsolutePath();
+    }
+
+    Path reactiveSutJar() {
+      return (reactiveSutJar != null ? reactiveSutJar : Installation.find().reactiveSutJar())
+          .toAbsolutePath();
+    }
+
+    Path stubJar() {
+      return (stubJar != null ? stubJar : Installation.find().stubJar()).toAbsolutePath();
+    }
 
     @Option(
         names = "--cache-dir",
@@ -191,7 +208,9 @@ public final class Main implements Runnable {
       List<String> missing = new java.util.ArrayList<>();
       if (k6Binary == null || !java.nio.file.Files.isExecutable(k6Binary)) {
         missing.add(
-            "k6 not found: run 'make k6' (builds it into ~/.cache/vtbench/bin) or pass --k6");
+            "k6 not found: "
+                + Installation.find().make("k6")
+                + " (builds it into ~/.cache/vtbench/bin), or pass --k6");
       }
       try {
         LocalPostgres.binDir();
@@ -212,14 +231,14 @@ public final class Main implements Runnable {
       List<Path> jars =
           new java.util.ArrayList<>(
               run.spec.sut.service == null
-                  ? List.of(local.sutJar, local.stubJar)
-                  : List.of(local.stubJar));
+                  ? List.of(local.sutJar(), local.stubJar())
+                  : List.of(local.stubJar()));
       if (run.spec.matrix.threadModes.contains(SpecRules.REACTIVE)) {
-        jars.add(local.reactiveSutJar);
+        jars.add(local.reactiveSutJar());
       }
       for (Path jar : jars) {
         if (!java.nio.file.Files.isRegularFile(jar)) {
-          missing.add(jar + " not found: run 'make build'");
+          missing.add(jar + " not found: " + Installation.find().buildHint());
         }
       }
       // the service's jars, module and SQL; the module's content only once it can be read
@@ -246,9 +265,9 @@ public final class Main implements Runnable {
               new LocalPlatform.Options(
                   local.cacheDir,
                   dir,
-                  local.sutJar.toAbsolutePath(),
-                  local.reactiveSutJar.toAbsolutePath(),
-                  local.stubJar.toAbsolutePath(),
+                  local.sutJar(),
+                  local.reactiveSutJar(),
+                  local.stubJar(),
                   k6Binary,
                   reseed,
                   secrets.toAbsolutePath(),

@@ -58,8 +58,8 @@ final class UpCommand implements Callable<Integer> {
         .up(
             new LocalStack.Options(
                 local.cacheDir,
-                local.sutJar.toAbsolutePath(),
-                local.stubJar.toAbsolutePath(),
+                local.sutJar(),
+                local.stubJar(),
                 sutPort,
                 stubPort,
                 pgPort,

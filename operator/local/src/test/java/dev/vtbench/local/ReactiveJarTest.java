@@ -47,7 +47,7 @@ class ReactiveJarTest {
     String without = run(spec("[platform, virtual]"), sutJar, missingReactive, missingStub);
 
     assertThat(withReactive)
-        .contains(missingReactive + " not found: run 'make build'")
+        .contains(missingReactive + " not found: " + Installation.find().buildHint())
         .contains(missingStub + " not found");
     assertThat(without)
         .contains(missingStub + " not found")
