@@ -57,6 +57,25 @@ up: $(CLI_JAR) ## Start PostgreSQL (seeded), the stub and the SUT in the backgro
 down: ## Stop exactly what `make up` started
 	@if [ -f $(CLI_JAR) ]; then $(VTBENCH) down; else echo "nothing to stop (not built)"; fi
 
+##@ Install
+
+PREFIX      ?= /usr/local
+BINDIR      ?= $(PREFIX)/bin
+
+.PHONY: install
+install: ## Put a vtbench command on the PATH for use from any folder: a link PREFIX/bin/vtbench (PREFIX=/usr/local) to hack/vtbench
+	@mkdir -p "$(BINDIR)"
+	@if [ -e "$(BINDIR)/vtbench" ] && [ "$$(readlink "$(BINDIR)/vtbench")" != "$(CURDIR)/hack/vtbench" ]; then \
+	  echo "$(BINDIR)/vtbench exists and is not this checkout's link: remove it first" >&2; exit 1; fi
+	ln -sfn "$(CURDIR)/hack/vtbench" "$(BINDIR)/vtbench"
+	@echo "vtbench -> $(CURDIR)/hack/vtbench; 'make build' first if its jars are not built (vtbench --version says)"
+
+.PHONY: uninstall
+uninstall: ## Remove the link make install made (same PREFIX), and nothing else
+	@if [ -L "$(BINDIR)/vtbench" ] && [ "$$(readlink "$(BINDIR)/vtbench")" = "$(CURDIR)/hack/vtbench" ]; then \
+	  rm "$(BINDIR)/vtbench" && echo "removed $(BINDIR)/vtbench"; \
+	else echo "no link $(BINDIR)/vtbench to $(CURDIR)/hack/vtbench: nothing removed"; fi
+
 ##@ Build
 
 .PHONY: build
