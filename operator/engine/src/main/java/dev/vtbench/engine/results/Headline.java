@@ -246,12 +246,8 @@ public final class Headline {
 
   /** The median throughput of {@code rows}, counted or not: what a level measured. */
   static Double median(List<ResultRow> rows) {
-    double[] v = rows.stream().mapToDouble(ResultRow::throughputRps).sorted().toArray();
-    if (v.length == 0) {
-      return null;
-    }
-    int m = v.length / 2;
-    return v.length % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
+    return dev.vtbench.engine.stats.Bootstrap.median(
+        rows.stream().mapToDouble(ResultRow::throughputRps).toArray());
   }
 
   /** The rows of {@code which} in {@code cell}: {@code mode}'s and {@code baseline}'s for both. */
