@@ -26,6 +26,7 @@ import picocli.CommandLine.Option;
     versionProvider = Installation.Version.class,
     description = "Measures what virtual threads change for a blocking Spring Boot service.",
     subcommands = {
+      InitCommand.class,
       Main.Run.class,
       UpCommand.class,
       DownCommand.class,
@@ -285,9 +286,23 @@ public final class Main implements Runnable {
         dev.vtbench.engine.results.NextStep.of(rows)
             .ifPresent(h -> System.out.println("next:    " + h));
         dev.vtbench.engine.results.Headline.noVerdictHint(rows)
-            .ifPresent(h -> System.out.println("next:    " + h + " (make run SPEC=" + spec + ")"));
+            .ifPresent(
+                h ->
+                    System.out.println(
+                        "next:    "
+                            + h
+                            + " ("
+                            + rerun(spec, System.getenv(Installation.HOME_ENV))
+                            + ")"));
       }
       return gate(run.spec.thresholds, rows, baseline, dir, System.out);
+    }
+
+    /** How to run {@code spec} again as this run started: the vtbench command, else make. */
+    static String rerun(Path spec, String installedHome) {
+      return installedHome != null && !installedHome.isBlank()
+          ? "vtbench run " + spec
+          : "make run SPEC=" + spec;
     }
 
     /**
