@@ -42,7 +42,7 @@ NOT_COLUMNS = {"cpu_manager_state", "generate_series", "pg_sleep", "max_connecti
                "nr_periods", "nr_throttled"}
 # bare names that are outputs or the reader's own files, not files of this repository
 NOT_FILES = {"my-run.yaml", "thresholds.txt", "values.yaml", "script.js", "local.js", "cluster.js",
-             "summary.md", "benchmarks.yaml", "user-script.js", "stage-1.js", "stage-2.js"}
+             "summary.md", "benchmarks.yaml", "vtbench.yaml", "user-script.js", "stage-1.js", "stage-2.js"}
 QUOTE = re.compile(r"<!-- docs-check: quoted from (\S+) -->")
 
 
