@@ -192,9 +192,13 @@ class LocalRunIT {
     assertThat(dir.resolve("spec.yaml")).hasSameTextualContentAs(spec);
     assertThat(Files.readString(dir.resolve("machine.txt"))).contains("k6 v").contains("cpus:");
     assertThat(r.out()).contains("[1/2] r1-platform-pool10-c20").contains("[2/2]").contains("CSV:");
-    // each new SUT got its unmeasured JIT warm-up, and no row came from it
+    // each new SUT got its unmeasured JIT warm-up, one load up to the cap, and no row came from
+    // it
     assertThat(r.out())
-        .containsSubsequence("2s of unmeasured warm-up load", "[2/2]", "2s of unmeasured");
+        .containsSubsequence(
+            "unmeasured warm-up load until steady, up to 2s",
+            "[2/2]",
+            "unmeasured warm-up load until steady, up to 2s");
   }
 
   @Test

@@ -79,6 +79,11 @@ final class ActuatorSampler implements AutoCloseable {
     }
   }
 
+  /** The peaks and the windows closed so far, in {@code /api/runtime-info}'s shape. */
+  Map<String, Object> peek() {
+    return windows.peaks();
+  }
+
   /** Stops sampling; the hold's peaks and windows in {@code /api/runtime-info}'s shape. */
   Map<String, Object> stop() {
     stopping = true;

@@ -19,6 +19,9 @@ interface HoldWatch {
   /** The hold starts now. */
   void holdStarts();
 
+  /** What it has seen so far, in the same shape, while the hold goes on. */
+  Map<String, Object> peek();
+
   /** The hold has ended: what it saw, also written to {@code keepAs}. */
   Map<String, Object> holdEnded(Path keepAs) throws IOException, InterruptedException;
 
@@ -38,6 +41,12 @@ interface HoldWatch {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> peek() {
+      return (Map<String, Object>) HttpJson.get(baseUrl + "/api/runtime-info").at("peaks");
+    }
+
+    @Override
     public Map<String, Object> holdEnded(Path keepAs) throws IOException, InterruptedException {
       Thread.sleep(1_500); // JFR hands pinned events over about a second late
       HttpJson.Response info = HttpJson.get(baseUrl + "/api/runtime-info");
@@ -53,6 +62,11 @@ interface HoldWatch {
     @Override
     public void holdStarts() {
       sampler.start();
+    }
+
+    @Override
+    public Map<String, Object> peek() {
+      return sampler.peek();
     }
 
     @Override

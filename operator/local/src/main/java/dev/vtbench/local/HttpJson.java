@@ -84,6 +84,18 @@ public final class HttpJson {
     }
   }
 
+  /** A PATCH with a JSON body, on a connection of its own as a POST is: a control call. */
+  public static Response patch(String url, String json) {
+    try (HttpClient fresh = newClient()) {
+      return send(
+          HttpRequest.newBuilder(URI.create(url))
+              .header("Content-Type", "application/json")
+              .method("PATCH", HttpRequest.BodyPublishers.ofString(json)),
+          fresh,
+          Duration.ofSeconds(30));
+    }
+  }
+
   private static HttpClient newClient() {
     return HttpClient.newBuilder()
         .version(HttpClient.Version.HTTP_1_1)

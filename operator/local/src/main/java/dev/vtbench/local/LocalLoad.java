@@ -10,15 +10,20 @@ import dev.vtbench.engine.run.Platform.Measurement;
 import dev.vtbench.engine.run.Platform.TierCpu;
 import dev.vtbench.engine.run.Progress;
 import dev.vtbench.engine.run.Workloads;
+import dev.vtbench.engine.steady.LoadWindow;
+import dev.vtbench.engine.steady.SteadyState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * One load as a k6 process on the load generator's cores: its script written, its scenarios' start
@@ -34,6 +39,12 @@ final class LocalLoad {
 
   /** k6's execution status once its scenarios run (lib.ExecutionStatusRunning in k6 v1). */
   private static final int K6_RUNNING = 7;
+
+  /** k6's exit code once stopped through its REST API (a warm-up found steady). */
+  private static final int K6_STOPPED = 103;
+
+  /** How long after a window's end its figures are read: the SUT cuts it on its own clock. */
+  private static final Duration WINDOW_SETTLE = Duration.ofMillis(300);
 
   private final LocalPlatform.Options options;
   private final BenchmarkRunSpec spec;
@@ -68,6 +79,21 @@ final class LocalLoad {
   }
 
   Measurement run(Scenario scenario, K6Plan plan, String script, Progress progress) {
+    return run(scenario, plan, script, progress, null);
+  }
+
+  /**
+   * As {@link #run(Scenario, K6Plan, String, Progress)}, for a warm-up when {@code steady} is not
+   * null: the SUT's windows are read as each closes, and k6 is stopped at the first after which
+   * {@code steady} holds; the CPU then covers the last {@link
+   * SteadyState#WINDOWS_PER_WARM_UP_ROUND} windows and the windows end with the last one judged.
+   */
+  Measurement run(
+      Scenario scenario,
+      K6Plan plan,
+      String script,
+      Progress progress,
+      Predicate<List<LoadWindow>> steady) {
     Path dir = options.workDir().resolve("k6");
     Path scriptFile = dir.resolve(scenario.id() + ".js");
     Path summary = dir.resolve(scenario.id() + "-summary.json");
@@ -113,10 +139,25 @@ final class LocalLoad {
       watch.holdStarts();
       TierSampler tiers = new TierSampler(cores, apps, database, k6.pid());
       TierSampler.Snapshot before = tiers.sample();
-      waitUntil(t0, beforeHold.plus(plan.hold()), k6, live, progress);
+      int judged = -1;
+      if (steady == null) {
+        waitUntil(t0, beforeHold.plus(plan.hold()), k6, live, progress);
+      } else {
+        WarmUpStop stop =
+            untilSteady(t0, beforeHold, plan, k6, live, progress, watch, tiers, steady);
+        before = stop.from() == null ? before : stop.from();
+        judged = stop.windows();
+        if (stop.steady()) {
+          HttpJson.patch(
+              "http://127.0.0.1:" + apiPort + "/v1/status",
+              "{\"data\":{\"type\":\"status\",\"id\":\"default\","
+                  + "\"attributes\":{\"stopped\":true}}}");
+        }
+      }
       TierSampler.Snapshot after = tiers.sample();
       int exit = k6.waitFor(plan.requestTimeout().plusSeconds(60));
-      if (exit != 0 && exit != 99) { // 99: thresholds crossed, which vtbench does not use to fail
+      // 99: thresholds crossed, which vtbench does not use to fail; 103: stopped once steady
+      if (exit != 0 && exit != 99 && !(judged >= 0 && exit == K6_STOPPED)) {
         throw new IllegalStateException(
             "k6 failed with exit code "
                 + exit
@@ -128,6 +169,9 @@ final class LocalLoad {
                 + LocalPostgres.tail(k6.log(), 15));
       }
       Map<String, Object> peaks = watch.holdEnded(dir.resolve(scenario.id() + "-sut.json"));
+      if (judged >= 0) {
+        peaks = LoadWindow.firstWindows(peaks, judged);
+      }
       TierCpu cpu = tiers.between(before, after);
       return new Measurement(
           Files.readString(summary), cpu, peaks, TierSampler.throttling(before, after), nodes);
@@ -140,6 +184,52 @@ final class LocalLoad {
     } finally {
       running = null;
     }
+  }
+
+  /**
+   * Where a warm-up that ends once steady stopped: after {@code windows} of the SUT's windows,
+   * judged {@code steady} or not (the hold ran out), with the tiers' counters {@code from} the
+   * start of the last {@link SteadyState#WINDOWS_PER_WARM_UP_ROUND} of them.
+   */
+  private record WarmUpStop(int windows, boolean steady, TierSampler.Snapshot from) {}
+
+  /** The SUT's windows read as each closes, until {@code steady} holds or the hold runs out. */
+  private WarmUpStop untilSteady(
+      long t0,
+      Duration beforeHold,
+      K6Plan plan,
+      ManagedProcess k6,
+      LiveRate live,
+      Progress progress,
+      HoldWatch watch,
+      TierSampler tiers,
+      Predicate<List<LoadWindow>> steady)
+      throws InterruptedException {
+    Duration window = Workloads.window(spec);
+    Duration end = beforeHold.plus(plan.hold());
+    Deque<TierSampler.Snapshot> recent = new ArrayDeque<>();
+    int judged = 0;
+    for (int n = 1; k6.isAlive(); n++) {
+      // a moment after the n-th window closes, so the SUT has cut it
+      Duration at = beforeHold.plus(window.multipliedBy(n)).plus(WINDOW_SETTLE);
+      if (at.compareTo(end) > 0) {
+        waitUntil(t0, end, k6, live, progress);
+        break;
+      }
+      waitUntil(t0, at, k6, live, progress);
+      recent.addLast(tiers.sample());
+      if (recent.size() > SteadyState.WINDOWS_PER_WARM_UP_ROUND + 1) {
+        recent.removeFirst();
+      }
+      List<LoadWindow> seen = LoadWindow.ofPhase(watch.peek(), window.multipliedBy(n));
+      if (seen.size() > judged) {
+        judged = seen.size();
+        if (steady.test(seen)) {
+          return new WarmUpStop(judged, true, recent.getFirst());
+        }
+      }
+    }
+    return new WarmUpStop(judged, false, recent.peekFirst());
   }
 
   /** Stops the running k6, if any. */

@@ -9,8 +9,11 @@ import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.results.TierNodes;
 import dev.vtbench.engine.run.Platform;
 import dev.vtbench.engine.run.Progress;
+import dev.vtbench.engine.steady.LoadWindow;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Scenarios as real local processes: PostgreSQL from the machine's binaries, the stub and SUT jars
@@ -153,6 +156,24 @@ public final class LocalPlatform implements Platform {
   @Override
   public Measurement runLoad(Scenario scenario, K6Plan plan, String script, Progress progress) {
     return load.run(scenario, plan, script, progress);
+  }
+
+  @Override
+  public Measurement runWarmUp(
+      Scenario scenario,
+      K6Plan plan,
+      String script,
+      Progress progress,
+      Predicate<List<LoadWindow>> steady) {
+    return load.run(scenario, plan, script, progress, steady);
+  }
+
+  /**
+   * The SUT's windows are read as they close ({@link LocalLoad}), so a warm-up ends once steady.
+   */
+  @Override
+  public boolean stopsWarmUpWhenSteady() {
+    return true;
   }
 
   /** wrk on k6's cores, when the run was asked for a cross-check ({@code --crosscheck}). */

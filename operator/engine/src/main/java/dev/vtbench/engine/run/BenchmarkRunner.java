@@ -85,7 +85,8 @@ public final class BenchmarkRunner {
     List<Integer> crossCheckedLevels = GeneratorCrossCheck.levels(spec.matrix.concurrency);
     WarmState warm = WarmState.NONE;
     String announced = null;
-    while (cursor.next(warm) instanceof RunCursor.Load load) {
+    boolean untilSteady = platform.stopsWarmUpWhenSteady();
+    while (cursor.next(warm, untilSteady) instanceof RunCursor.Load load) {
       Scenario s = load.scenario();
       if (!s.id().equals(announced)) {
         announced = s.id();
@@ -98,16 +99,44 @@ public final class BenchmarkRunner {
       if (load instanceof RunCursor.WarmUp w) {
         progress.message(
             "SUT: "
+                + (untilSteady ? "unmeasured warm-up load until steady, up to " : "")
                 + Durations.format(w.length())
-                + " of unmeasured warm-up load ("
+                + (untilSteady ? "" : " of unmeasured warm-up load")
+                + " ("
                 + Durations.format(warm.underLoad())
                 + " so far, at most "
                 + Durations.format(cursor.warmUpCap())
                 + (warm.improving() ? " and " + WarmUpTrend.EXTENSION + "× while improving" : "")
-                + " until steady)");
-        Platform.Measurement m = platform.runLoad(named, k6, K6Script.render(k6), progress);
-        warm = w.after(warm, m.peaks());
-        List<LoadWindow> round = LoadWindow.ofPhase(m.peaks(), w.length());
+                + (untilSteady ? ")" : " until steady)"));
+        Platform.Measurement m;
+        List<LoadWindow> windows;
+        if (untilSteady) {
+          WarmState before = warm;
+          Duration window = Workloads.window(spec);
+          m =
+              platform.runWarmUp(
+                  named,
+                  k6,
+                  K6Script.render(k6),
+                  progress,
+                  seen -> steadyAfter(before, seen, window, progress));
+          windows = LoadWindow.ofPhase(m.peaks(), w.length());
+          // stopped once steady after its windows; else it ran its whole length, however few
+          // windows that held (a warm-up shorter than a window holds none)
+          Duration steadyAfter = window.multipliedBy(windows.size());
+          warm = before.afterWarmUp(steadyAfter, windows);
+          if (!warm.steady()) {
+            warm = before.afterWarmUp(w.length(), windows);
+          }
+        } else {
+          m = platform.runLoad(named, k6, K6Script.render(k6), progress);
+          windows = LoadWindow.ofPhase(m.peaks(), w.length());
+          warm = w.after(warm, m.peaks());
+        }
+        List<LoadWindow> round =
+            windows.subList(
+                Math.max(0, windows.size() - SteadyState.WINDOWS_PER_WARM_UP_ROUND),
+                windows.size());
         boolean ended = warm.steady() || cursor.warmUpSpent(warm);
         if (ended) {
           warmUps.add(warm.underLoad());
@@ -151,6 +180,26 @@ public final class BenchmarkRunner {
     }
     return new Outcome(
         rows, skipped, Duration.ofNanos(System.nanoTime() - started), held, crossChecks);
+  }
+
+  /**
+   * Whether a SUT warming up from {@code before} is steady after the windows {@code seen} of the
+   * running warm-up: the judgement a round's end makes. Every round's worth of windows it says
+   * where the warm-up stands, as the rounds did.
+   */
+  private static boolean steadyAfter(
+      WarmState before, List<LoadWindow> seen, Duration window, Progress progress) {
+    WarmState now = before.afterWarmUp(window.multipliedBy(seen.size()), seen);
+    if (!now.steady()
+        && !seen.isEmpty()
+        && seen.size() % SteadyState.WINDOWS_PER_WARM_UP_ROUND == 0) {
+      progress.message(
+          "SUT not steady after "
+              + Durations.format(now.underLoad())
+              + " of load: "
+              + SteadyState.explain(now.series()));
+    }
+    return now.steady();
   }
 
   /**

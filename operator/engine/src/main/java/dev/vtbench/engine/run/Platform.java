@@ -5,9 +5,11 @@ import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.results.TierNodes;
+import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.proc.CoreBusy;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Where scenarios run: local processes or a Kubernetes cluster. The {@link BenchmarkRunner} loop,
@@ -43,6 +45,32 @@ public interface Platform extends AutoCloseable {
    * tier's CPU and the SUT's peaks over the measured (hold) window.
    */
   Measurement runLoad(Scenario scenario, K6Plan plan, String script, Progress progress);
+
+  /**
+   * A warm-up load of up to {@code plan}'s hold that ends at the first window after which {@code
+   * steady} holds for the SUT's windows so far (the same judgement a round's end makes), so a
+   * warm-up costs the load it needs rather than whole rounds, each with its own k6 start. The
+   * measurement's CPU covers the last {@link
+   * dev.vtbench.engine.steady.SteadyState#WINDOWS_PER_WARM_UP_ROUND} windows, as a round's would.
+   * Where {@link #stopsWarmUpWhenSteady} is false, the plan runs to its end.
+   */
+  default Measurement runWarmUp(
+      Scenario scenario,
+      K6Plan plan,
+      String script,
+      Progress progress,
+      Predicate<List<LoadWindow>> steady) {
+    return runLoad(scenario, plan, script, progress);
+  }
+
+  /**
+   * Whether {@link #runWarmUp} ends a warm-up once steady: then a JVM's warm-up is one load up to
+   * the cap rather than rounds (the local platform watches the SUT's windows as they close; a
+   * cluster's load runs in stages it cannot end early).
+   */
+  default boolean stopsWarmUpWhenSteady() {
+    return false;
+  }
 
   /**
    * The same load as {@code plan}'s hold from an independent generator, against the SUT as it runs

@@ -123,6 +123,15 @@ public final class RunCursor {
    * configuration counts as not started).
    */
   public Action next(WarmState warm) {
+    return next(warm, false);
+  }
+
+  /**
+   * As {@link #next(WarmState)}; with {@code untilSteady} (a platform that ends a warm-up once
+   * steady, {@link Platform#stopsWarmUpWhenSteady}) a warm-up is all the load still allowed, not
+   * one round of it.
+   */
+  public Action next(WarmState warm, boolean untilSteady) {
     Optional<Scenario> next = nextScenario();
     if (next.isEmpty()) {
       return new Done();
@@ -132,7 +141,7 @@ public final class RunCursor {
     Duration left = warmUpLeft(now);
     if (left.isPositive()) {
       Duration round = warmUpRound();
-      return new WarmUp(s, left.compareTo(round) < 0 ? left : round);
+      return new WarmUp(s, untilSteady || left.compareTo(round) < 0 ? left : round);
     }
     return new Measure(s);
   }

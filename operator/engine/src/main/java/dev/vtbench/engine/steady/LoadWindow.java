@@ -2,6 +2,7 @@ package dev.vtbench.engine.steady;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -106,6 +107,25 @@ public record LoadWindow(
                 w.get("jitCpuSeconds") instanceof Number n ? n.doubleValue() : null));
       }
     }
+    return out;
+  }
+
+  /**
+   * {@code peaks} with only its first {@code n} windows: a warm-up stopped once steady ends with
+   * the last window judged, not one the stop cut short.
+   */
+  public static Map<String, Object> firstWindows(Map<String, Object> peaks, int n) {
+    if (peaks == null
+        || !(peaks.get("windows") instanceof Map<?, ?> windows)
+        || !(windows.get("list") instanceof List<?> list)
+        || list.size() <= n) {
+      return peaks;
+    }
+    Map<String, Object> cut = new LinkedHashMap<>();
+    windows.forEach((k, v) -> cut.put(String.valueOf(k), v));
+    cut.put("list", List.copyOf(list.subList(0, n)));
+    Map<String, Object> out = new LinkedHashMap<>(peaks);
+    out.put("windows", cut);
     return out;
   }
 

@@ -30,6 +30,10 @@ class ServiceWindowsTest {
     }
 
     List<LoadWindow> windows = LoadWindow.ofPhase(w.peaks(), Duration.ofSeconds(20));
+    // a warm-up stopped once steady after 3 windows keeps those 3, whatever closed after
+    assertThat(LoadWindow.ofPhase(LoadWindow.firstWindows(w.peaks(), 3), Duration.ofSeconds(20)))
+        .containsExactlyElementsOf(windows.subList(0, 3));
+    assertThat(LoadWindow.firstWindows(w.peaks(), 9)).isEqualTo(w.peaks());
 
     assertThat(windows)
         .hasSize(4)

@@ -113,6 +113,25 @@ class RunCursorTest {
   }
 
   @Test
+  void aPlatformThatEndsWarmUpsOnceSteadyGetsOneLoadUpToTheCap() {
+    RunCursor cursor = RunCursor.ofRecorded(spec("180s"), List.of());
+    // the local platform stops the load itself once steady: one warm-up of up to the whole cap
+    assertThat(cursor.next(WarmState.NONE, true))
+        .isEqualTo(new RunCursor.WarmUp(cursor.plan().getFirst(), Duration.ofSeconds(180)));
+    assertThat(cursor.next(WarmState.NONE, false))
+        .isEqualTo(new RunCursor.WarmUp(cursor.plan().getFirst(), Duration.ofSeconds(20)));
+    // stopped after 35 s unsteady: the rest of the cap, then the measurement once steady
+    WarmState warm =
+        WarmState.NONE
+            .of(cursor.plan().getFirst().sut().restartKey())
+            .afterWarmUp(Duration.ofSeconds(35), COMPILING);
+    assertThat(cursor.next(warm, true))
+        .isEqualTo(new RunCursor.WarmUp(cursor.plan().getFirst(), Duration.ofSeconds(145)));
+    assertThat(cursor.next(warm.afterWarmUp(Duration.ofSeconds(20), STEADY), true))
+        .isEqualTo(new RunCursor.Measure(cursor.plan().getFirst()));
+  }
+
+  @Test
   void aSutNeverSteadyIsMeasuredOnceTheCapIsSpent() {
     assertThat(drive(RunCursor.ofRecorded(spec("55s"), List.of()), 99))
         .containsExactly(
