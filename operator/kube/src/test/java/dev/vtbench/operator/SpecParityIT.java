@@ -6,7 +6,7 @@ import dev.vtbench.engine.model.BenchmarkRun;
 import dev.vtbench.engine.model.SpecLoader;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.operator.api.BenchmarkRunResource;
-import dev.vtbench.operator.api.BenchmarkRunValidation;
+import dev.vtbench.operator.reconciler.BenchmarkRunValidation;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;

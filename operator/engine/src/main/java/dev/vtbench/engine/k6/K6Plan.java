@@ -2,6 +2,7 @@ package dev.vtbench.engine.k6;
 
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.model.LoadSpec;
+import dev.vtbench.engine.model.SpecRules;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -150,9 +151,9 @@ public record K6Plan(
   /** The two load models, by their k6 executor names as written in a BenchmarkRun. */
   public enum Executor {
     /** Closed model: {@code level} VUs, each sends its next request when the last one returns. */
-    RAMPING_VUS("ramping-vus"),
+    RAMPING_VUS(SpecRules.CLOSED_EXECUTOR),
     /** Open model: {@code level} requests start every second, however slow the answers are. */
-    CONSTANT_ARRIVAL_RATE("constant-arrival-rate");
+    CONSTANT_ARRIVAL_RATE(SpecRules.OPEN_EXECUTOR);
 
     private final String k6Name;
 

@@ -179,26 +179,6 @@ public final class K6Script {
         new ScriptPlan.Probed(sutBaseUrl, stubBaseUrl, pool, window, selfModule(k6ReportsItself)));
   }
 
-  /**
-   * The cluster script of one load of {@code spec}: {@link #renderForCluster} for vtbench's SUT
-   * (resized to {@code pool}), {@link #renderForClusterService} for a user's service, each with the
-   * spec's load windows and asking k6 for its own figures only when {@code spec.load.image} has the
-   * extension ({@link K6Image}). The one choice the operator's loads and their size check share.
-   */
-  public static String renderForRun(
-      dev.vtbench.engine.model.BenchmarkRunSpec spec,
-      K6Plan plan,
-      String sutBaseUrl,
-      String stubBaseUrl,
-      Integer pool) {
-    Duration window = dev.vtbench.engine.run.Workloads.window(spec);
-    boolean reportsItself = K6Image.reportsItself(spec.load.image);
-    return spec.sut.service == null
-        ? renderForCluster(plan, sutBaseUrl, stubBaseUrl, pool, window, reportsItself)
-        : renderForClusterService(
-            plan, spec.sut.service, sutBaseUrl, stubBaseUrl, window, reportsItself);
-  }
-
   /** {@link #SELF_MODULE} for a k6 that has it ({@link K6Image#reportsItself}), else null. */
   private static String selfModule(boolean k6ReportsItself) {
     return k6ReportsItself ? SELF_MODULE : null;

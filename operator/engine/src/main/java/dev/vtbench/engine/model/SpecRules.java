@@ -15,9 +15,9 @@ import java.util.regex.Pattern;
  * ({@code spec.matrix}), {@link TimeoutRules} ({@code spec.timeouts}), {@link ThresholdRules}
  * ({@code spec.thresholds} against the matrix), {@link ServiceRules} (a user's service, requests,
  * script, SQL), {@link BuildRules} ({@code spec.matrix.builds}) and {@link PlacementRules} ({@code
- * spec.sut.dedicatedNode}); the endpoint list is the registry's ({@code Endpoint.CEL_LIST}). Only
- * one-line rules that need no constant are written where they apply ({@code self == oldSelf},
- * {@code self > 0.0}).
+ * spec.sut.dedicatedNode}); the endpoint list is the registry's ({@link #ENDPOINTS}, equal to
+ * {@code workload.Endpoint}). Only one-line rules that need no constant are written where they
+ * apply ({@code self == oldSelf}, {@code self > 0.0}).
  *
  * <p>Patterns used inside CEL rules are written without backslashes ({@code [.]}, not {@code \.})
  * so they read the same as Java regular expressions and CEL string literals.
@@ -124,7 +124,25 @@ public final class SpecRules {
   public static final String CONNECTION_MODES_MESSAGE = "must be released or held";
   public static final String PATH_MODES = "['normal', 'synchronized']";
   public static final String PATH_MODES_MESSAGE = "must be normal or synchronized";
-  public static final String EXECUTORS = "['ramping-vus', 'constant-arrival-rate']";
+
+  /**
+   * The endpoints {@code spec.workload.endpoint} names, as a CEL list literal (an annotation needs
+   * a compile-time constant); {@code EndpointTest} keeps it equal to {@code workload.Endpoint},
+   * which says what each one requests.
+   */
+  public static final String ENDPOINTS =
+      "['order-summary', 'downstream', 'db-sleep', 'sleep', 'users']";
+
+  public static final String ENDPOINTS_MESSAGE =
+      "must be one of order-summary, downstream, db-sleep, sleep, users";
+
+  /** k6's closed-model executor: {@code concurrency} VUs. */
+  public static final String CLOSED_EXECUTOR = "ramping-vus";
+
+  /** k6's open-model executor: {@code concurrency} requests started per second. */
+  public static final String OPEN_EXECUTOR = "constant-arrival-rate";
+
+  public static final String EXECUTORS = "['" + CLOSED_EXECUTOR + "', '" + OPEN_EXECUTOR + "']";
   public static final String EXECUTORS_MESSAGE = "must be ramping-vus or constant-arrival-rate";
   public static final String THREAD_MODES = "['platform', 'virtual', 'reactive']";
   public static final String THREAD_MODES_MESSAGE = "must be platform, virtual or reactive";

@@ -1,6 +1,5 @@
 package dev.vtbench.engine.model;
 
-import dev.vtbench.engine.workload.Endpoint;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -16,7 +15,7 @@ import java.util.regex.Pattern;
  */
 public final class SpecValidator {
 
-  public static final List<String> ENDPOINTS = Endpoint.specNames();
+  public static final List<String> ENDPOINTS = SpecRules.values(SpecRules.ENDPOINTS);
   public static final List<String> CONNECTION_MODES = SpecRules.values(SpecRules.CONNECTION_MODES);
   public static final List<String> PATH_MODES = SpecRules.values(SpecRules.PATH_MODES);
   public static final List<String> EXECUTORS = SpecRules.values(SpecRules.EXECUTORS);

@@ -5,7 +5,6 @@ import static dev.vtbench.engine.model.SpecRules.DURATION_MAX;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.vtbench.engine.k6.UserModule;
-import dev.vtbench.engine.workload.Endpoint;
 import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Size;
 import io.fabric8.generator.annotation.ValidationRule;
@@ -19,7 +18,7 @@ import java.util.List;
 public class WorkloadSpec {
   @JsonPropertyDescription(
       "Endpoint: order-summary (reference rig), downstream, db-sleep, sleep, users.")
-  @ValidationRule(value = "self in " + Endpoint.CEL_LIST, message = Endpoint.CEL_MESSAGE)
+  @ValidationRule(value = "self in " + SpecRules.ENDPOINTS, message = SpecRules.ENDPOINTS_MESSAGE)
   @Size(max = 32)
   public String endpoint = "order-summary";
 

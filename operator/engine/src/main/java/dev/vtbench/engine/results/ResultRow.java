@@ -4,7 +4,7 @@ import static dev.vtbench.engine.results.Column.Part.KEY;
 import static dev.vtbench.engine.results.Column.Part.REFERENCE;
 import static dev.vtbench.engine.results.Column.Part.VTBENCH;
 
-import dev.vtbench.engine.k6.K6Plan;
+import dev.vtbench.engine.model.SpecRules;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -298,7 +298,7 @@ public record ResultRow(
    * {@code concurrency} is then a rate in requests per second, not a number of VUs.
    */
   public boolean isOpenModel() {
-    return K6Plan.Executor.CONSTANT_ARRIVAL_RATE.k6Name().equals(executor) || OPEN.equals(executor);
+    return SpecRules.OPEN_EXECUTOR.equals(executor) || OPEN.equals(executor);
   }
 
   /**

@@ -12,7 +12,7 @@ import java.util.function.ToLongFunction;
  * Every SUT endpoint a run can measure, in one place: the name {@code spec.workload.endpoint}
  * takes, the URL k6 requests, the id range its {@code {id}} draws from, and the spec duration each
  * request blocks for. The SUT serves each path (the SUT's {@code ExperimentsIT} requests them all);
- * the CRD's CEL list is {@link #CEL_LIST}, kept equal to this enum (and {@link #CEL_MESSAGE}) by
+ * the CRD's CEL list is {@code SpecRules.ENDPOINTS}, kept equal to this enum (and its message) by
  * {@code EndpointTest}.
  */
 public enum Endpoint {
@@ -28,16 +28,6 @@ public enum Endpoint {
       "/api/users?name=name42&surname=surname{id}&delayMs={ms}",
       IdRange.SURNAMES,
       Blocks.STUB_DELAY);
-
-  /**
-   * The spec names as a CEL list literal, for the CRD's rule on {@code spec.workload.endpoint}: an
-   * annotation needs a compile-time constant, so this cannot be computed from {@link #values()}.
-   */
-  public static final String CEL_LIST =
-      "['order-summary', 'downstream', 'db-sleep', 'sleep', 'users']";
-
-  public static final String CEL_MESSAGE =
-      "must be one of order-summary, downstream, db-sleep, sleep, users";
 
   /** Where k6 puts a random id in [1, {@link #idMax}]. */
   public static final String ID = "{id}";

@@ -18,8 +18,9 @@ class EndpointTest {
    */
   @Test
   void theCrdListAndItsMessageNameEveryEndpointOnce() {
-    assertThat(SpecRules.values(Endpoint.CEL_LIST)).containsExactlyElementsOf(Endpoint.specNames());
-    assertThat(Endpoint.CEL_MESSAGE)
+    assertThat(SpecRules.values(SpecRules.ENDPOINTS))
+        .containsExactlyElementsOf(Endpoint.specNames());
+    assertThat(SpecRules.ENDPOINTS_MESSAGE)
         .isEqualTo("must be one of " + String.join(", ", Endpoint.specNames()));
     assertThat(SpecValidator.ENDPOINTS).isEqualTo(Endpoint.specNames());
   }

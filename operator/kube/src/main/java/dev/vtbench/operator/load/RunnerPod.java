@@ -21,7 +21,7 @@ import java.util.TreeMap;
  */
 public final class RunnerPod {
 
-  public static final String COMPONENT = "load";
+  public static final String COMPONENT = Labels.LOAD_COMPONENT;
 
   private RunnerPod() {}
 

@@ -1,7 +1,6 @@
 package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
-import dev.vtbench.operator.api.BenchmarkRunValidation;
 import dev.vtbench.operator.reconciler.observation.Capabilities;
 import dev.vtbench.operator.reconciler.status.Conditions.Reason;
 import dev.vtbench.operator.reconciler.steps.Step;

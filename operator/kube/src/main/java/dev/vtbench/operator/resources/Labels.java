@@ -13,6 +13,12 @@ public final class Labels {
   /** The tier: database, stub, sut, load, results. */
   public static final String COMPONENT = "app.kubernetes.io/component";
 
+  /**
+   * The {@link #COMPONENT} value of the load's runner pods: here, not in {@code load.RunnerPod}, so
+   * that the placement and the NetworkPolicies that select them need nothing from {@code load}.
+   */
+  public static final String LOAD_COMPONENT = "load";
+
   public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
   public static final String MANAGER = "vtbench-operator";
   public static final String PART_OF = "app.kubernetes.io/part-of";

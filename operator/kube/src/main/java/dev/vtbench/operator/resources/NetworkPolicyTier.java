@@ -1,7 +1,6 @@
 package dev.vtbench.operator.resources;
 
 import dev.vtbench.operator.api.BenchmarkRunResource;
-import dev.vtbench.operator.load.RunnerPod;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
@@ -90,7 +89,7 @@ public final class NetworkPolicyTier {
         ResourceNames.sut(run),
         SutTier.COMPONENT,
         SutTier.containerPort(run),
-        List.of(RunnerPod.COMPONENT),
+        List.of(Labels.LOAD_COMPONENT),
         egress);
   }
 
@@ -100,7 +99,7 @@ public final class NetworkPolicyTier {
         ResourceNames.stub(run),
         StubTier.COMPONENT,
         AppTier.HTTP_PORT,
-        List.of(SutTier.COMPONENT, RunnerPod.COMPONENT),
+        List.of(SutTier.COMPONENT, Labels.LOAD_COMPONENT),
         List.of(dns()));
   }
 

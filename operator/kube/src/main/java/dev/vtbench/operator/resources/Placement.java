@@ -2,7 +2,6 @@ package dev.vtbench.operator.resources;
 
 import dev.vtbench.engine.model.PlacementRules;
 import dev.vtbench.operator.api.BenchmarkRunResource;
-import dev.vtbench.operator.load.RunnerPod;
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
@@ -45,7 +44,7 @@ public final class Placement {
    * nodes when the SUT has them to itself.
    */
   public static Affinity runner(BenchmarkRunResource run, String scenarioId) {
-    Map<String, String> sameLoad = new TreeMap<>(Labels.selector(run, RunnerPod.COMPONENT));
+    Map<String, String> sameLoad = new TreeMap<>(Labels.selector(run, Labels.LOAD_COMPONENT));
     sameLoad.put(Labels.SCENARIO, scenarioId);
     return new AffinityBuilder()
         .withNodeAffinity(offSutNodes(run))

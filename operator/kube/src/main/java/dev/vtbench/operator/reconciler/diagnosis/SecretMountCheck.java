@@ -3,8 +3,6 @@ package dev.vtbench.operator.reconciler.diagnosis;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.ServiceWiring;
 import dev.vtbench.operator.reconciler.observation.RunView;
-import dev.vtbench.operator.reconciler.status.Conditions.Reason;
-import dev.vtbench.operator.reconciler.steps.Step;
 import dev.vtbench.operator.resources.SutTier;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -62,10 +60,11 @@ public final class SecretMountCheck {
   }
 
   /**
-   * The run's failure if the kubelet reported that it cannot mount the user's Secret on one of
-   * {@code sutPods}; empty when it did not (yet), or the Events cannot be read.
+   * What to tell the user if the kubelet reported that it cannot mount the user's Secret on one of
+   * {@code sutPods} (the run then fails with {@code DatabaseSecretUnavailable}); empty when it did
+   * not (yet), or the Events cannot be read.
    */
-  public Optional<Step.Result> failure(RunView view, Collection<Pod> sutPods) {
+  public Optional<String> failure(RunView view, Collection<Pod> sutPods) {
     if (!applies(view.spec())) {
       return Optional.empty();
     }
@@ -93,10 +92,7 @@ public final class SecretMountCheck {
               .filter(m -> m != null && m.contains("\"" + SutTier.SERVICE_CONFIG_VOLUME + "\""))
               .findFirst();
       if (why.isPresent()) {
-        return Optional.of(
-            Step.Result.fail(
-                Reason.DatabaseSecretUnavailable,
-                message(ns, view.spec().database.external.secret, pod, why.get())));
+        return Optional.of(message(ns, view.spec().database.external.secret, pod, why.get()));
       }
     }
     return Optional.empty();

@@ -103,7 +103,11 @@ public final class AppTiersStep implements Step {
     Optional<Result> unpullable =
         imageRefused(sutPods, sutImageField)
             .or(() -> imageRefused(stubPods, "spec.stub.image"))
-            .or(() -> secretMount.failure(view, sutPods));
+            .or(
+                () ->
+                    secretMount
+                        .failure(view, sutPods)
+                        .map(m -> Result.fail(Reason.DatabaseSecretUnavailable, m)));
     if (unpullable.isPresent()) {
       return unpullable.get();
     }

@@ -4,6 +4,7 @@ import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.k6.UserModule;
+import dev.vtbench.engine.run.ClusterScript;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.WarmUpVerdict;
 import dev.vtbench.engine.steady.LoadWindow;
@@ -181,7 +182,7 @@ public final class LoadStep implements Step {
    * own module, which the load's ConfigMap carries beside the script.
    */
   private static String script(RunView view, K6Plan k6, RunCursor.Load load) {
-    return K6Script.renderForRun(
+    return ClusterScript.render(
         view.spec(), k6, view.sutUrl(), StubTier.url(view.run()), view.loadPool(load));
   }
 }

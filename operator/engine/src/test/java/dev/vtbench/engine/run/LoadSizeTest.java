@@ -1,4 +1,4 @@
-package dev.vtbench.engine.k6;
+package dev.vtbench.engine.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

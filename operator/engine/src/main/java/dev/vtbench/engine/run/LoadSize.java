@@ -1,8 +1,9 @@
-package dev.vtbench.engine.k6;
+package dev.vtbench.engine.run;
 
+import dev.vtbench.engine.k6.K6Plan;
+import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.Scenario;
-import dev.vtbench.engine.run.RunCursor;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
@@ -57,7 +58,7 @@ public final class LoadSize {
     List<Scenario> plan = cursor.plan();
     Scenario first = plan.getFirst();
     K6Plan k6 = cursor.k6Plan(new RunCursor.Measure(first), sutUrl, spec.load.parallelism);
-    String script = K6Script.renderForRun(spec, k6, sutUrl, stubUrl, first.sut().hikariPool());
+    String script = ClusterScript.render(spec, k6, sutUrl, stubUrl, first.sut().hikariPool());
     long perStage = script.getBytes(StandardCharsets.UTF_8).length + STAGE_SLACK;
     return stages(spec, plan) * perStage;
   }

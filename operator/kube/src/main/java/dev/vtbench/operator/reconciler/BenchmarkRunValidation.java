@@ -1,8 +1,9 @@
-package dev.vtbench.operator.api;
+package dev.vtbench.operator.reconciler;
 
-import dev.vtbench.engine.k6.LoadSize;
 import dev.vtbench.engine.model.BenchmarkRun;
 import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.run.LoadSize;
+import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.StubTier;
 import dev.vtbench.operator.resources.SutTier;
 import java.util.ArrayList;
