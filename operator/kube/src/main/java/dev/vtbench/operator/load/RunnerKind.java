@@ -39,9 +39,9 @@ public enum RunnerKind {
   /**
    * The kind for spec.load.runner {@code load.runner}, or empty when it cannot run here (testrun
    * without k6-operator). {@code auto} is the staged Job for one runner (one Job per SUT
-   * configuration, 3.5 s median between its scenarios against 9 s for a TestRun each; k6-operator
-   * v0.0.19 left Ready runners unstarted in 7 of 18 loads on 2026-11-26) and TestRuns for several,
-   * which k6-operator's starter starts together; without k6-operator, an Indexed Job.
+   * configuration: shorter gaps between scenarios, and no k6-operator start to stall, as
+   * docs/cluster-results.md "Stages" measures) and TestRuns for several, which k6-operator's
+   * starter starts together; without k6-operator, an Indexed Job.
    */
   public static Optional<RunnerKind> choose(LoadSpec load, boolean k6Operator) {
     return switch (load.runner) {

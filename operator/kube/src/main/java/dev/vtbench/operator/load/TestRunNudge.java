@@ -12,17 +12,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * When to ask k6-operator to look at a TestRun again. k6-operator v0.0.19 starts a TestRun's
- * runners (its progress, k6-operator's status.stage, {@code created}) once each answers k6's REST
- * status on port 6565; k6 opens that port only after loading the script, so on a busy node the
- * first check fails, the reconcile returns an error and controller-runtime retries it on a
- * per-object exponential back-off (5 ms doubling to 1,000 s, reset only by a success). A runner
- * Ready a moment after a failed check was started 40–160 s later (docs/e2e.md). Its TestRun watch
- * has no predicate, so any update of the TestRun queues a reconcile at once, outside the back-off:
- * while the TestRun sits in {@code created} with every runner pod Ready (k6's own status probe
- * passed) for {@link #READY_FOR}, the operator writes the time into the annotation {@value
- * #NUDGED_AT}, every {@link #EVERY}, until k6-operator moves on. The load's deadline bounds it like
- * any other wait.
+ * When to ask k6-operator to look at a TestRun again, and when to give up on it. While a TestRun
+ * sits in {@code created} with every runner pod Ready for {@link #READY_FOR}, the operator writes
+ * the time into the annotation {@value #NUDGED_AT} every {@link #EVERY}: any update of the TestRun
+ * queues k6-operator's reconcile at once, outside the back-off its failed first status check left.
+ * One nudged for {@link #STUCK_AFTER} counts as stuck and is created again, at most {@link
+ * #RECREATIONS} times; the load's deadline bounds it like any other wait. Why each figure is what
+ * it is, with the runs that showed it: docs/e2e.md ("Recreated after 30 s") and docs/e2e-stalls.md.
  */
 public final class TestRunNudge {
 
@@ -37,19 +33,12 @@ public final class TestRunNudge {
 
   /**
    * How long every runner may be Ready, nudged, without k6-operator starting the TestRun before it
-   * counts as stuck and is created again ({@link TestRunLoad#stalled}). k6-operator v0.0.19
-   * sometimes never starts one TestRun while it starts the next ones normally: in three `make e2e`
-   * runs of 2026-11-26, 7 of 18 loads stalled so, each until spec.timeouts.loadStart (3 min) had
-   * passed, 62 % of one run's wall clock; each started at once when created again. A nudged TestRun
-   * that k6-operator is merely slow with starts within a few nudges.
+   * counts as stuck and is created again ({@link TestRunLoad#stalled}): a TestRun k6-operator is
+   * merely slow with starts within a few nudges.
    */
   static final Duration STUCK_AFTER = Duration.ofSeconds(30);
 
-  /**
-   * How often a stuck TestRun is created again before the run fails. Once was not enough: in the
-   * `make e2e` of 2026-11-27 00:24 UTC the byo run's second TestRun stalled, was created again, and
-   * stalled again for the whole spec.timeouts.loadStart, failing the run.
-   */
+  /** How often a stuck TestRun is created again before the run fails. */
   static final int RECREATIONS = 3;
 
   private TestRunNudge() {}
