@@ -1,5 +1,6 @@
 package dev.vtbench.local;
 
+import dev.vtbench.proc.CpuInfo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -41,16 +42,10 @@ final class Machine {
     }
   }
 
+  /** The CPU model ({@link CpuInfo}), "unknown" where /proc/cpuinfo names none. */
   static String cpuModel() {
-    try {
-      return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
-          .filter(l -> l.startsWith("model name"))
-          .map(l -> l.substring(l.indexOf(':') + 1).strip())
-          .findFirst()
-          .orElse("unknown");
-    } catch (IOException e) {
-      return "unknown";
-    }
+    String model = CpuInfo.modelName();
+    return model == null ? "unknown" : model;
   }
 
   /** The host name, as the kernel knows it; "unknown" where it cannot be read. */

@@ -1,8 +1,7 @@
 package dev.vtbench.sut.runtime;
 
+import dev.vtbench.proc.CpuInfo;
 import dev.vtbench.proc.KernelFile;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -26,17 +25,9 @@ final class Host {
     return host == null ? System.getenv("HOSTNAME") : host;
   }
 
-  /** /proc/cpuinfo's first "model name" (x86) or null where it has none. */
+  /** /proc/cpuinfo's first "model name" (x86) or null where it has none ({@link CpuInfo}). */
   static String cpuModel() {
-    try {
-      return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
-          .filter(l -> l.startsWith("model name"))
-          .map(l -> l.substring(l.indexOf(':') + 1).strip())
-          .findFirst()
-          .orElse(null);
-    } catch (IOException e) {
-      return null;
-    }
+    return CpuInfo.modelName();
   }
 
   /** The kernel release, e.g. 6.8.0-45-generic. */
