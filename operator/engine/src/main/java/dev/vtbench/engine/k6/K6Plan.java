@@ -96,19 +96,7 @@ public record K6Plan(
 
   /** This load sending {@code mix} to {@code targetUrl} as the base URL instead. */
   public K6Plan withRequests(List<MixedRequest> mix) {
-    return new K6Plan(
-        targetUrl,
-        idMax,
-        executor,
-        level,
-        maxVUs,
-        ramp,
-        warmup,
-        hold,
-        requestTimeout,
-        mix,
-        userScript,
-        histogram);
+    return new Builder(this).requests(mix).build();
   }
 
   /**
@@ -116,36 +104,79 @@ public record K6Plan(
    * base URL.
    */
   public K6Plan withUserScript(boolean user) {
-    return new K6Plan(
-        targetUrl,
-        idMax,
-        executor,
-        level,
-        maxVUs,
-        ramp,
-        warmup,
-        hold,
-        requestTimeout,
-        requests,
-        user,
-        histogram);
+    return new Builder(this).userScript(user).build();
   }
 
   /** This load counting the hold's latencies into a mergeable histogram ({@code true}) or not. */
   public K6Plan withHistogram(boolean on) {
-    return new K6Plan(
-        targetUrl,
-        idMax,
-        executor,
-        level,
-        maxVUs,
-        ramp,
-        warmup,
-        hold,
-        requestTimeout,
-        requests,
-        userScript,
-        on);
+    return new Builder(this).histogram(on).build();
+  }
+
+  /**
+   * This load's target, level and requests over other phases: {@code ramp}, then {@code warmup},
+   * then {@code hold}.
+   */
+  public K6Plan withPhases(Duration ramp, Duration warmup, Duration hold) {
+    return new Builder(this).phases(ramp, warmup, hold).build();
+  }
+
+  /** A plan with some of another's components changed: the one place that copies them all. */
+  private static final class Builder {
+    private final K6Plan from;
+    private Duration ramp;
+    private Duration warmup;
+    private Duration hold;
+    private List<MixedRequest> requests;
+    private boolean userScript;
+    private boolean histogram;
+
+    Builder(K6Plan from) {
+      this.from = from;
+      this.ramp = from.ramp;
+      this.warmup = from.warmup;
+      this.hold = from.hold;
+      this.requests = from.requests;
+      this.userScript = from.userScript;
+      this.histogram = from.histogram;
+    }
+
+    Builder phases(Duration ramp, Duration warmup, Duration hold) {
+      this.ramp = ramp;
+      this.warmup = warmup;
+      this.hold = hold;
+      return this;
+    }
+
+    Builder requests(List<MixedRequest> requests) {
+      this.requests = requests;
+      return this;
+    }
+
+    Builder userScript(boolean userScript) {
+      this.userScript = userScript;
+      return this;
+    }
+
+    Builder histogram(boolean histogram) {
+      this.histogram = histogram;
+      return this;
+    }
+
+    K6Plan build() {
+      return new K6Plan(
+          from.targetUrl,
+          from.idMax,
+          from.executor,
+          from.level,
+          from.maxVUs,
+          ramp,
+          warmup,
+          hold,
+          from.requestTimeout,
+          requests,
+          userScript,
+          histogram);
+    }
   }
 
   /** The two load models, by their k6 executor names as written in a BenchmarkRun. */

@@ -91,9 +91,24 @@ public record SutConfig(
 
   /** This config with the JVM options {@code options}: another JVM unless they are the same. */
   public SutConfig withJvmOptions(String options) {
+    return changed(hikariPool, options, build);
+  }
+
+  /** This config running the build named {@code name}: another JVM unless it is the same. */
+  public SutConfig withBuild(String name) {
+    return changed(hikariPool, jvmOptions, name);
+  }
+
+  /** This config with the pool at {@code size}: the same JVM where the pool resizes live. */
+  public SutConfig withHikariPool(int size) {
+    return changed(size, jvmOptions, build);
+  }
+
+  /** This config with the components the withers change: the one place that copies the rest. */
+  private SutConfig changed(int pool, String options, String buildName) {
     return new SutConfig(
         threadMode,
-        hikariPool,
+        pool,
         connectionMode,
         pathMode,
         tomcatMaxThreads,
@@ -101,37 +116,7 @@ public record SutConfig(
         extraEnv,
         service,
         options,
-        build);
-  }
-
-  /** This config running the build named {@code name}: another JVM unless it is the same. */
-  public SutConfig withBuild(String name) {
-    return new SutConfig(
-        threadMode,
-        hikariPool,
-        connectionMode,
-        pathMode,
-        tomcatMaxThreads,
-        stubTimeout,
-        extraEnv,
-        service,
-        jvmOptions,
-        name);
-  }
-
-  /** This config with the pool at {@code size}: the same JVM where the pool resizes live. */
-  public SutConfig withHikariPool(int size) {
-    return new SutConfig(
-        threadMode,
-        size,
-        connectionMode,
-        pathMode,
-        tomcatMaxThreads,
-        stubTimeout,
-        extraEnv,
-        service,
-        jvmOptions,
-        build);
+        buildName);
   }
 
   /**

@@ -336,19 +336,8 @@ public final class RunCursor {
 
   /** {@code length} of {@code measured}'s load, all of it hold, none of it recorded. */
   private static K6Plan warmUp(K6Plan measured, Duration length) {
-    return new K6Plan(
-        measured.targetUrl(),
-        measured.idMax(),
-        measured.executor(),
-        measured.level(),
-        measured.maxVUs(),
-        Duration.ofSeconds(1),
-        Duration.ZERO,
-        length,
-        measured.requestTimeout(),
-        measured.requests(),
-        measured.userScript(),
-        false); // not measured: no histogram
+    // not measured: no histogram
+    return measured.withPhases(Duration.ofSeconds(1), Duration.ZERO, length).withHistogram(false);
   }
 
   /** Ramp + warm-up + hold (+3 s to start k6): the floor of one scenario's length, for ETAs. */
