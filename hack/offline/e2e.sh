@@ -204,7 +204,12 @@ finish() {
   fi
   if [ -d "$stalls_dir" ]; then
     printf '\n== k6-operator (every TestRun of every phase; %s/report.txt per TestRun)\n' "$stalls_dir"
-    python3 "$here/testrun-stalls.py" report --out "$stalls_dir" 2>"$stalls_dir/report.txt" | sed 's/^/  /' || true
+    # a stall fails the run: k6-operator left a TestRun unstarted past its nudges (docs/e2e-stalls.md)
+    if ! python3 "$here/testrun-stalls.py" report --out "$stalls_dir" 2>"$stalls_dir/report.txt" >"$stalls_dir/line.txt"; then
+      rc=1
+      echo "  e2e: a TestRun start stalled, which fails the run (per TestRun: $stalls_dir/report.txt)"
+    fi
+    sed 's/^/  /' "$stalls_dir/line.txt"
   fi
   printf '\ndiagnostics in %s\n' "$artifacts"
   [ "$rc" -eq 0 ] && echo "e2e: PASSED" || echo "e2e: FAILED"

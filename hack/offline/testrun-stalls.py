@@ -13,8 +13,10 @@ the measured run's stub, database and k6).
 k6-operator had not moved it past stage `created` within STALL_AFTER seconds: it then either
 started late or never (deleted, e.g. created again by the operator). A healthy start takes 1 to 3
 s; the stalls of k6-operator v0.0.19 lasted 36 to 184 s (docs/e2e.md). M counts every TestRun
-seen, whatever its phase; a TestRun whose runners never all became Ready is counted in M, not in N
-(that is a scheduling or image problem, which its run reports itself).
+seen, whatever its phase. A TestRun whose runners never all became Ready and that never started
+is a stall too (it stalled before its runners existed: scheduling, an image, a quota); one whose
+runners' readiness was not seen but that started is not. `report` exits 1 when N > 0, so the e2e
+that calls it fails rather than printing the count.
 """
 import argparse
 import json
@@ -139,7 +141,7 @@ def analyse(testruns, runners):
         # A TestRun created again keeps its name: its runners are the pods Ready while it existed.
         times = sorted(t for t, _ in pods.values() if r["seen"] - 1 <= t <= end)[-r["parallelism"]:]
         if len(times) < r["parallelism"]:
-            out.append((r["name"], None, "runners never all Ready"))
+            out.append((r["name"], None, "runners never all Ready" + ("" if r["left"] else ", never started")))
             continue
         all_ready = times[-1]
         waited = max(0.0, end - all_ready)
@@ -151,14 +153,14 @@ def analyse(testruns, runners):
 def report(args):
     out = Path(args.out)
     rows = analyse(load(out / TESTRUNS), load(out / RUNNERS))
-    stalls = [(n, w, s) for n, w, s in rows if w is not None and (w > STALL_AFTER or s == "never started")]
+    stalls = [(n, w, s) for n, w, s in rows if s.endswith("never started") or (w is not None and w > STALL_AFTER)]
     for n, w, s in rows:
         mark = "STALL" if (n, w, s) in stalls else "ok"
         detail = "-" if w is None else f"{w:.1f} s"
         print(f"  {mark:5} {n}: all runners Ready -> past created: {detail} ({s})", file=sys.stderr)
-    print(f"TestRun start stalls: {len(stalls)} of {len(rows)} TestRuns (stall: every runner Ready"
-          f" and not started within {STALL_AFTER:.0f} s)")
-    return 0
+    print(f"TestRun start stalls: {len(stalls)} of {len(rows)} TestRuns (stall: not started within"
+          f" {STALL_AFTER:.0f} s of every runner Ready, or never started)")
+    return 1 if stalls else 0
 
 
 def main():

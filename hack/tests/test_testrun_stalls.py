@@ -67,6 +67,9 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(stalls.analyse(trs, pods), [("e2e/load-1", 5.0, "started")])
         one = stalls.analyse(trs, pods[:1])
         self.assertEqual(one, [("e2e/load-1", None, "runners never all Ready")])
+        # a TestRun that never started while its runners were never all Ready stalled before them
+        never = stalls.analyse(trs[:1], pods[:1])
+        self.assertEqual(never, [("e2e/load-1", None, "runners never all Ready, never started")])
 
     def test_the_report_line_counts_every_testrun(self):
         with tempfile.TemporaryDirectory() as d:
@@ -75,9 +78,24 @@ class ReportTest(unittest.TestCase):
             pods = [runner(T0 + 1, "p1", "x", T0 + 1), runner(T0 + 2, "p2", "y", T0 + 2)]
             Path(d, stalls.TESTRUNS).write_text("".join(json.dumps(r) + "\n" for r in trs))
             Path(d, stalls.RUNNERS).write_text("".join(json.dumps(r) + "\n" for r in pods))
-            out = subprocess.run([sys.executable, str(SCRIPT), "report", "--out", d], capture_output=True,
-                                 text=True, check=True).stdout
-            self.assertTrue(out.startswith("TestRun start stalls: 1 of 2 TestRuns"), out)
+            done = subprocess.run([sys.executable, str(SCRIPT), "report", "--out", d], capture_output=True,
+                                  text=True)
+            self.assertTrue(done.stdout.startswith("TestRun start stalls: 1 of 2 TestRuns"), done.stdout)
+            # a stall fails the report, so the e2e that runs it fails
+            self.assertEqual(done.returncode, 1)
+            Path(d, stalls.TESTRUNS).write_text("".join(json.dumps(r) + "\n" for r in trs[:2]))
+            clean = subprocess.run([sys.executable, str(SCRIPT), "report", "--out", d], capture_output=True,
+                                   text=True)
+            self.assertEqual((clean.returncode, clean.stdout.split(" (")[0]), (0, "TestRun start stalls: 0 of 1 TestRuns"))
+
+    def test_a_testrun_never_started_before_its_runners_were_ready_is_a_stall(self):
+        with tempfile.TemporaryDirectory() as d:
+            Path(d, stalls.TESTRUNS).write_text(json.dumps(testrun(T0, "a", "x", "created")) + "\n")
+            Path(d, stalls.RUNNERS).write_text("")
+            done = subprocess.run([sys.executable, str(SCRIPT), "report", "--out", d], capture_output=True,
+                                  text=True)
+            self.assertEqual(done.returncode, 1)
+            self.assertTrue(done.stdout.startswith("TestRun start stalls: 1 of 1 TestRuns"), done.stdout)
 
 
 if __name__ == "__main__":
