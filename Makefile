@@ -49,6 +49,10 @@ figures: $(CLI_JAR) ## Render a cluster run's figures and summary.md from its re
 	@test -n "$(RUN)" || { echo "usage: make figures RUN=<BenchmarkRun name> [NS=<namespace>]" >&2; exit 2; }
 	VTBENCH="$(VTBENCH)" bash hack/cluster-figures.sh $(RUN) "$(NS)" $(RESULTS)/$(RUN)
 
+.PHONY: rerender
+rerender: $(CLI_JAR) ## Draw every committed result again (results/reference/*: summary.md, figures) from its matrix.csv with today's rules; make test fails until they match
+	$(VTBENCH) rerender $(sort $(dir $(wildcard results/reference/*/matrix.csv)))
+
 .PHONY: up
 up: $(CLI_JAR) ## Start PostgreSQL (seeded), the stub and the SUT in the background; prints their URLs
 	$(VTBENCH) up $(UP_ARGS)

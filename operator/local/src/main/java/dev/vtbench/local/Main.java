@@ -31,7 +31,8 @@ import picocli.CommandLine.Option;
       UpCommand.class,
       DownCommand.class,
       FiguresCommand.class,
-      HistoryCommand.class
+      HistoryCommand.class,
+      RerenderCommand.class
     })
 public final class Main implements Runnable {
 

@@ -13,7 +13,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
-import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
@@ -25,7 +24,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * What every figure ({@link Figures}, {@link ModesFigure}, {@link ReactiveFigure}) looks like and
  * how it reaches its file: headless rendering, the width, the panels' fonts and background, each
  * thread mode's colour and marker, and the PNG of stacked panels under a title band, written so
- * that a reader never sees half of it.
+ * that a reader never sees half of it, with what it plots as text inside ({@link FigureData}).
  */
 final class FigureCanvas {
 
@@ -114,9 +113,7 @@ final class FigureCanvas {
     Path tmp = ResultsCsv.siblingTemp(abs);
     try {
       try (OutputStream os = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW)) {
-        if (!ImageIO.write(out, "png", os)) {
-          throw new IOException("no PNG writer available");
-        }
+        FigureData.writePng(out, FigureData.of(title, subtitle, charts), os);
       }
       Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
     } finally {

@@ -34,7 +34,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  *
  * <p>Points are the median over repetitions; a vertical bar with caps spans its 95 % bootstrap
  * interval ({@link CellEstimate}), drawn where a cell has the repetitions for one (XChart's own
- * error bars are symmetric, which would misstate a skewed interval).
+ * error bars are symmetric, which would misstate a skewed interval). Rows left out of the medians
+ * ({@link VerdictRows}) are hollow markers of their own, the reasons in the legend ({@link
+ * LeftOutPoints}).
  *
  * <p>{@link FigureRows} picks the rows and {@link FigureCanvas} gives every figure its look and
  * writes the PNG; this class draws the two line charts.
@@ -182,6 +184,11 @@ public final class Figures {
     Interval interval(CellEstimate e) {
       return this == THROUGHPUT ? e.throughputCi() : e.p99Ci();
     }
+
+    /** One row's value, for a row drawn on its own (a left-out row); null where unmeasured. */
+    Double of(ResultRow r) {
+      return this == THROUGHPUT ? r.throughputRps() : r.p99Ms();
+    }
   }
 
   /** A plotted point; {@code interval} null when the cell has too few repetitions for one. */
@@ -235,14 +242,20 @@ public final class Figures {
       List<ResultRow> rows,
       ToDoubleFunction<ResultRow> x,
       Metric y) {
+    List<ResultRow> modeRows =
+        rows.stream().filter(r -> r.threadMode().equals(series.mode())).toList();
+    List<Point> pts = aggregate(modeRows, x, y);
+    if (!pts.isEmpty()) {
+      plotMedians(c, series, pts);
+    }
+    LeftOutPoints.plot(c, series, modeRows, x, y::of);
+  }
+
+  /** The medians of the rows that count, a line through them and a bar for each interval. */
+  private static void plotMedians(XYChart c, FigureCanvas.Series series, List<Point> pts) {
     String name = series.name();
     Color color = series.color();
     Marker marker = series.marker();
-    List<Point> pts =
-        aggregate(rows.stream().filter(r -> r.threadMode().equals(series.mode())).toList(), x, y);
-    if (pts.isEmpty()) {
-      return;
-    }
     XYSeries s =
         c.addSeries(
             name,

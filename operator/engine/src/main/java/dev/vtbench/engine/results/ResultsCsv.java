@@ -33,6 +33,11 @@ import java.util.Map;
  * reference columns must be in the header, and the scenario keys and {@code throughput_rps} must
  * have values. Empty, {@code NA}, {@code N/A}, {@code NaN} and {@code null} read as absent.
  *
+ * <p><b>Judgments are derived on read.</b> {@link #read} and {@link #parse} give every row its
+ * judgments ({@code bottleneck}, {@code generator_saturated}, …) as today's rules derive them from
+ * its measured columns ({@link Rederive}); {@link #readAsStored} and {@link #parseAsStored} give
+ * the file as written.
+ *
  * <p><b>Appending</b> ({@link #append(Path, ResultRow)}) is the restart-safe path: earlier rows are
  * never rewritten, a row whose {@code scenario_id} is already in the file is not written twice, and
  * the torn tail of an interrupted append is cut off first. It assumes a single writer.
@@ -132,8 +137,13 @@ public final class ResultsCsv {
     return CsvAppend.append(csvText, row);
   }
 
-  /** Reads a CSV file. */
+  /** Reads a CSV file, its judgments derived by today's rules ({@link Rederive}). */
   public static List<ResultRow> read(Path csv) throws IOException {
+    return Rederive.rows(readAsStored(csv));
+  }
+
+  /** Reads a CSV file as written, its judgments as they were derived when it was measured. */
+  public static List<ResultRow> readAsStored(Path csv) throws IOException {
     return parse(Files.readString(csv, UTF_8), csv.toString());
   }
 
@@ -148,13 +158,22 @@ public final class ResultsCsv {
   }
 
   /**
-   * Parses CSV text.
+   * Parses CSV text as written, its judgments as they were derived when it was measured.
+   *
+   * @throws IllegalArgumentException as {@link #parse(String)}
+   */
+  public static List<ResultRow> parseAsStored(String csvText) {
+    return parse(csvText, "CSV");
+  }
+
+  /**
+   * Parses CSV text, its judgments derived by today's rules ({@link Rederive}).
    *
    * @throws IllegalArgumentException naming the line, for a missing reference column, a missing key
    *     value, a wrong field count or an unparsable value
    */
   public static List<ResultRow> parse(String csvText) {
-    return parse(csvText, "CSV");
+    return Rederive.rows(parse(csvText, "CSV"));
   }
 
   private static List<ResultRow> parse(String text, String what) {

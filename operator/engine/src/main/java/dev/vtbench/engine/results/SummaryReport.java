@@ -17,6 +17,10 @@ import java.util.List;
  * @param axes each axis's values against its first, in {@link Axis} order; a table is empty with
  *     one value
  * @param overloaded how many rows are labelled {@code overloaded} ({@link Overload})
+ * @param headline the run's answer in one line ({@link Headline}, the operator's {@code
+ *     status.summary}); null without rows
+ * @param relabelled the rows whose labels today's rules changed since they were recorded ({@link
+ *     Rederive#sentence}); null when none
  * @param facts sentences about the run (e.g. its wall-clock time), in order; may be empty
  */
 public record SummaryReport(
@@ -25,10 +29,15 @@ public record SummaryReport(
     CpuPerRequestSpread spread,
     List<AxisTable> axes,
     long overloaded,
+    String headline,
+    String relabelled,
     List<String> facts) {
 
   /** The report's file name, and its key in the figures ConfigMap. */
   public static final String FILE_NAME = "summary.md";
+
+  /** How the headline's line begins. */
+  public static final String HEADLINE = "Headline: ";
 
   public SummaryReport {
     axes = List.copyOf(axes);
@@ -42,6 +51,8 @@ public record SummaryReport(
         CpuPerRequestSpread.of(rows),
         AxisTable.all(rows),
         rows.stream().filter(Overload::labelled).count(),
+        rows.isEmpty() ? null : Headline.of(List.copyOf(rows)),
+        Rederive.sentence(rows),
         List.of(facts));
   }
 
@@ -66,6 +77,12 @@ public record SummaryReport(
     sb.append(table.toMarkdown());
     sb.append('\n').append(table.method()).append('\n');
     sb.append('\n').append(spread.sentence()).append('\n');
+    if (headline != null) {
+      sb.append('\n').append(HEADLINE).append(headline).append('\n');
+    }
+    if (relabelled != null) {
+      sb.append('\n').append(relabelled).append('\n');
+    }
     for (AxisTable axis : axes) {
       if (axis.isEmpty()) {
         // only with two or more values: every other summary stays as it was, byte for byte

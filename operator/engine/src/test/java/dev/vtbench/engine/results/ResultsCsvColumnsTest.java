@@ -27,7 +27,7 @@ class ResultsCsvColumnsTest {
                 assertThat(z)
                     .endsWith(",'-XX:+UseZGC -Xss512k,boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21"),
             n -> assertThat(n).endsWith(",,boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21"));
-    assertThat(ResultsCsv.parse(csv))
+    assertThat(ResultsCsv.parseAsStored(csv))
         .extracting(ResultRow::jvmOptions)
         .containsExactly("-XX:+UseZGC -Xss512k", null);
     assertThat(none.jvmOptionsOrEmpty()).isEmpty();
@@ -59,7 +59,7 @@ class ResultsCsvColumnsTest {
         .satisfiesExactly(
             b -> assertThat(b).endsWith(",boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21"),
             n -> assertThat(n).endsWith("Xss512k,,2,12.3,0,2.5,40,2,2,20,20,21"));
-    assertThat(ResultsCsv.parse(csv))
+    assertThat(ResultsCsv.parseAsStored(csv))
         .extracting(ResultRow::buildName)
         .containsExactly("boot-3.4", null);
     assertThat(none.buildOrEmpty()).isEmpty();
@@ -96,7 +96,7 @@ class ResultsCsvColumnsTest {
         .satisfiesExactly(
             t -> assertThat(t).endsWith(",2,7.3,0,33.9,61.3,2,2,20,20,21"),
             u -> assertThat(u).endsWith(",2,,,,,2,2,20,20,21"));
-    assertThat(ResultsCsv.parse(csv))
+    assertThat(ResultsCsv.parseAsStored(csv))
         .extracting(
             ResultRow::sutThrottledPct,
             ResultRow::stubThrottledPct,
@@ -122,29 +122,30 @@ class ResultsCsvColumnsTest {
             .tomcatMaxThreads(null)
             .requestsActiveMax(null)
             .build();
-    assertThat(ResultsCsv.parse(withoutLastColumns(header, row, 3))).containsExactly(noTomcat);
+    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 3)))
+        .containsExactly(noTomcat);
     ResultRow noJvm =
         noTomcat.toBuilder().pgThrottledPct(null).jvmProcessors(null).vtParallelism(null).build();
-    assertThat(ResultsCsv.parse(withoutLastColumns(header, row, 6))).containsExactly(noJvm);
+    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 6))).containsExactly(noJvm);
     ResultRow noLoadThrottling = noJvm.toBuilder().loadThrottledPct(null).build();
-    assertThat(ResultsCsv.parse(withoutLastColumns(header, row, 7)))
+    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 7)))
         .containsExactly(noLoadThrottling);
 
     ResultRow unthrottled =
         noLoadThrottling.toBuilder().sutThrottledPct(null).stubThrottledPct(null).build();
 
-    List<ResultRow> beforeThrottling = ResultsCsv.parse(withoutLastColumns(header, row, 9));
+    List<ResultRow> beforeThrottling = ResultsCsv.parseAsStored(withoutLastColumns(header, row, 9));
     assertThat(beforeThrottling).containsExactly(unthrottled);
 
     ResultRow old = unthrottled.toBuilder().loadRunners(null).build();
-    List<ResultRow> beforeRunners = ResultsCsv.parse(withoutLastColumns(header, row, 10));
+    List<ResultRow> beforeRunners = ResultsCsv.parseAsStored(withoutLastColumns(header, row, 10));
     assertThat(beforeRunners).containsExactly(old);
 
-    List<ResultRow> beforeBuild = ResultsCsv.parse(withoutLastColumns(header, row, 11));
+    List<ResultRow> beforeBuild = ResultsCsv.parseAsStored(withoutLastColumns(header, row, 11));
     assertThat(beforeBuild.getFirst().buildName()).isNull();
     assertThat(beforeBuild.getFirst()).isEqualTo(old.toBuilder().buildName(null).build());
 
-    List<ResultRow> beforeJvm = ResultsCsv.parse(withoutLastColumns(header, row, 12));
+    List<ResultRow> beforeJvm = ResultsCsv.parseAsStored(withoutLastColumns(header, row, 12));
     assertThat(beforeJvm.getFirst().jvmOptions()).isNull();
     assertThat(beforeJvm.getFirst())
         .isEqualTo(old.toBuilder().jvmOptions(null).buildName(null).build());

@@ -118,7 +118,7 @@ class ResultsCsvTest {
         .startsWith(EXPECTED_HEADER + "\n")
         .contains(",\"0-3,8\",")
         .contains(",\"held/\"\"pool\"\",50\nrep2\",\"order, summary\",");
-    assertThat(ResultsCsv.parse(csv)).isEqualTo(rows);
+    assertThat(ResultsCsv.parseAsStored(csv)).isEqualTo(rows);
   }
 
   /**
@@ -151,7 +151,7 @@ class ResultsCsvTest {
             .isTrue();
       }
     }
-    assertThat(ResultsCsv.parse(csv)).containsExactly(hostile, apostrophes);
+    assertThat(ResultsCsv.parseAsStored(csv)).containsExactly(hostile, apostrophes);
     assertThat(CsvValues.unneutralized(CsvValues.neutralized("-"))).isEqualTo("-");
     assertThat(CsvValues.neutralized("0-3,8")).isEqualTo("0-3,8");
   }
@@ -175,7 +175,7 @@ class ResultsCsvTest {
 
   @Test
   void readsAReferenceCsvWithOnlyThe23ColumnsLeavingVtbenchColumnsEmpty() {
-    List<ResultRow> rows = ResultsCsv.parse(Rows.resource(Rows.SAMPLE));
+    List<ResultRow> rows = ResultsCsv.parseAsStored(Rows.resource(Rows.SAMPLE));
 
     assertThat(rows).hasSize(66);
     ResultRow first = rows.getFirst();
@@ -208,7 +208,7 @@ class ResultsCsvTest {
     String values =
         "NA,612.5,41,,50,66.6,12.5,79.9,9945,0.000125,5100.001,4900.75,4700,4500.5,3990.125,"
             + "497.25,2,2000,HELD,normal,50,Virtual,2026-05-10T16:03:22+02:00,whatever";
-    ResultRow r = ResultsCsv.parse("\uFEFF" + header + "\r\n" + values + "\r\n").getFirst();
+    ResultRow r = ResultsCsv.parseAsStored("\uFEFF" + header + "\r\n" + values + "\r\n").getFirst();
 
     assertThat(r.ts()).isEqualTo(Instant.parse("2026-05-10T14:03:22Z"));
     assertThat(r.isVirtual()).isTrue();
@@ -221,15 +221,16 @@ class ResultsCsvTest {
   @Test
   void rejectsMalformedInputNamingTheLine() {
     String ok = ResultsCsv.toCsv(List.of(full("a")));
-    assertThatThrownBy(() -> ResultsCsv.parse(ok + "1,2,3\n"))
+    assertThatThrownBy(() -> ResultsCsv.parseAsStored(ok + "1,2,3\n"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("line 3");
-    assertThatThrownBy(() -> ResultsCsv.parse("ts_iso,thread_mode\n2026-05-10T14:03:22Z,virtual\n"))
+    assertThatThrownBy(
+            () -> ResultsCsv.parseAsStored("ts_iso,thread_mode\n2026-05-10T14:03:22Z,virtual\n"))
         .hasMessageContaining("lacks reference columns");
     String noThroughput = ok.replace(",497.25,", ",,");
-    assertThatThrownBy(() -> ResultsCsv.parse(noThroughput))
+    assertThatThrownBy(() -> ResultsCsv.parseAsStored(noThroughput))
         .hasMessageContaining("throughput_rps has no value");
-    assertThatThrownBy(() -> ResultsCsv.parse(ok.replace(",hikari-pool,", ",cosmic-rays,")))
+    assertThatThrownBy(() -> ResultsCsv.parseAsStored(ok.replace(",hikari-pool,", ",cosmic-rays,")))
         .hasMessageContaining("bad bottleneck");
   }
 }

@@ -1,0 +1,100 @@
+package dev.vtbench.engine.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RederiveTest {
+
+  /**
+   * results/reference/bench-hero's r1-virtual-pool50-c400 as recorded on 2026-11-23: CPU 0 (k6,
+   * PostgreSQL, the stub) 88.4 % busy under the 90 % rule of the time, so not the generator.
+   */
+  private static ResultRowBuilder measuredUnderTheOldRule() {
+    return Rows.row("virtual", "released", 50, 400, 2737)
+        .scenarioId("r1-virtual-pool50-c400")
+        .tomcatThreads(50)
+        .stubDelayMs(100.0)
+        .sutCpuset("1")
+        .appCpuPct(60.0)
+        .loadCoreBusyPct(88.4)
+        .hikariPendingMax(300)
+        .steadyState(true)
+        .generatorSaturated(false)
+        .bottleneck(Bottleneck.HIKARI_POOL)
+        .overloaded(false);
+  }
+
+  @Test
+  void aRowTheGeneratorRuleNowCoversIsRelabelledAndSaysFromWhat() {
+    ResultRow today = Rederive.row(measuredUnderTheOldRule().build());
+    assertThat(today.generatorSaturated()).isTrue();
+    assertThat(today.bottleneck()).isEqualTo(Bottleneck.LOAD_GENERATOR);
+    assertThat(today.notes())
+        .isEqualTo(
+            "relabelled by today's rules: bottleneck hikari-pool → load-generator,"
+                + " generator_saturated false → true");
+    assertThat(VerdictRows.eligible(today)).isFalse();
+    assertThat(Rederive.sentence(List.of(today)))
+        .startsWith(
+            "1 of 1 rows relabelled by today's rules since they were recorded, each row's notes"
+                + " say from what (r1-virtual-pool50-c400: bottleneck hikari-pool →"
+                + " load-generator, generator_saturated false → true); steady_state stays");
+  }
+
+  @Test
+  void aRowTodaysRulesAgreeWithComesBackAsStoredAndTwiceIsOnce() {
+    ResultRow stored = measuredUnderTheOldRule().loadCoreBusyPct(80.0).build();
+    ResultRow today = Rederive.row(stored);
+    assertThat(today.bottleneck()).isEqualTo(Bottleneck.HIKARI_POOL);
+    assertThat(today.notes()).isNull();
+    assertThat(Rederive.sentence(List.of(today))).isNull();
+    ResultRow relabelled = Rederive.row(measuredUnderTheOldRule().build());
+    assertThat(Rederive.row(relabelled)).isEqualTo(relabelled);
+  }
+
+  @Test
+  void whatTheRowDoesNotRecordStandsAsMeasured() {
+    // the database's CPUs, the generator's own CPUs and the request timeout are not in a row
+    ResultRow db =
+        Rederive.row(
+            measuredUnderTheOldRule()
+                .loadCoreBusyPct(50.0)
+                .pgCpuPct(95.0)
+                .bottleneck(Bottleneck.DATABASE_CPU)
+                .build());
+    assertThat(db.bottleneck()).isEqualTo(Bottleneck.DATABASE_CPU);
+    ResultRow own =
+        Rederive.row(
+            measuredUnderTheOldRule()
+                .loadCoreBusyPct(50.0)
+                .loadCpuPct(45.0)
+                .generatorSaturated(true)
+                .bottleneck(Bottleneck.LOAD_GENERATOR)
+                .build());
+    assertThat(own.generatorSaturated()).isTrue();
+    assertThat(own.bottleneck()).isEqualTo(Bottleneck.LOAD_GENERATOR);
+    ResultRow slowTail =
+        Rederive.row(
+            measuredUnderTheOldRule().loadCoreBusyPct(50.0).p99Ms(9500.0).overloaded(true).build());
+    assertThat(slowTail.overloaded()).isTrue();
+    ResultRow unsteady =
+        Rederive.row(measuredUnderTheOldRule().loadCoreBusyPct(50.0).steadyState(false).build());
+    assertThat(unsteady.steadyState()).isFalse();
+    assertThat(unsteady.notes()).isNull();
+  }
+
+  @Test
+  void readingACsvDerivesAgainAndReadingItAsStoredDoesNot(@TempDir Path dir) throws Exception {
+    Path csv = dir.resolve("matrix.csv");
+    Files.writeString(csv, ResultsCsv.toCsv(List.of(measuredUnderTheOldRule().build())));
+    assertThat(ResultsCsv.read(csv).getFirst().bottleneck()).isEqualTo(Bottleneck.LOAD_GENERATOR);
+    assertThat(ResultsCsv.readAsStored(csv).getFirst().bottleneck())
+        .isEqualTo(Bottleneck.HIKARI_POOL);
+    assertThat(ResultsCsv.parse(Files.readString(csv)).getFirst().generatorSaturated()).isTrue();
+  }
+}
