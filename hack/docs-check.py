@@ -15,7 +15,9 @@ spans and fenced blocks) and links it checks that every
     a word in NOT_COLUMNS; docs/columns.md documents every column, results/README.md every reference folder;
   - block between `<!-- docs-check: quoted from FILE -->` and `<!-- docs-check: end -->` is
     copied line for line from FILE;
-  - figure in CLAIMS (docs_claims.py) still says what the committed results compute to.
+  - figure in CLAIMS (docs_claims.py) still says what the committed results compute to;
+  - tool version named (CloudNativePG v1.30.0, k6 1.8.1, ...) is hack/versions.env's, unless the
+    line tells of the past (docs_claims.version_problems).
 Prints each problem as FILE:LINE: message and exits 1 if there is one.
 
 Usage: hack/docs-check.py [--root DIR] [-v]
@@ -221,6 +223,7 @@ def check(root, claims=None):
                      sorted((root / "results/reference").iterdir()) if d.is_dir() and d.name not in documented]
     for claim in docs_claims.CLAIMS if claims is None else claims:
         problems += claim.check(root)
+    problems += docs_claims.version_problems(root, [d.rel for d in docs])
     refs = sum(len([c for c in d.code if c[2] != "command"]) + len(d.links) for d in docs)
     return problems, refs
 
