@@ -162,10 +162,10 @@ class ClusterServiceScriptIT {
     }
     // process.cpu.time (ns) over the hold: some, at most every processor the JVM sees, and the
     // windows' CPU adds up to about the same
-    assertThat(probe.availableProcessors()).isPositive();
+    assertThat(probe.sut().availableProcessors()).isPositive();
     assertThat(probe.cpuSeconds())
         .isPositive()
-        .isLessThanOrEqualTo(1.1 * probe.holdSeconds() * probe.availableProcessors());
+        .isLessThanOrEqualTo(1.1 * probe.holdSeconds() * probe.sut().availableProcessors());
     double windowsCpu = windows.stream().mapToDouble(LoadWindow::cpuSeconds).sum();
     assertThat(windowsCpu).isCloseTo(probe.cpuSeconds(), within(0.2 * probe.cpuSeconds() + 0.1));
     assertThat(probe.peaks())
@@ -178,8 +178,8 @@ class ClusterServiceScriptIT {
     // read, and 0 on virtual threads: Tomcat's executor then has no maximum of threads
     assertThat(((Number) probe.peaks().get("tomcatMaxThreads")).doubleValue()).isZero();
     assertThat(probe.peaks()).containsEntry("rssMbMax", null);
-    assertThat(probe.javaVersion()).startsWith("25");
-    assertThat(probe.cpuset()).isNull();
+    assertThat(probe.sut().javaVersion()).startsWith("25");
+    assertThat(probe.sut().cpuset()).isNull();
     assertThat(probe.stub()).isNull();
     assertThat(notes(probe))
         .contains(ServiceWindows.NO_PINNED_EVENTS)

@@ -1,12 +1,12 @@
 package dev.vtbench.local;
 
+import dev.vtbench.engine.metrics.SutView;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.model.ServiceSpec;
 import dev.vtbench.engine.plan.JvmOptions;
 import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.plan.SutConfig;
-import dev.vtbench.engine.run.Platform.SutView;
 import dev.vtbench.engine.run.Progress;
 import java.net.URI;
 import java.nio.file.Path;

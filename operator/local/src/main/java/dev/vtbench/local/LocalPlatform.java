@@ -1,6 +1,7 @@
 package dev.vtbench.local;
 
 import dev.vtbench.engine.k6.K6Plan;
+import dev.vtbench.engine.metrics.SutView;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.plan.Scenario;

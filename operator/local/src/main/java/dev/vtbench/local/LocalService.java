@@ -1,11 +1,11 @@
 package dev.vtbench.local;
 
+import dev.vtbench.engine.metrics.SutView;
 import dev.vtbench.engine.model.ServiceSpec;
 import dev.vtbench.engine.plan.JvmOptions;
 import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.plan.ServiceWiring;
 import dev.vtbench.engine.plan.SutConfig;
-import dev.vtbench.engine.run.Platform;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -98,12 +98,12 @@ final class LocalService {
    * the jar's hash (a command: its first words), of the build it runs. What its JVM makes of its
    * cores is its own and unread (the row's notes say so).
    */
-  static Platform.SutView view(ServiceBuild build, ManagedProcess process) {
+  static SutView view(ServiceBuild build, ManagedProcess process) {
     String artifact =
         build.jar() != null
             ? Machine.sha256Prefix(Path.of(build.jar()))
             : "command: " + abbreviated(String.join(" ", build.command()));
-    return new Platform.SutView(
+    return new SutView(
         ProcCpu.cpuset(process.pid()),
         null,
         null,

@@ -1,5 +1,6 @@
 package dev.vtbench.engine.k6;
 
+import dev.vtbench.engine.metrics.SutView;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -24,11 +25,8 @@ import tools.jackson.databind.json.JsonMapper;
  *     shape {@code /api/runtime-info} reports them ({@code windowSeconds}, {@code list} of {@code
  *     seconds}, {@code requests}, {@code cpuSeconds}, {@code compileSeconds}, {@code
  *     jitCpuSeconds}), as {@link dev.vtbench.engine.steady.LoadWindow#ofPhase} reads them
- * @param virtualThreadParallelism the SUT's virtual-thread scheduler's parallelism (its carrier
- *     threads), null where unread
- * @param node the node the SUT ran on (its {@code NODE_NAME}, from the downward API)
- * @param cpuModel the node's CPU model
- * @param kernel the node's kernel release
+ * @param sut the SUT as it reported itself ({@link SutView}; its node from {@code NODE_NAME}, the
+ *     downward API), with no artifact: the operator knows the image
  * @param onlineCpus the node's online CPUs as a cpu list, to tell an exclusive cpuset from the
  *     whole node
  * @param dbCpuSeconds the database container's CPU seconds over the hold, which the SUT reads
@@ -48,13 +46,7 @@ import tools.jackson.databind.json.JsonMapper;
  * @param error why the SUT could not be read before the load, or null
  */
 public record SutProbe(
-    String cpuset,
-    Integer availableProcessors,
-    Integer virtualThreadParallelism,
-    String javaVersion,
-    String node,
-    String cpuModel,
-    String kernel,
+    SutView sut,
     String onlineCpus,
     Double cpuSeconds,
     Double dbCpuSeconds,
@@ -182,13 +174,15 @@ public record SutProbe(
       peaks.putAll(service);
     }
     return new SutProbe(
-        text(sut, "cpuset"),
-        integer(sut, "availableProcessors"),
-        integer(sut, "virtualThreadParallelism"),
-        text(sut, "javaVersion"),
-        text(sut, "node"),
-        text(sut, "cpuModel"),
-        text(sut, "kernel"),
+        new SutView(
+            text(sut, "cpuset"),
+            integer(sut, "availableProcessors"),
+            integer(sut, "virtualThreadParallelism"),
+            text(sut, "javaVersion"),
+            text(sut, "node"),
+            text(sut, "cpuModel"),
+            text(sut, "kernel"),
+            null),
         text(sut, "onlineCpus"),
         number(p, "sutCpuSeconds"),
         number(p, "dbCpuSeconds"),

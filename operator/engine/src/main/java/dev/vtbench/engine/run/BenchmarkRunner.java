@@ -2,6 +2,7 @@ package dev.vtbench.engine.run;
 
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.K6Script;
+import dev.vtbench.engine.metrics.SutView;
 import dev.vtbench.engine.model.BenchmarkRun;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
@@ -92,7 +93,7 @@ public final class BenchmarkRunner {
         announced = s.id();
         progress.scenarioStarted(s, cursor.done() + 1, cursor.total(), eta(cursor, warm, warmUps));
       }
-      Platform.SutView sut = platform.prepareSut(cursor.loadConfig(load));
+      SutView sut = platform.prepareSut(cursor.loadConfig(load));
       K6Plan k6 = cursor.k6Plan(load, platform.sutBaseUrl(), platform.loadRunners());
       Scenario named = new Scenario(s.index(), load.id(), s.rep(), s.concurrency(), s.sut());
       warm = warm.of(s.sut().restartKey());

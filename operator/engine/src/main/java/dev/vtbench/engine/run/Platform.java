@@ -1,6 +1,7 @@
 package dev.vtbench.engine.run;
 
 import dev.vtbench.engine.k6.K6Plan;
+import dev.vtbench.engine.metrics.SutView;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.SutConfig;
@@ -96,28 +97,6 @@ public interface Platform extends AutoCloseable {
 
   @Override
   void close();
-
-  /**
-   * The SUT as it reports itself in /api/runtime-info, and where it ran: the provenance every row
-   * carries. Fields nobody could read are null.
-   *
-   * @param availableProcessors the processors its JVM sees, null where unread (a user's service)
-   * @param virtualThreadParallelism its virtual-thread scheduler's parallelism, null where unread
-   * @param node the node (Kubernetes) or host name it ran on
-   * @param cpuModel the machine's CPU model, /proc/cpuinfo's "model name"
-   * @param kernel the Linux kernel release ({@code os.version})
-   * @param artifact what the SUT ran from: the image reference (a digest when the reference carries
-   *     one) or {@code sha256:} and the first 16 hex digits of the jar's SHA-256
-   */
-  record SutView(
-      String cpuset,
-      Integer availableProcessors,
-      Integer virtualThreadParallelism,
-      String javaVersion,
-      String node,
-      String cpuModel,
-      String kernel,
-      String artifact) {}
 
   /**
    * What one load phase measured.

@@ -5,6 +5,7 @@ import dev.vtbench.engine.k6.K6Summary;
 import dev.vtbench.engine.k6.LoadMerge;
 import dev.vtbench.engine.k6.LoadResult;
 import dev.vtbench.engine.metrics.ServiceWindows;
+import dev.vtbench.engine.metrics.SutView;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.plan.Scenario;
@@ -33,7 +34,7 @@ public final class ScenarioRow {
   public static ResultRow of(
       BenchmarkRunSpec spec,
       Scenario s,
-      Platform.SutView sut,
+      SutView sut,
       Platform.Measurement m,
       K6Plan k6,
       WarmState warm) {
@@ -95,11 +96,7 @@ public final class ScenarioRow {
   }
 
   private static ResultRow row(
-      BenchmarkRunSpec spec,
-      Scenario s,
-      Platform.SutView sut,
-      LoadResult load,
-      Platform.Measurement m) {
+      BenchmarkRunSpec spec, Scenario s, SutView sut, LoadResult load, Platform.Measurement m) {
     Map<String, Object> peaks = m.peaks();
     CoreBusy cores = m.cpu().cores();
     boolean open =
@@ -201,10 +198,7 @@ public final class ScenarioRow {
    * JVM's and the throttling's ({@link TierThrottling#notes}), joined; null when none.
    */
   private static String notes(
-      BenchmarkRunSpec spec,
-      Platform.SutView sut,
-      Map<String, Object> peaks,
-      TierThrottling throttling) {
+      BenchmarkRunSpec spec, SutView sut, Map<String, Object> peaks, TierThrottling throttling) {
     List<String> notes =
         peaks.get(ServiceWindows.NOTES) instanceof List<?> l
             ? new ArrayList<>(l.stream().map(String::valueOf).toList())

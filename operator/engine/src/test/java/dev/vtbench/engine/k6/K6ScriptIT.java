@@ -450,14 +450,14 @@ class K6ScriptIT {
       assertThat(load.httpReqs()).isPositive();
       assertThat(load.errorRate()).isZero();
       SutProbe probe = SutProbe.parse(json);
-      assertThat(probe.cpuset()).isEqualTo("3");
-      assertThat(probe.availableProcessors()).isEqualTo(1);
-      assertThat(probe.virtualThreadParallelism()).isEqualTo(1);
+      assertThat(probe.sut().cpuset()).isEqualTo("3");
+      assertThat(probe.sut().availableProcessors()).isEqualTo(1);
+      assertThat(probe.sut().virtualThreadParallelism()).isEqualTo(1);
       // where it ran, passed through for the row's provenance and the pinning check
-      assertThat(probe.javaVersion()).isEqualTo("25");
-      assertThat(probe.node()).isEqualTo("node-a");
-      assertThat(probe.cpuModel()).isEqualTo("Test CPU @ 2.0GHz");
-      assertThat(probe.kernel()).isEqualTo("6.8.0");
+      assertThat(probe.sut().javaVersion()).isEqualTo("25");
+      assertThat(probe.sut().node()).isEqualTo("node-a");
+      assertThat(probe.sut().cpuModel()).isEqualTo("Test CPU @ 2.0GHz");
+      assertThat(probe.sut().kernel()).isEqualTo("6.8.0");
       assertThat(probe.onlineCpus()).isEqualTo("0-7");
       assertThat(probe.error()).isNull();
       assertThat(resets.get()).isEqualTo(1);

@@ -180,10 +180,10 @@ class SutProbeTest {
         .containsEntry(ServiceWindows.NOTES, java.util.List.of(ServiceWindows.NO_PINNED_EVENTS));
     assertThat(probe.cpuSeconds()).isEqualTo(3.0);
     assertThat(probe.cpuPct()).isEqualTo(30.0);
-    assertThat(probe.javaVersion()).isEqualTo("25.0.3+9-LTS");
-    assertThat(probe.availableProcessors()).isEqualTo(2);
-    assertThat(probe.cpuset()).isNull();
-    assertThat(probe.node()).isNull();
+    assertThat(probe.sut().javaVersion()).isEqualTo("25.0.3+9-LTS");
+    assertThat(probe.sut().availableProcessors()).isEqualTo(2);
+    assertThat(probe.sut().cpuset()).isNull();
+    assertThat(probe.sut().node()).isNull();
     assertThat(probe.sutThrottledPct()).as("a service reports no cgroup").isNull();
     assertThat(list(probe))
         .as("the runner cannot see the service's compiler threads")

@@ -29,7 +29,7 @@ public final class CpusetProbe {
   public record Cores(String cpuset, String onlineCpus) {
     /** As vtbench's own SUT reported them to the k6 runner. */
     public static Cores of(dev.vtbench.engine.k6.SutProbe probe) {
-      return new Cores(probe.cpuset(), probe.onlineCpus());
+      return new Cores(probe.sut().cpuset(), probe.onlineCpus());
     }
   }
 

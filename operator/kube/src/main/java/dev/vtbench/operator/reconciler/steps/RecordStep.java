@@ -3,6 +3,7 @@ package dev.vtbench.operator.reconciler.steps;
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.metrics.ServiceWindows;
+import dev.vtbench.engine.metrics.SutView;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.plan.Scenario;
@@ -145,7 +146,7 @@ public final class RecordStep implements Step {
    * cannot, as its pod's {@link CpusetProbe} read them (null fields where neither is known).
    */
   private static CpusetProbe.Cores cores(RunView view, Scenario s, SutProbe probe) {
-    if (probe.cpuset() != null || view.spec().sut.service == null) {
+    if (probe.sut().cpuset() != null || view.spec().sut.service == null) {
       return CpusetProbe.Cores.of(probe);
     }
     return sutPods(view, s)
@@ -157,8 +158,8 @@ public final class RecordStep implements Step {
 
   /** The SUT's node: as vtbench's SUT reported it, else where its pod was scheduled. */
   private static String node(RunView view, Scenario s, SutProbe probe) {
-    if (probe.node() != null) {
-      return probe.node();
+    if (probe.sut().node() != null) {
+      return probe.sut().node();
     }
     return sutPods(view, s)
         .map(p -> p.getSpec() == null ? null : p.getSpec().getNodeName())
@@ -194,16 +195,7 @@ public final class RecordStep implements Step {
       CpusetProbe.Cores cores,
       TierNodes nodes) {
     SutProbe probe = SutProbe.parse(load.summary());
-    Platform.SutView view =
-        new Platform.SutView(
-            cores.cpuset(),
-            probe.availableProcessors(),
-            probe.virtualThreadParallelism(),
-            probe.javaVersion(),
-            nodes.sut(),
-            probe.cpuModel(),
-            probe.kernel(),
-            image);
+    SutView view = probe.sut().placed(cores.cpuset(), nodes.sut(), image);
     // The SUT and the stub report their own CPU, read by the runner around the hold, the SUT
     // the database's too (through DbCpuSql's function), the stub its node's cores, and k6 its own
     // through vtbench's k6 extension (empty with a k6 that lacks it; docs/cluster.md, "How a

@@ -106,7 +106,7 @@ class PinningCheckTest {
             false,
             CpusetProbe.Cores.of(SutProbe.parse(summary)),
             new TierNodes(
-                SutProbe.parse(summary).node(),
+                SutProbe.parse(summary).sut().node(),
                 "node-b",
                 "node-c",
                 List.of("node-c", "node-b", "node-c")));

@@ -168,7 +168,7 @@ class ClusterRowCpuTest {
         warm,
         runnerOnStubNode,
         CpusetProbe.Cores.of(probe),
-        new TierNodes(probe.node(), null, null, List.of()));
+        new TierNodes(probe.sut().node(), null, null, List.of()));
   }
 
   @Test

@@ -111,7 +111,7 @@ public class RunnersRowTest {
         WarmState.NONE,
         false,
         CpusetProbe.Cores.of(probe),
-        new TierNodes(probe.node(), null, null, List.of()));
+        new TierNodes(probe.sut().node(), null, null, List.of()));
   }
 
   static BenchmarkRunSpec twoRunners() {
