@@ -6,8 +6,6 @@ import dev.vtbench.engine.results.ModeComparison;
 import dev.vtbench.engine.results.ResultsCsv;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,26 +13,15 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code vtbench figures} on the committed reference results, as a cluster's ConfigMaps give them.
  */
-class FiguresCommandTest {
+class FiguresCommandTest extends CliTest {
 
   static final Path HERO = Path.of("../../results/reference/bench-hero/matrix.csv");
   static final Path BOTTLENECK = Path.of("../../results/reference/bench-bottleneck/matrix.csv");
   static final byte[] PNG = {(byte) 0x89, 'P', 'N', 'G'};
-
-  final StringWriter out = new StringWriter();
-  final StringWriter err = new StringWriter();
-
-  int run(String... args) {
-    CommandLine cli = Main.cli();
-    cli.setOut(new PrintWriter(out, true));
-    cli.setErr(new PrintWriter(err, true));
-    return cli.execute(args);
-  }
 
   int runWithStdin(String stdin, String... args) {
     InputStream before = System.in;

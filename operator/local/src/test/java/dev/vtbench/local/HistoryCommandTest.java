@@ -2,13 +2,10 @@ package dev.vtbench.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code vtbench history} over a spec's runs laid out as {@code vtbench run} leaves them: the
@@ -16,20 +13,10 @@ import picocli.CommandLine;
  * runs are bench-hero's committed ones: the Intel VM's (2026-11-23), this AMD EPYC VM's
  * (2026-11-27), and the Intel one again as if it had run three days earlier.
  */
-class HistoryCommandTest {
+class HistoryCommandTest extends CliTest {
 
   static final Path INTEL = Path.of("../../results/reference/bench-hero/matrix.csv");
   static final Path EPYC = Path.of("../../results/reference/bench-hero-epyc/matrix.csv");
-
-  final StringWriter out = new StringWriter();
-  final StringWriter err = new StringWriter();
-
-  int run(String... args) {
-    CommandLine cli = Main.cli();
-    cli.setOut(new PrintWriter(out, true));
-    cli.setErr(new PrintWriter(err, true));
-    return cli.execute(args);
-  }
 
   /** results/bench-hero/ and its two .previous-* siblings, as vtbench run leaves them. */
   static Path threeRuns(Path tmp) throws Exception {

@@ -2,28 +2,15 @@ package dev.vtbench.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code vtbench rerender} on a copy of a committed result, as {@code make rerender} runs it. */
-class RerenderCommandTest {
+class RerenderCommandTest extends CliTest {
 
   static final Path HERO = Path.of("../../results/reference/bench-hero");
-
-  final StringWriter out = new StringWriter();
-  final StringWriter err = new StringWriter();
-
-  int run(String... args) {
-    CommandLine cli = Main.cli();
-    cli.setOut(new PrintWriter(out, true));
-    cli.setErr(new PrintWriter(err, true));
-    return cli.execute(args);
-  }
 
   @Test
   void aHandEditedSummaryAndAStrayFigureAreDrawnAgainFromTheRows(@TempDir Path tmp)
