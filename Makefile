@@ -170,8 +170,12 @@ cluster: ## Start the offline single-node cluster (hack/offline/local-cluster.sh
 	bash hack/offline/local-cluster.sh create
 
 .PHONY: kind
-kind: images ## A kind cluster (hack/kind-config.yaml) with the images loaded, CloudNativePG, k6-operator and the chart installed (Docker, kind, network): hack/kind.sh
+kind: images ## A kind cluster (hack/kind-config.yaml) with the images loaded, CloudNativePG, k6-operator and the chart installed (a Docker engine; node image built here unless KIND_NODE_IMAGE): hack/kind.sh
 	bash hack/kind.sh up
+
+.PHONY: kind-down
+kind-down: ## Delete the kind cluster make kind made (hack/kind.sh down)
+	bash hack/kind.sh down
 
 .PHONY: deps
 deps: ## Install missing Debian packages (PostgreSQL, taskset, Maven) and check for JDK 25
