@@ -122,6 +122,8 @@ to_control_plane() { # NAMESPACE DEPLOYMENT
 
 install() {
   local cnpg=${CNPG_MANIFEST:-$cnpg_url} k6op=${K6_OPERATOR_MANIFEST:-$k6op_url} args=()
+  # Runs go where kubectl puts them by default (the README's `kubectl apply -f examples/…`).
+  HELM_ARGS="--set watchNamespaces={default} ${HELM_ARGS:-}"
   if offline; then
     eval "$(bash "$here/offline/e2e-images.sh" refs)"
     cnpg=$CNPG_MANIFEST k6op=$K6_OPERATOR_MANIFEST
@@ -158,7 +160,13 @@ case ${1:-up} in
   create) create ;;
   load) load ;;
   install) install ;;
-  down) kind_ delete cluster --name "$name" ;;
+  down)
+    kind_ delete cluster --name "$name"
+    # kind leaves its Docker network; remove it when no container uses it any more.
+    if docker network inspect kind -f '{{len .Containers}}' 2>/dev/null | grep -qx 0; then
+      docker network rm kind >/dev/null && log "removed the Docker network kind"
+    fi
+    ;;
   -h | --help) usage ;;
   *) usage >&2; exit 2 ;;
 esac
