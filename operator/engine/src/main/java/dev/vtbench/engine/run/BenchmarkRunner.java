@@ -120,7 +120,7 @@ public final class BenchmarkRunner {
                   k6,
                   K6Script.render(k6),
                   progress,
-                  seen -> steadyAfter(before, seen, window, progress));
+                  new SteadyAfter(before, window, progress)::test);
           windows = LoadWindow.ofPhase(m.peaks(), w.length());
           // stopped once steady after its windows; else it ran its whole length, however few
           // windows that held (a warm-up shorter than a window holds none)
@@ -184,23 +184,36 @@ public final class BenchmarkRunner {
   }
 
   /**
-   * Whether a SUT warming up from {@code before} is steady after the windows {@code seen} of the
-   * running warm-up: the judgement a round's end makes. Every round's worth of windows it says
-   * where the warm-up stands, as the rounds did.
+   * Whether a SUT warming up from {@code before} is steady after the windows it has shown so far:
+   * the judgement a round's end makes. Each time a round's worth of windows more has closed it says
+   * where the warm-up stands, as the rounds did (two windows may close between two reads, so it
+   * counts rounds passed, not exact multiples).
    */
-  private static boolean steadyAfter(
-      WarmState before, List<LoadWindow> seen, Duration window, Progress progress) {
-    WarmState now = before.afterWarmUp(window.multipliedBy(seen.size()), seen);
-    if (!now.steady()
-        && !seen.isEmpty()
-        && seen.size() % SteadyState.WINDOWS_PER_WARM_UP_ROUND == 0) {
-      progress.message(
-          "SUT not steady after "
-              + Durations.format(now.underLoad())
-              + " of load: "
-              + SteadyState.explain(now.series()));
+  private static final class SteadyAfter {
+    private final WarmState before;
+    private final Duration window;
+    private final Progress progress;
+    private int roundsSaid;
+
+    SteadyAfter(WarmState before, Duration window, Progress progress) {
+      this.before = before;
+      this.window = window;
+      this.progress = progress;
     }
-    return now.steady();
+
+    boolean test(List<LoadWindow> seen) {
+      WarmState now = before.afterWarmUp(window.multipliedBy(seen.size()), seen);
+      int rounds = seen.size() / SteadyState.WINDOWS_PER_WARM_UP_ROUND;
+      if (!now.steady() && rounds > roundsSaid) {
+        roundsSaid = rounds;
+        progress.message(
+            "SUT not steady after "
+                + Durations.format(now.underLoad())
+                + " of load: "
+                + SteadyState.explain(now.series()));
+      }
+      return now.steady();
+    }
   }
 
   /**
