@@ -320,9 +320,10 @@ build_node_image() {
   build_base_image
   log "assembling $img from $(base_image) ..."
   cid=kind-build-vtbench-$$
-  docker rm -f -v "$cid" >/dev/null 2>&1 || true
+  # a container of that name is one an interrupted build left: remove it; none is the usual case
+  if docker container inspect "$cid" >/dev/null 2>&1; then docker rm -f -v "$cid" >/dev/null; fi
   docker run -d --name "$cid" --entrypoint sleep --security-opt seccomp=unconfined "$(base_image)" infinity >/dev/null
-  trap 'docker rm -f -v "'"$cid"'" >/dev/null 2>&1 || true' EXIT
+  trap 'docker rm -f -v "'"$cid"'" >/dev/null || echo "kind-node-image: could not remove the build container '"$cid"' (docker rm -f it)" >&2' EXIT
   for b in kubeadm kubelet kubectl; do docker cp "$kube_dir/$b" "$cid:/usr/bin/$b"; done
   docker exec "$cid" sh -c "chown root:root /usr/bin/kubeadm /usr/bin/kubelet /usr/bin/kubectl && mkdir -p /kind/manifests && echo $KUBE_VERSION > /kind/version"
   python3 "$here/kind/kind-consts.py" "$kmod/pkg/build/nodeimage" defaultCNIManifest |

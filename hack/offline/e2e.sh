@@ -213,13 +213,18 @@ finish() {
   fi
   printf '\ndiagnostics in %s\n' "$artifacts"
   # a phase the run was asked for (--only, or --nodes 3's placement) that skipped itself is no pass
-  local skipped=""
+  # e2e-skips.py exits 0 (nothing skipped), 1 (it names what skipped) or else (it could not read
+  # the log, which fails the run rather than passing it unread)
+  local skipped="" skips_rc=0
   if [ "$rc" -eq 0 ] && [ -f "$artifacts/e2e-tests.log" ]; then
-    skipped=$(python3 "$here/e2e-skips.py" "$artifacts/e2e-tests.log" "$nodes" "${only_test:-}") || true
+    skipped=$(python3 "$here/e2e-skips.py" "$artifacts/e2e-tests.log" "$nodes" "${only_test:-}") && skips_rc=0 || skips_rc=$?
   fi
-  if [ -n "$skipped" ]; then
+  if [ "$skips_rc" -eq 1 ]; then
     echo "e2e: SKIPPED ($skipped skipped checks it was asked to run; nothing failed: see e2e-tests.log)"
     exit 3
+  elif [ "$skips_rc" -ne 0 ]; then
+    echo "e2e: FAILED (e2e-skips.py could not read e2e-tests.log: exit $skips_rc)"
+    exit 1
   fi
   [ "$rc" -eq 0 ] && echo "e2e: PASSED" || echo "e2e: FAILED"
   exit "$rc"
