@@ -109,31 +109,20 @@ public final class BenchmarkRunner {
                 + Durations.format(cursor.warmUpCap())
                 + (warm.improving() ? " and " + WarmUpTrend.EXTENSION + "× while improving" : "")
                 + (untilSteady ? ")" : " until steady)"));
-        Platform.Measurement m;
-        List<LoadWindow> windows;
-        if (untilSteady) {
-          WarmState before = warm;
-          Duration window = Workloads.window(spec);
-          m =
-              platform.runWarmUp(
-                  named,
-                  k6,
-                  K6Script.render(k6),
-                  progress,
-                  new SteadyAfter(before, window, progress)::test);
-          windows = LoadWindow.ofPhase(m.peaks(), w.length());
-          // stopped once steady after its windows; else it ran its whole length, however few
-          // windows that held (a warm-up shorter than a window holds none)
-          Duration steadyAfter = window.multipliedBy(windows.size());
-          warm = before.afterWarmUp(steadyAfter, windows);
-          if (!warm.steady()) {
-            warm = before.afterWarmUp(w.length(), windows);
-          }
-        } else {
-          m = platform.runLoad(named, k6, K6Script.render(k6), progress);
-          windows = LoadWindow.ofPhase(m.peaks(), w.length());
-          warm = w.after(warm, m.peaks());
-        }
+        WarmState before = warm;
+        Duration window = Workloads.window(spec);
+        Platform.Measurement m =
+            platform.runWarmUp(
+                named,
+                k6,
+                K6Script.render(k6),
+                progress,
+                new SteadyAfter(before, window, progress)::test);
+        List<LoadWindow> windows = LoadWindow.ofPhase(m.peaks(), w.length());
+        // a warm-up the platform stopped once steady ran its windows; any other ran its whole
+        // length, however few windows that held (one shorter than a window holds none)
+        WarmState early = before.afterWarmUp(window.multipliedBy(windows.size()), windows);
+        warm = untilSteady && early.steady() ? early : before.afterWarmUp(w.length(), windows);
         List<LoadWindow> round =
             windows.subList(
                 Math.max(0, windows.size() - SteadyState.WINDOWS_PER_WARM_UP_ROUND),
