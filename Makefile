@@ -98,7 +98,7 @@ kube-tools: ## Build kube-apiserver + kubectl, etcd and Helm (Go module proxy), 
 
 .PHONY: images
 images: build ## Build the SUT, reactive SUT, stub, operator and byo-orders and byo-clinic example OCI image tars without a Docker daemon (in each module's target/)
-	bash hack/images.sh
+	MVN='$(MVN)' bash hack/images.sh
 
 .PHONY: crds
 crds: java-check ## Regenerate crds/ from the Java model (the build fails when they drift)
@@ -174,8 +174,12 @@ kind: images ## A kind cluster (hack/kind-config.yaml) with the images loaded, C
 	bash hack/kind.sh up
 
 .PHONY: kind-down
-kind-down: ## Delete the kind cluster make kind made (hack/kind.sh down)
+kind-down: ## Delete the kind cluster make kind made, its kubeconfig context and kind's Docker network (hack/kind.sh down)
 	bash hack/kind.sh down
+
+.PHONY: kind-clean
+kind-clean: ## make kind-down, then remove the kind node and base images built here (hack/kind.sh clean)
+	bash hack/kind.sh clean
 
 .PHONY: deps
 deps: ## Install missing Debian packages (PostgreSQL, taskset, Maven) and check for JDK 25

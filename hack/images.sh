@@ -43,6 +43,12 @@
 #   IMAGE_JLINK_EXTRA_MODULES  comma-separated extra JDK modules for the runtime (e.g. jdk.jcmd)
 #   IMAGE_RUNTIME_DIR  where the runtime directory is cached (default: ~/.cache/vtbench/image-runtime)
 #   JAVA_HOME          the JDK 25 to jlink from and to run Maven with (default: hack/versions.env)
+#   MVN                the Maven command that built the jars (make images passes the Makefile's;
+#                      default: mvn -B -ntp -Dmaven.repo.local=~/.cache/vtbench/m2). Jib takes the
+#                      modules' own SNAPSHOT dependencies (vtbench-proc, -engine, -sut-common) from
+#                      its local repository, so this script stops unless the copies there are this
+#                      checkout's build (another checkout sharing the repository may have replaced
+#                      them).
 #
 # Known limit: Jib only takes 3-digit modes for added files, so /tmp is 0777 without the sticky
 # bit. The images run a single user, so nothing else can delete its files; mount an emptyDir on
@@ -338,13 +344,27 @@ mvn_args+=("-Dimage.base=$base")
 [ -n "${IMAGE_TAG:-}" ] && mvn_args+=("-Dimage.tag=$IMAGE_TAG")
 [ -n "${IMAGE_JAVA:-}" ] && mvn_args+=("-Dimage.java=$IMAGE_JAVA")
 
+# shellcheck disable=SC2206 # MVN is a command line, word-split on purpose
+mvn_cmd=(${MVN:-mvn -B -ntp -Dmaven.repo.local=$cache/m2})
+repo_local=$(printf '%s\n' "${mvn_cmd[@]}" | sed -n 's/^-Dmaven\.repo\.local=//p' | tail -1)
+repo_local=${repo_local:-$HOME/.m2/repository}
+version=$(sed -n '/<\/modelVersion>/,/<\/version>/s/.*<version>\(.*\)<\/version>.*/\1/p' "$repo/pom.xml")
+for dep in operator/proc:vtbench-proc operator/engine:vtbench-engine sut/common:vtbench-sut-common; do
+  built=$repo/${dep%%:*}/target/${dep#*:}-$version.jar
+  installed=$repo_local/dev/vtbench/${dep#*:}/$version/${dep#*:}-$version.jar
+  [ -f "$built" ] || die "$built is missing: run 'make build' first (or use 'make images')"
+  cmp -s "$built" "$installed" ||
+    die "$installed is not this checkout's $built: jib would pack it; run 'make build' with the same MVN (its -Dmaven.repo.local) first"
+done
+log "SNAPSHOT dependencies in $repo_local match this checkout's build"
+
 modules=sut,sut/reactive,stub,examples/byo-orders,examples/byo-clinic,operator/kube
 log "jib:buildTar for $modules (base: $base, tag: ${IMAGE_TAG:-dev}) ..."
 cd "$repo"
 # (Debian's Maven prints colour resets even in batch mode: strip them.)
-mvn -B -ntp -q -Dmaven.repo.local="$cache/m2" -pl "$modules" "${mvn_args[@]}" jib:buildTar 2>&1 |
+"${mvn_cmd[@]}" -q -pl "$modules" "${mvn_args[@]}" jib:buildTar 2>&1 |
   sed 's/\x1b\[[0-9;]*m//g' >&2 ||
-  die "jib:buildTar failed (rerun without -q for details: mvn -pl $modules jib:buildTar ${mvn_args[*]})"
+  die "jib:buildTar failed (rerun without -q for details: ${mvn_cmd[*]} -pl $modules jib:buildTar ${mvn_args[*]})"
 
 log "done in $((SECONDS - start)) s:"
 for tar_path in sut/target/vtbench-sut-image.tar sut/reactive/target/vtbench-sut-reactive-image.tar \

@@ -23,6 +23,8 @@
 #   base    build the base image only and print its name
 #   name    print the node image's name only
 #   kind    install kind KIND_VERSION into ~/.cache/vtbench/bin (go install) and print its path
+#   remove  delete from Docker the images this script builds: every tag of vtbench/kind-node and
+#           vtbench/kind-base, and the untagged node images rebuilds leave (hack/kind.sh clean)
 # Needs: root (debootstrap, chroot), a running Docker engine, Go, python3, gcc (pause),
 #   busybox-static, debootstrap. Environment: VTBENCH_CACHE, VTBENCH_BUILD_NICE (19),
 #   VTBENCH_DEBIAN_MIRROR (http://deb.debian.org/debian).
@@ -350,6 +352,23 @@ build_node_image() {
   log "$img built in $((SECONDS - t0)) s ($(docker image inspect -f '{{.Size}}' "$img" | awk '{printf "%.0f MB", $1/1e6}'))"
 }
 
+# Node images first (tagged, then those a rebuild untagged: they carry dev.vtbench.key), then the
+# base images they were committed from.
+remove_images() {
+  local ids n=0
+  need_cmd docker "Debian: docker.io"
+  for ids in "$(docker images -q "$(node_name | cut -d: -f1)")" \
+    "$(docker images -q --filter dangling=true --filter label=dev.vtbench.key)" \
+    "$(docker images -q "$(base_image | cut -d: -f1)")"; do
+    ids=$(sort -u <<<"$ids" | sed '/^$/d')
+    [ -n "$ids" ] || continue
+    # shellcheck disable=SC2086 # one image id a word
+    docker rmi -f $ids >/dev/null || die "docker rmi failed (a container still uses one of: $(echo $ids))"
+    n=$((n + $(wc -l <<<"$ids")))
+  done
+  log "removed $n image(s)"
+}
+
 build() {
   need_root "the node image"
   need_cmd docker "Debian: docker.io"
@@ -370,6 +389,7 @@ case ${1:-build} in
   base) need_root "the base image"; docker info >/dev/null 2>&1 || die "no Docker engine answers (docker info)"; build_base_image; base_image ;;
   name) node_name ;;
   kind) ensure_kind ;;
+  remove) remove_images ;;
   -h | --help) usage ;;
   *) usage >&2; exit 2 ;;
 esac

@@ -17,14 +17,19 @@
 # CoreDNS and the storage provisioner run on the control-plane node, so that the worker's 1.9
 # allocatable CPUs are the run's and kindnet's.
 #
-# Usage: hack/kind.sh [up|create|load|install|down] [-h|--help]     (normally: make kind)
+# Usage: hack/kind.sh [up|create|load|install|pinning RUN [NS]|down|clean] [-h|--help]
+#                                                                   (normally: make kind)
 #   up        create + load + install (the default)
 #   create    the cluster, unless it exists
 #   load      kind load image-archive the five image tars (make images builds them), and
 #             offline the third-party images
 #   install   CloudNativePG, k6-operator (its controller image pinned to the tag of its version),
 #             the CRD and the chart
-#   down      delete the cluster (make kind-down)
+#   pinning   check that run RUN's SUT holds an exclusive core on its node, while it runs
+#             (hack/kind/pinning.sh: cpu_manager_state, the SUT's cgroup cpuset)
+#   down      delete the cluster, its kubeconfig context and kind's Docker network (make kind-down)
+#   clean     down, then remove the node and base images hack/kind-node-image.sh built
+#             (make kind-clean; the next make kind assembles them again from ~/.cache/vtbench)
 # Environment: KIND_CLUSTER (default: vtbench, as hack/kind-config.yaml names it),
 #   KIND_NODE_IMAGE, CNPG_MANIFEST, K6_OPERATOR_MANIFEST, KIND_OFFLINE (1: the offline operators
 #   even with network), HELM_ARGS (more arguments for helm upgrade --install, word-split),
@@ -58,11 +63,20 @@ kind_() {
   kind "$@"
 }
 
-# Offline unless the upstream manifests answer (or KIND_OFFLINE=1).
+# Offline unless the upstream manifests answer (or KIND_OFFLINE=1). Decided once, before
+# anything reads e2e-images.sh's refs: they set CNPG_MANIFEST too, which would turn a later
+# check "online" and skip CloudNativePG's PostgreSQL image setting.
+offline_mode=""
 offline() {
-  [ "${KIND_OFFLINE:-}" = 1 ] && return 0
-  [ -n "${CNPG_MANIFEST:-}" ] && return 1
-  ! curl -fsIL --max-time 10 "$cnpg_url" >/dev/null 2>&1
+  if [ -z "$offline_mode" ]; then
+    offline_mode=no
+    if [ "${KIND_OFFLINE:-}" = 1 ]; then
+      offline_mode=yes
+    elif [ -z "${CNPG_MANIFEST:-}" ] && ! curl -fsIL --max-time 10 "$cnpg_url" >/dev/null 2>&1; then
+      offline_mode=yes
+    fi
+  fi
+  [ "$offline_mode" = yes ]
 }
 
 create() {
@@ -101,8 +115,8 @@ load() {
   done
   if offline; then
     eval "$(bash "$here/offline/e2e-images.sh" refs)"
-    for t in manifests cnpg postgres k6-operator k6; do bash "$here/offline/e2e-images.sh" "$t" >/dev/null; done
-    for t in "$CNPG_OPERATOR_TAR" "$CNPG_POSTGRES_TAR" "$K6_OPERATOR_TAR" "$K6_TAR"; do
+    for t in manifests cnpg postgres k6-operator k6 starter; do bash "$here/offline/e2e-images.sh" "$t" >/dev/null; done
+    for t in "$CNPG_OPERATOR_TAR" "$CNPG_POSTGRES_TAR" "$K6_OPERATOR_TAR" "$K6_TAR" "$K6_STARTER_TAR"; do
       kind_ load image-archive "$t" --name "$name"
     done
     # The operator's default k6 image, given by the k6 built here (same version, with a shell).
@@ -128,10 +142,16 @@ install() {
     eval "$(bash "$here/offline/e2e-images.sh" refs)"
     cnpg=$CNPG_MANIFEST k6op=$K6_OPERATOR_MANIFEST
     [ -s "$cnpg" ] || die "$cnpg is missing: run hack/kind.sh load (it builds the offline images and manifests)"
-    # CloudNativePG reads its default PostgreSQL image from this ConfigMap when it starts.
-    k create namespace cnpg-system --dry-run=client -o yaml | k apply -f - >/dev/null
-    k -n cnpg-system create configmap cnpg-controller-manager-config \
-      --from-literal=POSTGRES_IMAGE_NAME="$CNPG_POSTGRES_IMAGE" --dry-run=client -o yaml | k apply -f - >/dev/null
+    # CloudNativePG reads its default PostgreSQL image from this ConfigMap when it starts: an
+    # operator already running (install again) is restarted when the ConfigMap changes.
+    local cm
+    k get namespace cnpg-system >/dev/null 2>&1 || k create namespace cnpg-system >/dev/null
+    cm=$(k -n cnpg-system create configmap cnpg-controller-manager-config \
+      --from-literal=POSTGRES_IMAGE_NAME="$CNPG_POSTGRES_IMAGE" --dry-run=client -o yaml | k apply -f -)
+    if [ "$cm" != "configmap/cnpg-controller-manager-config unchanged" ] &&
+      k -n cnpg-system get deployment cnpg-controller-manager >/dev/null 2>&1; then
+      k -n cnpg-system rollout restart deployment cnpg-controller-manager >/dev/null
+    fi
     log "offline: CloudNativePG's default PostgreSQL image is $CNPG_POSTGRES_IMAGE"
   fi
   if [ "$two_cores" = yes ]; then
@@ -155,18 +175,22 @@ install() {
   log "ready: kubectl --context kind-$name apply -f examples/<run>.yaml; kubectl get bench -w"
 }
 
+down() {
+  kind_ delete cluster --name "$name"
+  # kind leaves its Docker network; remove it when no container uses it any more.
+  if docker network inspect kind -f '{{len .Containers}}' 2>/dev/null | grep -qx 0; then
+    docker network rm kind >/dev/null && log "removed the Docker network kind"
+  fi
+}
+
 case ${1:-up} in
   up) create; load; install ;;
   create) create ;;
   load) load ;;
   install) install ;;
-  down)
-    kind_ delete cluster --name "$name"
-    # kind leaves its Docker network; remove it when no container uses it any more.
-    if docker network inspect kind -f '{{len .Containers}}' 2>/dev/null | grep -qx 0; then
-      docker network rm kind >/dev/null && log "removed the Docker network kind"
-    fi
-    ;;
+  pinning) shift; bash "$here/kind/pinning.sh" "$@" ;;
+  down) down ;;
+  clean) down; bash "$here/kind-node-image.sh" remove ;;
   -h | --help) usage ;;
   *) usage >&2; exit 2 ;;
 esac
