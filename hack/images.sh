@@ -354,7 +354,7 @@ for dep in operator/proc:vtbench-proc operator/engine:vtbench-engine sut/common:
   installed=$repo_local/dev/vtbench/${dep#*:}/$version/${dep#*:}-$version.jar
   [ -f "$built" ] || die "$built is missing: run 'make build' first (or use 'make images')"
   cmp -s "$built" "$installed" ||
-    die "$installed is not this checkout's $built: jib would pack it; run 'make build' with the same MVN (its -Dmaven.repo.local) first"
+    die "$installed is not this checkout's $built, and jib would pack it: install this checkout's jars there first (${mvn_cmd[*]} -DskipTests -DskipITs install; make build skips that while its jars are newer than the sources)"
 done
 log "SNAPSHOT dependencies in $repo_local match this checkout's build"
 

@@ -164,7 +164,8 @@ install() {
   # The bundle committed at a k6-operator tag may still name the previous controller image.
   k -n k6-operator-system set image deployment/k6-operator-controller-manager \
     "manager=ghcr.io/grafana/k6-operator:controller-$K6_OPERATOR_VERSION" >/dev/null
-  k -n k6-operator-system rollout status deployment/k6-operator-controller-manager --timeout=300s >/dev/null
+  k -n k6-operator-system rollout status deployment/k6-operator-controller-manager --timeout=300s >/dev/null ||
+    die "k6-operator-system/k6-operator-controller-manager did not roll out in 300 s with controller-$K6_OPERATOR_VERSION"
   if [ "$two_cores" = yes ]; then
     log "2 CPUs: CoreDNS, the storage provisioner and the operators to the control-plane node"
     to_control_plane kube-system coredns

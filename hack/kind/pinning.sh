@@ -3,7 +3,8 @@
 # CPU manager's state on the SUT's node (/var/lib/kubelet/cpu_manager_state, in the node's
 # container), the SUT container's cpuset from its cgroup and its process's Cpus_allowed_list, and
 # fails unless the three agree and the CPUs are outside the shared pool (defaultCpuSet).
-# Prints the state and one line per container of the run's pods on that node (name, cpuset).
+# Prints the state, the SUT's cpusets and every other container on that node (cpuset, process,
+# pod). A container the check cannot read (no process yet) is left out.
 #
 # Usage: hack/kind/pinning.sh RUN [NAMESPACE]        (normally: hack/kind.sh pinning RUN)
 # Environment: KIND_CLUSTER (default: vtbench).
@@ -74,7 +75,7 @@ if not entry:
     fail(f"{node}'s cpu_manager_state has no exclusive CPUs for pod {pod} (uid {uid}), container sut")
 cg = {}
 for line in lines[1:]:
-    m = re.match(r"cgroup (\S+) (\S+) (\S+) (\S+)$", line)
+    m = re.match(r"cgroup (\S+) (\S+) (\S+) (.+)$", line)
     if m:
         cg[m.group(1)] = (m.group(2), m.group(3), m.group(4))
 mine = [(d, v) for d, v in cg.items() if d.endswith(f"cri-containerd-{cid}.scope")]

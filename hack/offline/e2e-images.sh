@@ -116,7 +116,8 @@ script=e2e-images.sh root_for="debootstrap, chroot, mount namespaces"
 run_lock() { mkdir -p "$cache"; exec 8>"$cache/.e2e-images.lock"; flock 8; }
 go_lock() { exec 9>"$cache/.kube-tools.lock"; flock 9; }
 go_unlock() { exec 9>&-; }
-sha() { sha256sum "$@" | sha256sum | cut -c1-16; }
+# Of the files' contents only, not their paths: a stamp holds in every checkout.
+sha() { sha256sum "$@" | cut -d" " -f1 | sha256sum | cut -c1-16; }
 
 # A stamp holds the inputs an image was built from; the image is current when they still match.
 current() { [ -s "$1" ] && [ "$(cat "${1%.tar}.stamp" 2>/dev/null)" = "$2" ]; }
