@@ -74,6 +74,9 @@ class ReactiveParityIT {
         "/api/users?name=a",
         "/api/users?name=nobody&surname=x",
         "/api/sleep?ms=ten",
+        "/api/order-summary/1?cpuUs=200",
+        "/api/sleep?ms=1&cpuUs=-1",
+        "/api/sleep?ms=1&cpuUs=20001",
         "/no/such/thing"
       })
   void everyEndpointAnswersTheServletSutsJson(String path) {

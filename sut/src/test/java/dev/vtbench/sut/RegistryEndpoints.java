@@ -28,7 +28,8 @@ final class RegistryEndpoints {
     long idMax = endpoint.idMax(spec);
     assertThat(idMax).isPositive();
     for (long id : new long[] {1, idMax}) {
-      String url = sutUrl + endpoint.path(spec).replace(Endpoint.ID, Long.toString(id));
+      String url =
+          sutUrl + endpoint.path(spec, id == 1 ? 0 : 300).replace(Endpoint.ID, Long.toString(id));
       HttpJson.Response r = HttpJson.get(url);
       assertThat(r.status()).as("GET %s: %s", url, r.body()).isEqualTo(200);
     }

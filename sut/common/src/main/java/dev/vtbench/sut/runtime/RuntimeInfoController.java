@@ -30,9 +30,16 @@ public class RuntimeInfoController {
   private final LoadWindows windows;
   private final StackInfo stack;
   private final DbCpu dbCpu;
+  private final CpuWork cpuWork;
 
   RuntimeInfoController(
-      SutSettings settings, Peaks peaks, LoadWindows windows, StackInfo stack, DbCpu dbCpu) {
+      SutSettings settings,
+      Peaks peaks,
+      LoadWindows windows,
+      StackInfo stack,
+      DbCpu dbCpu,
+      CpuWork cpuWork) {
+    this.cpuWork = cpuWork;
     this.stack = stack;
     this.dbCpu = dbCpu;
     this.settings = settings;
@@ -58,6 +65,8 @@ public class RuntimeInfoController {
     m.put("kernel", Host.kernel());
     m.put("onlineCpus", Host.onlineCpus());
     m.put("pid", ProcessHandle.current().pid());
+    // what ?cpuUs= costs here: the calibration every row stores (cpu_work_iteration_ns)
+    m.put("cpuWork", cpuWork.describe());
     // CPU time of the whole JVM so far: in a cluster the k6 runner reads it at the hold's start
     // and end, which gives the SUT's CPU over exactly the measured window without metrics-server.
     m.put("processCpuSeconds", nullIfNaN(LoadWindows.cpuSeconds()));

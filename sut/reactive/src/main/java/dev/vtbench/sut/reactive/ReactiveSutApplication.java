@@ -1,6 +1,7 @@
 package dev.vtbench.sut.reactive;
 
 import dev.vtbench.sut.SutSettings;
+import dev.vtbench.sut.runtime.CpuWork;
 import dev.vtbench.sut.runtime.HandlerThreadSample;
 import dev.vtbench.sut.runtime.LoadWindows;
 import dev.vtbench.sut.runtime.Peaks;
@@ -17,7 +18,13 @@ import org.springframework.core.env.MapPropertySource;
  * SutSettings}), validated before Spring starts; /api/runtime-info is the servlet SUT's controller.
  */
 @SpringBootApplication
-@Import({RuntimeInfoController.class, Peaks.class, LoadWindows.class, HandlerThreadSample.class})
+@Import({
+  RuntimeInfoController.class,
+  Peaks.class,
+  LoadWindows.class,
+  HandlerThreadSample.class,
+  CpuWork.class
+})
 public class ReactiveSutApplication {
 
   public static void main(String[] args) {
