@@ -20,8 +20,35 @@ final class HostileCases {
 
   static Stream<Case> cases() {
     return Stream.of(
-            jvmOptions(), environment(), axisEnv(), http(), numbers(), nulls(), sizes(), files())
+            jvmOptions(),
+            environment(),
+            axisEnv(),
+            http(),
+            numbers(),
+            nulls(),
+            sizes(),
+            files(),
+            cpuPerRequest())
         .flatMap(s -> s);
+  }
+
+  static Case cpu(String values) {
+    return invalid("spec.matrix.cpuPerRequest", "matrix: {cpuPerRequest: [" + values + "]}");
+  }
+
+  /** Issue 48's knob: whole us or ms up to 20 ms, each amount once, only for vtbench's SUT. */
+  static Stream<Case> cpuPerRequest() {
+    return Stream.of(
+        valid("matrix: {cpuPerRequest: ['0us', '500us', '2ms', '20ms']}"),
+        cpu("'21ms'"),
+        cpu("'20001us'"),
+        cpu("'1.5ms'"),
+        cpu("'-1ms'"),
+        cpu("'1s'"),
+        cpu("'1ms', '1000us'"),
+        cpu("''"),
+        cpu("'0us', '1us', '2us', '3us', '4us', '5us', '6us', '7us', '8us'"),
+        invalid("spec.matrix.cpuPerRequest", service("", "", "", ", cpuPerRequest: ['1ms']")));
   }
 
   static Case jvm(String options) {

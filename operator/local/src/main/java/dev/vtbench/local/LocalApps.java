@@ -133,7 +133,8 @@ final class LocalApps {
             Machine.hostName(),
             Machine.cpuModel(),
             Machine.kernel(),
-            sutJarHash(options.jarFor(config)));
+            sutJarHash(options.jarFor(config)),
+            info.at("cpuWork.iterationNs") instanceof Number n ? n.doubleValue() : null);
     if (cores.sut() != null && !cores.sut().equals(sutView.cpuset())) {
       throw new IllegalStateException(
           "the SUT was pinned to CPUs " + cores.sut() + " but reports cpuset " + sutView.cpuset());

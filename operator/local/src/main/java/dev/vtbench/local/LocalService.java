@@ -111,7 +111,8 @@ final class LocalService {
         Machine.hostName(),
         Machine.cpuModel(),
         Machine.kernel(),
-        artifact);
+        artifact,
+        null);
   }
 
   private static String abbreviated(String s) {

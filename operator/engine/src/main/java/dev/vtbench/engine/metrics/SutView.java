@@ -16,6 +16,9 @@ package dev.vtbench.engine.metrics;
  * @param artifact what the SUT ran from: the image reference (a digest when the reference carries
  *     one) or {@code sha256:} and the first 16 hex digits of the jar's SHA-256; null where the
  *     reader does not know it (a runner's probe)
+ * @param cpuWorkIterationNs the CPU nanoseconds one iteration of the SUT's {@code ?cpuUs=} work
+ *     costs, as the SUT calibrated it at start ({@code cpuWork.iterationNs}); null where unread (a
+ *     user's service, a SUT from before the knob)
  */
 public record SutView(
     String cpuset,
@@ -25,7 +28,8 @@ public record SutView(
     String node,
     String cpuModel,
     String kernel,
-    String artifact) {
+    String artifact,
+    Double cpuWorkIterationNs) {
 
   /** This view with where the SUT ran as the platform knows it: its cpuset, node and artifact. */
   public SutView placed(String cpuset, String node, String artifact) {
@@ -37,6 +41,7 @@ public record SutView(
         node,
         cpuModel,
         kernel,
-        artifact);
+        artifact,
+        cpuWorkIterationNs);
   }
 }

@@ -70,6 +70,10 @@ import io.fabric8.generator.annotation.ValidationRule;
     message = ServiceRules.EXTERNAL_NEEDS_ENABLED_MESSAGE,
     fieldPath = ".database.external")
 @ValidationRule(
+    value = CpuWorkRules.SERVICE_RULE,
+    message = CpuWorkRules.SERVICE_MESSAGE,
+    fieldPath = ".matrix.cpuPerRequest")
+@ValidationRule(
     value = ServiceRules.NO_REACTIVE_RULE,
     message = ServiceRules.NO_REACTIVE_MESSAGE,
     fieldPath = ".matrix.threadModes")

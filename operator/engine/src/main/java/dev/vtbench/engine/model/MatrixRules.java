@@ -85,6 +85,7 @@ public final class MatrixRules {
   static final int DEFAULT_REPETITIONS = 3;
   static final int DEFAULT_JVM_OPTIONS = 1;
   static final int DEFAULT_BUILDS = 1;
+  static final int DEFAULT_CPU_PER_REQUEST = 1;
 
   public static final String SCENARIOS_RULE =
       "(has(self.threadModes) ? size(self.threadModes) : "
@@ -99,10 +100,12 @@ public final class MatrixRules {
           + DEFAULT_JVM_OPTIONS
           + ") * (has(self.builds) ? size(self.builds) : "
           + DEFAULT_BUILDS
+          + ") * (has(self.cpuPerRequest) ? size(self.cpuPerRequest) : "
+          + DEFAULT_CPU_PER_REQUEST
           + ") <= "
           + SpecRules.SCENARIOS_MAX;
   public static final String SCENARIOS_MESSAGE =
       "plans too many scenarios: threadModes × hikariPoolSizes × concurrency × repetitions ×"
-          + " jvmOptions × builds must be at most "
+          + " jvmOptions × builds × cpuPerRequest must be at most "
           + SpecRules.SCENARIOS_MAX;
 }

@@ -66,4 +66,18 @@ public class MatrixSpec {
   // left out of the JSON when unset, so every spec without the axis keeps its SpecHash
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public List<BuildSpec> builds;
+
+  @JsonPropertyDescription(
+      "CPU each request of vtbench's SUT computes besides its own work (SHA-256 rounds calibrated"
+          + " on the machine at hand), e.g. ['0us', '1ms', '3ms']: whole us or ms up to 20ms, at"
+          + " most "
+          + CpuWorkRules.VALUES_MAX
+          + ". One JVM serves every value (a request parameter), so a sweep costs no restarts;"
+          + " it shows where virtual threads stop helping as requests compute more. Not for"
+          + " spec.sut.service.")
+  @Size(min = 1, max = CpuWorkRules.VALUES_MAX)
+  @ValidationRule(value = CpuWorkRules.RULE, message = CpuWorkRules.MESSAGE)
+  // left out of the JSON when unset, so every spec without the axis keeps its SpecHash
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public List<@Size(max = CpuWorkRules.VALUE_MAX) String> cpuPerRequest;
 }

@@ -137,12 +137,14 @@ public final class SpecValidator {
           SpecRules.CONCURRENCY_MAX);
       check.between("spec.matrix.repetitions", m.repetitions, SpecRules.REPETITIONS_MAX);
       JvmOptionChecks.check(check, m.jvmOptions);
+      CpuWorkRules.check(check, m, s.sut != null && s.sut.service != null);
       long scenarios =
           (long) size(m.threadModes)
               * size(m.hikariPoolSizes)
               * size(m.concurrency)
               * Math.max(0, m.repetitions)
               * size(m.jvmOptions)
+              * (m.cpuPerRequest == null ? 1 : m.cpuPerRequest.size())
               * (m.builds == null ? 1 : m.builds.size());
       if (scenarios > SpecRules.SCENARIOS_MAX) {
         check.add("spec.matrix: " + scenarios + " scenarios; " + MatrixRules.SCENARIOS_MESSAGE);

@@ -2,6 +2,7 @@ package dev.vtbench.engine.plan;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.BuildSpec;
+import dev.vtbench.engine.model.CpuWorkRules;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.model.MatrixSpec;
 import java.time.Duration;
@@ -13,10 +14,11 @@ import java.util.List;
  * Expands the matrix into ordered scenarios.
  *
  * <p>Order, outermost first: repetition, thread mode, JVM options ({@code spec.matrix.jvmOptions}),
- * build ({@code spec.matrix.builds}), pool size, concurrency. A thread mode, a value of the JVM
- * options or a build needs a new JVM; a pool size does not (the SUT resizes its pool live, {@link
- * SutConfig#restartKey()}), so a pool sweep pays one JVM start and one warm-up per thread mode and
- * repetition, not one per pool. Fairness, since the JVM's age is not neutral:
+ * build ({@code spec.matrix.builds}), pool size, concurrency, CPU per request ({@code
+ * spec.matrix.cpuPerRequest}). A thread mode, a value of the JVM options or a build needs a new
+ * JVM; a pool size does not (the SUT resizes its pool live, {@link SutConfig#restartKey()}), so a
+ * pool sweep pays one JVM start and one warm-up per thread mode and repetition, not one per pool.
+ * Fairness, since the JVM's age is not neutral:
  *
  * <ul>
  *   <li>each repetition starts with the JVM (thread mode, JVM options and build) the previous one
@@ -29,7 +31,8 @@ import java.util.List;
  *       always the first after a JVM start;
  *   <li>concurrency levels run ascending in the first repetition and rotated by one more place in
  *       each following one (50, 100, 200; then 100, 200, 50; then 200, 50, 100), so no level always
- *       runs first on a freshly started, youngest JVM.
+ *       runs first on a freshly started, youngest JVM; so do the CPU amounts per request, in the
+ *       spec's order, which need no restart either (a request parameter).
  * </ul>
  */
 public final class Planner {
@@ -42,6 +45,7 @@ public final class Planner {
     List<Scenario> out = new ArrayList<>();
     List<String> options = jvmOptions(spec);
     List<String> builds = builds(spec);
+    List<Long> cpuSteps = CpuWorkRules.steps(m.cpuPerRequest);
     // One JVM per thread mode, JVM options and build, a block; with one value of the options and
     // one build, the blocks are the thread modes, and the plan and its ids are the ones before
     // those axes existed.
@@ -59,6 +63,8 @@ public final class Planner {
     for (int rep = 1; rep <= m.repetitions; rep++) {
       List<Integer> levels = new ArrayList<>(ascending);
       Collections.rotate(levels, -((rep - 1) % levels.size()));
+      List<Long> cpus = new ArrayList<>(cpuSteps);
+      Collections.rotate(cpus, -((rep - 1) % cpus.size()));
       List<Jvm> order = jvms.getFirst().equals(last) ? jvms : jvms.reversed();
       last = order.getLast();
       for (Jvm jvm : order) {
@@ -80,8 +86,20 @@ public final class Planner {
               (options.size() > 1 ? "-" + JVM_ID + (jvm.options() + 1) : "")
                   + (builds.size() > 1 ? "-" + jvm.build() : "");
           for (int c : levels) {
-            String id = "r" + rep + axis + "-" + jvm.mode() + "-pool" + pool + "-c" + c;
-            out.add(new Scenario(out.size(), id, rep, c, sut));
+            for (long cpu : cpus) {
+              String id =
+                  "r"
+                      + rep
+                      + axis
+                      + "-"
+                      + jvm.mode()
+                      + "-pool"
+                      + pool
+                      + "-c"
+                      + c
+                      + (m.cpuPerRequest == null ? "" : "-" + CPU_ID + cpu + "us");
+              out.add(new Scenario(out.size(), id, rep, c, cpu, sut));
+            }
           }
         }
       }
@@ -96,6 +114,13 @@ public final class Planner {
    * options themselves: ids are label values and file names.
    */
   public static final String JVM_ID = "jvm";
+
+  /**
+   * In a scenario id, before the microseconds of CPU per request, e.g. {@code
+   * r1-virtual-pool50-c200-cpu1500us}; only in specs with spec.matrix.cpuPerRequest, so every other
+   * spec's ids stay as they were.
+   */
+  public static final String CPU_ID = "cpu";
 
   /**
    * One JVM of a repetition: a thread mode, the index of a JVM options value and a build's name

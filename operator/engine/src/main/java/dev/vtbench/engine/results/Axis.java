@@ -6,16 +6,23 @@ import java.util.Objects;
 
 /**
  * A matrix axis besides the thread mode whose values {@code summary.md} keeps apart and compares,
- * each value against the first ({@link AxisTable}): a value is another JVM, so two of them must
- * never be averaged into one cell ({@link SummaryTable.Key}). Each reads its value from its own
- * column of {@link ResultRow}, so its name here is the CSV's.
+ * each value against the first ({@link AxisTable}): a value is another JVM or another request, so
+ * two of them must never be averaged into one cell ({@link SummaryTable.Key}). Each reads its value
+ * from its own column of {@link ResultRow}, so its name here is the CSV's.
  */
 public enum Axis {
   /** {@code spec.matrix.jvmOptions}: extra JVM options, shown in backticks, empty for none. */
   JVM_OPTIONS("jvmOptions", "JVM options", "JVM options"),
 
   /** {@code spec.matrix.builds}: a build of the user's service, by its name. */
-  BUILD("buildName", "Builds", "build");
+  BUILD("buildName", "Builds", "build"),
+
+  /**
+   * {@code spec.matrix.cpuPerRequest}: microseconds of CPU a request computes besides its own work.
+   * Not another JVM (a request parameter), but a cell of its own all the same: two amounts must
+   * never be averaged into one.
+   */
+  CPU_WORK("cpuWorkUs", "CPU per request", "CPU per request");
 
   private final Columns.Entry column;
   private final String title;
@@ -52,6 +59,7 @@ public enum Axis {
     return switch (this) {
       case JVM_OPTIONS -> key.jvmOptions();
       case BUILD -> key.build();
+      case CPU_WORK -> key.cpuWork();
     };
   }
 
@@ -60,18 +68,24 @@ public enum Axis {
     return switch (this) {
       case JVM_OPTIONS -> key.withJvmOptions(value);
       case BUILD -> key.withBuild(value);
+      case CPU_WORK -> key.withCpuWork(value);
     };
   }
 
   /**
    * A value in a table cell and in a verdict: JVM options in backticks, so Markdown shows them as
-   * written; a build's name as it is (a plain label); {@code (none)} for the empty value.
+   * written; a build's name as it is (a plain label); CPU per request in ms or µs ({@code 2 ms},
+   * {@code 500 µs}); {@code (none)} for the empty value.
    */
   public String cell(String value) {
     if (value.isEmpty()) {
       return "(none)";
     }
-    return this == JVM_OPTIONS ? "`" + value + "`" : value;
+    return switch (this) {
+      case JVM_OPTIONS -> "`" + value + "`";
+      case BUILD -> value;
+      case CPU_WORK -> Crossover.ms(Long.parseLong(value));
+    };
   }
 
   /**

@@ -10,7 +10,9 @@ import java.util.function.Predicate;
  * Which figures a run's rows make, in one place for both platforms (local results/&lt;name&gt;/ and
  * the cluster's &lt;run&gt;-figures ConfigMap): hero.png when they sweep concurrency,
  * bottleneck.png when they sweep held-mode pool sizes, modes.png when they compare thread modes at
- * one concurrency level, reactive.png (seed 002) when they have reactive rows.
+ * one concurrency level, reactive.png (seed 002) when they have reactive rows, crossover.png when
+ * they sweep CPU per request (which then replaces modes.png and reactive.png: their bars would mix
+ * the amounts).
  */
 public final class FigureSet {
 
@@ -30,8 +32,9 @@ public final class FigureSet {
           new Figure(ModesFigure.FILE_NAME, ModesFigure::applies, ModesFigure::draw),
           new Figure(
               ReactiveFigure.FILE_NAME,
-              rows -> rows.stream().anyMatch(ResultRow::isReactive),
-              ReactiveFigure::draw));
+              rows -> rows.stream().anyMatch(ResultRow::isReactive) && !Crossover.applies(rows),
+              ReactiveFigure::draw),
+          new Figure(CrossoverFigure.FILE_NAME, Crossover::applies, CrossoverFigure::draw));
 
   private FigureSet() {}
 

@@ -192,7 +192,7 @@ public final class Figures {
   }
 
   /** A plotted point; {@code interval} null when the cell has too few repetitions for one. */
-  private record Point(double x, double median, Interval interval) {}
+  record Point(double x, double median, Interval interval) {}
 
   private static List<Point> aggregate(
       List<ResultRow> rows, ToDoubleFunction<ResultRow> x, Metric metric) {
@@ -214,7 +214,7 @@ public final class Figures {
   // --- drawing ---------------------------------------------------------------------------------
 
   /** A panel; {@code title} null for a figure with one panel, whose header says it all. */
-  private static XYChart chart(String title, String xTitle, String yTitle) {
+  static XYChart chart(String title, String xTitle, String yTitle) {
     XYChart c =
         new XYChartBuilder()
             .width(FigureCanvas.WIDTH)
@@ -252,7 +252,7 @@ public final class Figures {
   }
 
   /** The medians of the rows that count, a line through them and a bar for each interval. */
-  private static void plotMedians(XYChart c, FigureCanvas.Series series, List<Point> pts) {
+  static void plotMedians(XYChart c, FigureCanvas.Series series, List<Point> pts) {
     String name = series.name();
     Color color = series.color();
     Marker marker = series.marker();
@@ -303,11 +303,11 @@ public final class Figures {
     return LogAxis.logScale(span) ? x * 1.06 : x + 0.008 * Math.max(span[1] - span[0], 1);
   }
 
-  private static void dashed(XYChart c, String name, double[] xs, double[] ys) {
+  static void dashed(XYChart c, String name, double[] xs, double[] ys) {
     ceiling(c, name, xs, ys, CEILING_COLOR, new float[] {9f, 6f});
   }
 
-  private static void dotted(XYChart c, String name, double[] xs, double[] ys) {
+  static void dotted(XYChart c, String name, double[] xs, double[] ys) {
     ceiling(c, name, xs, ys, Color.BLACK, new float[] {2f, 4f});
   }
 

@@ -29,12 +29,16 @@ public final class ModesFigure {
 
   private ModesFigure() {}
 
-  /** Whether {@code rows} make this figure: two thread modes or more, at one concurrency level. */
+  /**
+   * Whether {@code rows} make this figure: two thread modes or more, at one concurrency level and
+   * one CPU per request (a sweep of it is {@link CrossoverFigure}'s).
+   */
   public static boolean applies(Collection<ResultRow> rows) {
     List<ResultRow> sel =
         rows.stream().filter(r -> ResultRow.THREAD_MODES.contains(r.threadMode())).toList();
     return sel.stream().map(ResultRow::threadMode).distinct().count() >= 2
-        && !FigureSet.sweepsConcurrency(sel);
+        && !FigureSet.sweepsConcurrency(sel)
+        && !Crossover.applies(sel);
   }
 
   /**

@@ -145,6 +145,12 @@ import java.util.Objects;
  * @param requestsActiveMax a user's service's peak of requests in progress inside it (Actuator's
  *     {@code http.server.requests.active}, sampled every second, the sampler's own read among
  *     them); null where unread
+ * @param cpuWorkUs microseconds of CPU each request was asked to compute besides its own work
+ *     ({@code spec.matrix.cpuPerRequest}, the SUT's {@code ?cpuUs=}); null without that axis (and
+ *     in rows from before it)
+ * @param cpuWorkIterationNs the calibration that turned {@code cpu_work_us} into work: CPU
+ *     nanoseconds one SHA-256 iteration cost on this machine, as the SUT measured it at start; null
+ *     where unread (a user's service, rows from before the knob)
  */
 public record ResultRow(
     @Column(name = "ts_iso", part = KEY) Instant ts,
@@ -213,7 +219,10 @@ public record ResultRow(
     @Column(name = "vt_parallelism", part = VTBENCH) Integer vtParallelism,
     @Column(name = "tomcat_busy_max", part = VTBENCH) Integer tomcatBusyMax,
     @Column(name = "tomcat_max_threads", part = VTBENCH) Integer tomcatMaxThreads,
-    @Column(name = "requests_active_max", part = VTBENCH) Integer requestsActiveMax) {
+    @Column(name = "requests_active_max", part = VTBENCH) Integer requestsActiveMax,
+    @Column(name = "cpu_work_us", part = VTBENCH) Long cpuWorkUs,
+    @Column(name = "cpu_work_iteration_ns", part = VTBENCH, decimals = 1)
+        Double cpuWorkIterationNs) {
 
   public static final String PLATFORM = "platform";
   public static final String VIRTUAL = "virtual";

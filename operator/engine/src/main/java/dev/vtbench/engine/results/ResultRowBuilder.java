@@ -308,4 +308,12 @@ public final class ResultRowBuilder {
   public ResultRowBuilder requestsActiveMax(Integer v) {
     return set("requestsActiveMax", v);
   }
+
+  public ResultRowBuilder cpuWorkUs(Long v) {
+    return set("cpuWorkUs", v);
+  }
+
+  public ResultRowBuilder cpuWorkIterationNs(Double v) {
+    return set("cpuWorkIterationNs", v);
+  }
 }

@@ -22,6 +22,10 @@ import java.util.List;
  * @param relabelled the rows whose labels today's rules changed since they were recorded ({@link
  *     Rederive#sentence}); null when none
  * @param facts sentences about the run (e.g. its wall-clock time), in order; may be empty
+ * @param placement where a user's service sits on the crossover ({@link CrossoverPlacement}); null
+ *     for vtbench's SUT
+ * @param crossover where virtual threads stop helping, under the CPU per request table ({@link
+ *     Crossover#sentence}); null when the rows do not sweep CPU per request
  */
 public record SummaryReport(
     String heading,
@@ -31,7 +35,9 @@ public record SummaryReport(
     long overloaded,
     String headline,
     String relabelled,
-    List<String> facts) {
+    List<String> facts,
+    CrossoverPlacement placement,
+    String crossover) {
 
   /** The report's file name, and its key in the figures ConfigMap. */
   public static final String FILE_NAME = "summary.md";
@@ -53,7 +59,9 @@ public record SummaryReport(
         rows.stream().filter(Overload::labelled).count(),
         rows.isEmpty() ? null : Headline.of(List.copyOf(rows)),
         Rederive.sentence(rows),
-        List.of(facts));
+        List.of(facts),
+        CrossoverPlacement.of(List.copyOf(rows)),
+        Crossover.applies(rows) ? Crossover.of(rows).sentence() : null);
   }
 
   /**
@@ -77,6 +85,9 @@ public record SummaryReport(
     sb.append(table.toMarkdown());
     sb.append('\n').append(table.method()).append('\n');
     sb.append('\n').append(spread.sentence()).append('\n');
+    if (placement != null) {
+      sb.append('\n').append(placement.sentence()).append('\n');
+    }
     if (headline != null) {
       sb.append('\n').append(HEADLINE).append(headline).append('\n');
     }
@@ -91,6 +102,9 @@ public record SummaryReport(
       sb.append("\n## ").append(axis.axis().title()).append("\n\n");
       sb.append(axis.toMarkdown());
       sb.append('\n').append(axis.method()).append('\n');
+      if (axis.axis() == Axis.CPU_WORK && crossover != null && !crossover.isEmpty()) {
+        sb.append('\n').append(crossover).append('\n');
+      }
     }
     if (overloaded > 0) {
       sb.append('\n').append(overloadSentence()).append('\n');

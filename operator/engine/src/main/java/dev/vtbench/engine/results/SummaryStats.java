@@ -115,7 +115,8 @@ final class SummaryStats {
               r.hikariPool(),
               r.concurrency(),
               Axis.JVM_OPTIONS.of(r),
-              Axis.BUILD.of(r));
+              Axis.BUILD.of(r),
+              Axis.CPU_WORK.of(r));
       byKey.computeIfAbsent(k, x -> new Rows()).of(r.threadMode()).add(r);
     }
     return byKey;
@@ -130,7 +131,9 @@ final class SummaryStats {
         .thenComparingInt(Key::hikariPool)
         .thenComparingInt(Key::concurrency)
         .thenComparingInt(k -> jvmOptions.indexOf(k.jvmOptions()))
-        .thenComparingInt(k -> builds.indexOf(k.build()));
+        .thenComparingInt(k -> builds.indexOf(k.build()))
+        // CPU per request ascending: the crossover reads from no extra CPU upwards
+        .thenComparingLong(k -> k.cpuWork().isEmpty() ? -1 : Long.parseLong(k.cpuWork()));
   }
 
   private static int connRank(String connMode) {

@@ -41,21 +41,27 @@ public final class SummaryTable {
       int hikariPool,
       int concurrency,
       String jvmOptions,
-      String build) {
+      String build,
+      String cpuWork) {
 
-    /** A key without extra JVM options or builds. */
+    /** A key without extra JVM options, builds or CPU per request. */
     public Key(String connMode, String pathMode, int hikariPool, int concurrency) {
-      this(connMode, pathMode, hikariPool, concurrency, "", "");
+      this(connMode, pathMode, hikariPool, concurrency, "", "", "");
     }
 
     /** This key with the JVM options {@code options}. */
     public Key withJvmOptions(String options) {
-      return new Key(connMode, pathMode, hikariPool, concurrency, options, build);
+      return new Key(connMode, pathMode, hikariPool, concurrency, options, build, cpuWork);
     }
 
     /** This key with the build {@code name}. */
     public Key withBuild(String name) {
-      return new Key(connMode, pathMode, hikariPool, concurrency, jvmOptions, name);
+      return new Key(connMode, pathMode, hikariPool, concurrency, jvmOptions, name, cpuWork);
+    }
+
+    /** This key with {@code micros} of CPU per request, as {@link Axis#CPU_WORK} writes it. */
+    public Key withCpuWork(String micros) {
+      return new Key(connMode, pathMode, hikariPool, concurrency, jvmOptions, build, micros);
     }
   }
 

@@ -95,7 +95,7 @@ public final class BenchmarkRunner {
       }
       SutView sut = platform.prepareSut(cursor.loadConfig(load));
       K6Plan k6 = cursor.k6Plan(load, platform.sutBaseUrl(), platform.loadRunners());
-      Scenario named = new Scenario(s.index(), load.id(), s.rep(), s.concurrency(), s.sut());
+      Scenario named = s.withId(load.id());
       warm = warm.of(s.sut().restartKey());
       if (load instanceof RunCursor.WarmUp w) {
         progress.message(

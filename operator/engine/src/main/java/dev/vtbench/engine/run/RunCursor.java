@@ -272,7 +272,8 @@ public final class RunCursor {
       return warmUp(
           K6Plan.fromSpec(
                   spec.load,
-                  sutBaseUrl + Workloads.path(spec),
+                  // no CPU per request: the most requests, so the JIT sees every path soonest
+                  sutBaseUrl + Workloads.path(spec, 0),
                   Workloads.idMax(spec),
                   warmUpLevel())
               .withRequests(Workloads.requests(spec))
@@ -327,7 +328,10 @@ public final class RunCursor {
    */
   public K6Plan measured(Scenario s, String sutBaseUrl, int runners) {
     return K6Plan.fromSpec(
-            spec.load, sutBaseUrl + Workloads.path(spec), Workloads.idMax(spec), s.concurrency())
+            spec.load,
+            sutBaseUrl + Workloads.path(spec, s.cpuUs()),
+            Workloads.idMax(spec),
+            s.concurrency())
         .withRequests(Workloads.requests(spec))
         .withUserScript(Workloads.userScript(spec))
         // several runners' percentiles merge from their histograms only (LoadMerge)

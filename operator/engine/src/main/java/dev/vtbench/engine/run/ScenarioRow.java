@@ -156,6 +156,8 @@ public final class ScenarioRow {
         .notes(notes(spec, sut, peaks, m.throttling()))
         .jvmOptions(s.sut().jvmOptions())
         .buildName(s.sut().build())
+        .cpuWorkUs(spec.matrix.cpuPerRequest == null ? null : s.cpuUs())
+        .cpuWorkIterationNs(sut.cpuWorkIterationNs())
         .loadRunners(m.k6Summaries().size())
         .sutThrottledPct(m.throttling().sutPct())
         .stubThrottledPct(m.throttling().stubPct())

@@ -22,11 +22,12 @@ public final class Workloads {
   }
 
   /**
-   * The path and query, with {@code {id}} where k6 puts a random id; empty for a user's service,
-   * whose requests carry their own paths ({@link #requests}).
+   * The path and query, with {@code {id}} where k6 puts a random id, each request computing {@code
+   * cpuUs} microseconds of CPU besides its own work ({@code spec.matrix.cpuPerRequest}); empty for
+   * a user's service, whose requests carry their own paths ({@link #requests}).
    */
-  public static String path(BenchmarkRunSpec spec) {
-    return ownService(spec) ? "" : Endpoint.of(spec).path(spec);
+  public static String path(BenchmarkRunSpec spec, long cpuUs) {
+    return ownService(spec) ? "" : Endpoint.of(spec).path(spec, cpuUs);
   }
 
   /** Largest id {@link #path} may be given (1, unused, for a user's service). */

@@ -78,10 +78,18 @@ public enum Endpoint {
         "spec.workload.endpoint: unknown '" + spec.workload.endpoint + "'");
   }
 
-  /** The path and query for {@code spec}, with {@value #ID} left for k6. */
-  public String path(BenchmarkRunSpec spec) {
-    return template.replace(MS, Long.toString(serviceFloor(spec).toMillis()));
+  /**
+   * The path and query for {@code spec}, with {@value #ID} left for k6, asking each request to
+   * compute {@code cpuUs} microseconds of CPU besides its own work (the SUT's {@value #CPU_PARAM},
+   * left out for 0).
+   */
+  public String path(BenchmarkRunSpec spec, long cpuUs) {
+    String path = template.replace(MS, Long.toString(serviceFloor(spec).toMillis()));
+    return cpuUs > 0 ? path + "&" + CPU_PARAM + "=" + cpuUs : path;
   }
+
+  /** The SUT's query parameter for CPU per request (its {@code CpuWork.PARAM}). */
+  public static final String CPU_PARAM = "cpuUs";
 
   /** Largest id {@link #path} may be given for the data set {@code spec} seeds. */
   public long idMax(BenchmarkRunSpec spec) {

@@ -38,7 +38,8 @@ export function setup() {
   const info = r.json();
   return { window, sut: { cpuset: info.cpuset, availableProcessors: info.availableProcessors,
     virtualThreadParallelism: info.virtualThreadParallelism, javaVersion: info.javaVersion, node: info.node, cpuModel: info.cpuModel,
-    kernel: info.kernel, onlineCpus: info.onlineCpus } };
+    kernel: info.kernel, onlineCpus: info.onlineCpus,
+    cpuWorkIterationNs: info.cpuWork ? info.cpuWork.iterationNs : null } };
 }
 
 // At the hold's start (scenario probe_start): new peaks, a new series of load windows, the SUT's

@@ -144,7 +144,7 @@ class BuildsSpecTest {
         .singleElement()
         .asString()
         .startsWith("spec.matrix: 20480 scenarios; ")
-        .endsWith("× jvmOptions × builds must be at most 10000");
+        .endsWith("× jvmOptions × builds × cpuPerRequest must be at most 10000");
   }
 
   /** The name rule is one regular expression for Java and for the CRD's CEL: no escapes. */

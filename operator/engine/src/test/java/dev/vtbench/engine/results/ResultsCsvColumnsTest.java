@@ -25,8 +25,9 @@ class ResultsCsvColumnsTest {
         .satisfiesExactly(
             z ->
                 assertThat(z)
-                    .endsWith(",'-XX:+UseZGC -Xss512k,boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21"),
-            n -> assertThat(n).endsWith(",,boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21"));
+                    .endsWith(
+                        ",'-XX:+UseZGC -Xss512k,boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21,1500,197.3"),
+            n -> assertThat(n).endsWith(",,boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21,1500,197.3"));
     assertThat(ResultsCsv.parseAsStored(csv))
         .extracting(ResultRow::jvmOptions)
         .containsExactly("-XX:+UseZGC -Xss512k", null);
@@ -44,7 +45,7 @@ class ResultsCsvColumnsTest {
     String csv = ResultsCsv.toCsv(List.of(named, none));
 
     assertThat(
-            ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 12, ResultRow.COLUMNS.size() - 3))
+            ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 14, ResultRow.COLUMNS.size() - 5))
         .containsExactly(
             "jvm_options",
             "build",
@@ -57,8 +58,8 @@ class ResultsCsvColumnsTest {
             "vt_parallelism");
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            b -> assertThat(b).endsWith(",boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21"),
-            n -> assertThat(n).endsWith("Xss512k,,2,12.3,0,2.5,40,2,2,20,20,21"));
+            b -> assertThat(b).endsWith(",boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21,1500,197.3"),
+            n -> assertThat(n).endsWith("Xss512k,,2,12.3,0,2.5,40,2,2,20,20,21,1500,197.3"));
     assertThat(ResultsCsv.parseAsStored(csv))
         .extracting(ResultRow::buildName)
         .containsExactly("boot-3.4", null);
@@ -89,13 +90,13 @@ class ResultsCsvColumnsTest {
     String csv = ResultsCsv.toCsv(List.of(measured, unmeasured));
 
     assertThat(
-            ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 9, ResultRow.COLUMNS.size() - 5))
+            ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 11, ResultRow.COLUMNS.size() - 7))
         .containsExactly(
             "sut_throttled_pct", "stub_throttled_pct", "load_throttled_pct", "pg_throttled_pct");
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            t -> assertThat(t).endsWith(",2,7.3,0,33.9,61.3,2,2,20,20,21"),
-            u -> assertThat(u).endsWith(",2,,,,,2,2,20,20,21"));
+            t -> assertThat(t).endsWith(",2,7.3,0,33.9,61.3,2,2,20,20,21,1500,197.3"),
+            u -> assertThat(u).endsWith(",2,,,,,2,2,20,20,21,1500,197.3"));
     assertThat(ResultsCsv.parseAsStored(csv))
         .extracting(
             ResultRow::sutThrottledPct,
@@ -116,36 +117,41 @@ class ResultsCsvColumnsTest {
     String csv = ResultsCsv.toCsv(List.of(ResultsCsvTest.full("old")));
     String header = csv.lines().findFirst().orElseThrow();
     String row = csv.lines().skip(1).findFirst().orElseThrow();
+    ResultRow noCpuWork =
+        ResultsCsvTest.full("old").toBuilder().cpuWorkUs(null).cpuWorkIterationNs(null).build();
+    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 2)))
+        .containsExactly(noCpuWork);
     ResultRow noTomcat =
-        ResultsCsvTest.full("old").toBuilder()
+        noCpuWork.toBuilder()
             .tomcatBusyMax(null)
             .tomcatMaxThreads(null)
             .requestsActiveMax(null)
             .build();
-    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 3)))
+    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 5)))
         .containsExactly(noTomcat);
     ResultRow noJvm =
         noTomcat.toBuilder().pgThrottledPct(null).jvmProcessors(null).vtParallelism(null).build();
-    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 6))).containsExactly(noJvm);
+    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 8))).containsExactly(noJvm);
     ResultRow noLoadThrottling = noJvm.toBuilder().loadThrottledPct(null).build();
-    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 7)))
+    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 9)))
         .containsExactly(noLoadThrottling);
 
     ResultRow unthrottled =
         noLoadThrottling.toBuilder().sutThrottledPct(null).stubThrottledPct(null).build();
 
-    List<ResultRow> beforeThrottling = ResultsCsv.parseAsStored(withoutLastColumns(header, row, 9));
+    List<ResultRow> beforeThrottling =
+        ResultsCsv.parseAsStored(withoutLastColumns(header, row, 11));
     assertThat(beforeThrottling).containsExactly(unthrottled);
 
     ResultRow old = unthrottled.toBuilder().loadRunners(null).build();
-    List<ResultRow> beforeRunners = ResultsCsv.parseAsStored(withoutLastColumns(header, row, 10));
+    List<ResultRow> beforeRunners = ResultsCsv.parseAsStored(withoutLastColumns(header, row, 12));
     assertThat(beforeRunners).containsExactly(old);
 
-    List<ResultRow> beforeBuild = ResultsCsv.parseAsStored(withoutLastColumns(header, row, 11));
+    List<ResultRow> beforeBuild = ResultsCsv.parseAsStored(withoutLastColumns(header, row, 13));
     assertThat(beforeBuild.getFirst().buildName()).isNull();
     assertThat(beforeBuild.getFirst()).isEqualTo(old.toBuilder().buildName(null).build());
 
-    List<ResultRow> beforeJvm = ResultsCsv.parseAsStored(withoutLastColumns(header, row, 12));
+    List<ResultRow> beforeJvm = ResultsCsv.parseAsStored(withoutLastColumns(header, row, 14));
     assertThat(beforeJvm.getFirst().jvmOptions()).isNull();
     assertThat(beforeJvm.getFirst())
         .isEqualTo(old.toBuilder().jvmOptions(null).buildName(null).build());

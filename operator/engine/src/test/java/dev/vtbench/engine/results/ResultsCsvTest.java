@@ -23,7 +23,7 @@ class ResultsCsvTest {
           + "service_floor_ms,target_rps,dropped_iterations,overloaded,heap_mb_max,handler_thread,notes,"
           + "jvm_options,build,load_runners,sut_throttled_pct,stub_throttled_pct,"
           + "load_throttled_pct,pg_throttled_pct,jvm_processors,vt_parallelism,"
-          + "tomcat_busy_max,tomcat_max_threads,requests_active_max";
+          + "tomcat_busy_max,tomcat_max_threads,requests_active_max,cpu_work_us,cpu_work_iteration_ns";
 
   static ResultRow full(String scenarioId) {
     return ResultRow.builder()
@@ -94,6 +94,8 @@ class ResultsCsvTest {
         .tomcatBusyMax(20)
         .tomcatMaxThreads(20)
         .requestsActiveMax(21)
+        .cpuWorkUs(1500L)
+        .cpuWorkIterationNs(197.3)
         .build();
   }
 
@@ -166,7 +168,7 @@ class ResultsCsvTest {
       assertThat(line)
           .isEqualTo(
               "2026-05-10T14:03:22Z,platform,50,normal,released,2500,1,2226.12,,,2800,,,,,,,,,,,,,"
-                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
+                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
       assertThat(line.split(",", -1)).hasSize(ResultRow.COLUMNS.size());
     } finally {
       Locale.setDefault(saved);

@@ -56,7 +56,8 @@ class EndpointTest {
       spec.workload.endpoint = row[0];
       Endpoint e = Endpoint.of(spec);
       assertThat(e.specName()).isEqualTo(row[0]);
-      assertThat(e.path(spec)).isEqualTo(row[1]);
+      assertThat(e.path(spec, 0)).isEqualTo(row[1]);
+      assertThat(e.path(spec, 1500)).isEqualTo(row[1] + "&cpuUs=1500");
       assertThat(e.idMax(spec)).isEqualTo(Long.parseLong(row[2]));
       assertThat(e.serviceFloor(spec)).isEqualTo(Duration.ofMillis(Long.parseLong(row[3])));
     }
