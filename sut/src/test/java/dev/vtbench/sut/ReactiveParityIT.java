@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -245,5 +246,56 @@ class ReactiveParityIT {
       case List<?> l -> "list";
       default -> v.getClass().getSimpleName();
     };
+  }
+
+  static RealStack.Sut stack(String name) {
+    return name.equals("servlet") ? servlet : reactive;
+  }
+
+  // ?cpuUs= (issue 48): both SUTs spend what a request asks, by their own calibration
+
+  @ParameterizedTest
+  @ValueSource(strings = {"servlet", "reactive"})
+  void theCalibrationIsReported(String stack) {
+    HttpJson.Response info = HttpJson.get(stack(stack).url() + "/api/runtime-info");
+    assertThat(info.at("cpuWork.kernel")).isEqualTo("sha256-256B");
+    double ns = ((Number) info.at("cpuWork.iterationNs")).doubleValue();
+    // SHA-256 of 256 bytes: about 0.2 to 5 µs on any machine this runs on
+    assertThat(ns).isBetween(100.0, 20_000.0);
+  }
+
+  /**
+   * 40 requests asking 5 ms each cost the process about 200 ms more CPU than 40 asking none (the
+   * requests' own cost, measured alongside, is subtracted).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"servlet", "reactive"})
+  void aRequestCostsTheCpuItAsksFor(String stack) {
+    String url = stack(stack).url();
+    Supplier<Double> cpu =
+        () ->
+            ((Number) HttpJson.get(url + "/api/runtime-info").at("processCpuSeconds"))
+                .doubleValue();
+    for (int i = 0; i < 50; i++) {
+      HttpJson.get(url + "/api/sleep?ms=0&cpuUs=1000");
+    }
+    int n = 40;
+    double base = 0;
+    double asked = 0;
+    for (int round = 0; round < 2; round++) {
+      double t0 = cpu.get();
+      for (int i = 0; i < n; i++) {
+        assertThat(HttpJson.get(url + "/api/sleep?ms=0").status()).isEqualTo(200);
+      }
+      double t1 = cpu.get();
+      for (int i = 0; i < n; i++) {
+        assertThat(HttpJson.get(url + "/api/sleep?ms=0&cpuUs=5000").status()).isEqualTo(200);
+      }
+      double t2 = cpu.get();
+      base += t1 - t0;
+      asked += t2 - t1;
+    }
+    double extraMsEach = (asked - base) * 1000 / (2 * n);
+    assertThat(extraMsEach).as("%s: extra CPU a request asking 5 ms", stack).isBetween(3.5, 7.0);
   }
 }
