@@ -1,38 +1,64 @@
 package dev.vtbench.operator;
 
-import static dev.vtbench.operator.SpecParityIT.flow;
-import static dev.vtbench.operator.SpecParityIT.invalid;
-import static dev.vtbench.operator.SpecParityIT.name;
-import static dev.vtbench.operator.SpecParityIT.valid;
-import static dev.vtbench.operator.SpecParityIT.wrongType;
+import static dev.vtbench.operator.ServiceCases.service;
+import static dev.vtbench.operator.SpecCase.flow;
+import static dev.vtbench.operator.SpecCase.invalid;
+import static dev.vtbench.operator.SpecCase.name;
+import static dev.vtbench.operator.SpecCase.valid;
+import static dev.vtbench.operator.SpecCase.wrongType;
 
-import dev.vtbench.operator.SpecParityIT.Case;
-import dev.vtbench.operator.SpecParityIT.Scope;
+import dev.vtbench.operator.SpecCase.Scope;
 import java.util.stream.Stream;
 
 /**
- * {@link SpecParityIT}'s cases for issue 13's limits: every value bounded by what can run (integers
- * within Java's int and the documented caps, durations, quantities, the scenario cap, cross-field
- * rules), every string that becomes a name, label, image, environment variable or URL, and the
- * places where the local loader used to convert what the API server refuses. Each limit has a case
- * on each side of it where the boundary is exact.
+ * {@link CrdEvaluatorIT}'s cases for issue 13's limits: every value bounded by what can run
+ * (integers within Java's int and the documented caps, durations, quantities, the scenario cap,
+ * cross-field rules), every string that becomes a name, label, image, environment variable or URL,
+ * and the places where the local loader used to convert what the API server refuses. Each limit has
+ * a case on each side of it where the boundary is exact.
  */
 final class BoundsCases {
 
   private BoundsCases() {}
 
   /** Valid in a cluster; a local run refuses it only for naming a ConfigMap baseline. */
-  static Case clusterOnly(String spec) {
-    return new Case("parity", spec, true, Scope.PER_PLATFORM, "spec.thresholds.baseline");
+  static SpecCase clusterOnly(String spec) {
+    return new SpecCase("parity", spec, true, Scope.PER_PLATFORM, "spec.thresholds.baseline");
   }
 
-  static Stream<Case> cases() {
-    return Stream.of(integers(), scenarios(), durations(), quantities(), strings(), remoteWrite())
+  static Stream<SpecCase> cases() {
+    return Stream.of(
+            integers(),
+            scenarios(),
+            durations(),
+            quantities(),
+            strings(),
+            remoteWrite(),
+            cpuPerRequest())
         .flatMap(s -> s);
   }
 
+  static SpecCase cpu(String values) {
+    return invalid("spec.matrix.cpuPerRequest", "matrix: {cpuPerRequest: [" + values + "]}");
+  }
+
+  /** Issue 48's knob: whole us or ms up to 20 ms, each amount once, only for vtbench's SUT. */
+  static Stream<SpecCase> cpuPerRequest() {
+    return Stream.of(
+        valid("matrix: {cpuPerRequest: ['0us', '500us', '2ms', '20ms']}"),
+        cpu("'21ms'"),
+        cpu("'20001us'"),
+        cpu("'1.5ms'"),
+        cpu("'-1ms'"),
+        cpu("'1s'"),
+        cpu("'1ms', '1000us'"),
+        cpu("''"),
+        cpu("'0us', '1us', '2us', '3us', '4us', '5us', '6us', '7us', '8us'"),
+        invalid("spec.matrix.cpuPerRequest", service("", "", "", ", cpuPerRequest: ['1ms']")));
+  }
+
   /** What used to overflow the operator's int fields, and each integer's cap. */
-  static Stream<Case> integers() {
+  static Stream<SpecCase> integers() {
     return Stream.of(
         valid(
             "matrix: {hikariPoolSizes: [1000], concurrency: [100000]}\n"
@@ -61,7 +87,7 @@ final class BoundsCases {
   }
 
   /** The cap on threadModes × hikariPoolSizes × concurrency × repetitions. */
-  static Stream<Case> scenarios() {
+  static Stream<SpecCase> scenarios() {
     return Stream.of(
         // 2 × 1 × 50 × 100 = 10,000: the cap itself.
         valid(
@@ -88,7 +114,7 @@ final class BoundsCases {
   }
 
   /** Window caps, the request-time cap and what must stay below the request timeout. */
-  static Stream<Case> durations() {
+  static Stream<SpecCase> durations() {
     return Stream.of(
         valid("load: {hold: 1h, ramp: 60m, warmup: 3600s, sutWarmup: 1h, requestTimeout: 10m}"),
         valid("workload: {stubDelay: 59s999ms, blockFor: 59s}"),
@@ -113,7 +139,7 @@ final class BoundsCases {
   }
 
   /** Memory, storage and CPU a JVM, PostgreSQL and a node can run with. */
-  static Stream<Case> quantities() {
+  static Stream<SpecCase> quantities() {
     return Stream.of(
         valid(
             """
@@ -148,7 +174,7 @@ final class BoundsCases {
   }
 
   /** Names, label keys and values, images and environment variable names. */
-  static Stream<Case> strings() {
+  static Stream<SpecCase> strings() {
     return Stream.of(
         name("a" + "-b".repeat(16) + "c", true),
         valid(
@@ -214,7 +240,7 @@ final class BoundsCases {
   }
 
   /** Remote write: no loopback, link-local or API server, credentials only from a Secret. */
-  static Stream<Case> remoteWrite() {
+  static Stream<SpecCase> remoteWrite() {
     String rw = "load: {prometheusRemoteWrite: {url: \"%s\"}}";
     String url = "spec.load.prometheusRemoteWrite.url";
     String secret = "spec.load.prometheusRemoteWrite.credentialsSecretRef";

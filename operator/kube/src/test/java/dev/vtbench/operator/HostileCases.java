@@ -1,24 +1,23 @@
 package dev.vtbench.operator;
 
-import static dev.vtbench.operator.ServiceParityIT.service;
-import static dev.vtbench.operator.SpecParityIT.invalid;
-import static dev.vtbench.operator.SpecParityIT.valid;
+import static dev.vtbench.operator.ServiceCases.service;
+import static dev.vtbench.operator.SpecCase.invalid;
+import static dev.vtbench.operator.SpecCase.valid;
 
-import dev.vtbench.operator.SpecParityIT.Case;
 import java.util.stream.Stream;
 
 /**
- * {@link SpecParityIT}'s cases for issue 31: the fields added since issue 13 held to its standard.
- * Settings that would override vtbench's own (thread mode, pool, Tomcat, datasource, the password's
- * destination) in any spelling, in JVM options, the service's environment or a per-axis override;
- * control characters and other hosts in what becomes a request line or header; shell characters in
- * a URL; numbers beyond JavaScript's exact integers; sections written as null.
+ * {@link CrdEvaluatorIT}'s cases for issue 31: the fields added since issue 13 held to its
+ * standard. Settings that would override vtbench's own (thread mode, pool, Tomcat, datasource, the
+ * password's destination) in any spelling, in JVM options, the service's environment or a per-axis
+ * override; control characters and other hosts in what becomes a request line or header; shell
+ * characters in a URL; numbers beyond JavaScript's exact integers; sections written as null.
  */
 final class HostileCases {
 
   private HostileCases() {}
 
-  static Stream<Case> cases() {
+  static Stream<SpecCase> cases() {
     return Stream.of(
             jvmOptions(),
             environment(),
@@ -27,36 +26,16 @@ final class HostileCases {
             numbers(),
             nulls(),
             sizes(),
-            files(),
-            cpuPerRequest())
+            files())
         .flatMap(s -> s);
   }
 
-  static Case cpu(String values) {
-    return invalid("spec.matrix.cpuPerRequest", "matrix: {cpuPerRequest: [" + values + "]}");
-  }
-
-  /** Issue 48's knob: whole us or ms up to 20 ms, each amount once, only for vtbench's SUT. */
-  static Stream<Case> cpuPerRequest() {
-    return Stream.of(
-        valid("matrix: {cpuPerRequest: ['0us', '500us', '2ms', '20ms']}"),
-        cpu("'21ms'"),
-        cpu("'20001us'"),
-        cpu("'1.5ms'"),
-        cpu("'-1ms'"),
-        cpu("'1s'"),
-        cpu("'1ms', '1000us'"),
-        cpu("''"),
-        cpu("'0us', '1us', '2us', '3us', '4us', '5us', '6us', '7us', '8us'"),
-        invalid("spec.matrix.cpuPerRequest", service("", "", "", ", cpuPerRequest: ['1ms']")));
-  }
-
-  static Case jvm(String options) {
+  static SpecCase jvm(String options) {
     return invalid("spec.matrix.jvmOptions", "matrix: {jvmOptions: [" + options + "]}");
   }
 
   /** A system property beats the environment vtbench hands a service; agents load unseen code. */
-  static Stream<Case> jvmOptions() {
+  static Stream<SpecCase> jvmOptions() {
     return Stream.of(
         valid("matrix: {jvmOptions: ['-Dspring.profiles.active=bench -Djdk.tracePinnedThreads']}"),
         jvm("'-Dspring.threads.virtual.enabled=false'"),
@@ -82,7 +61,7 @@ final class HostileCases {
         jvm("'@/tmp/argfile'"));
   }
 
-  static Case env(String field, String sut) {
+  static SpecCase env(String field, String sut) {
     return invalid(field, service(sut, "", "", ""));
   }
 
@@ -91,12 +70,12 @@ final class HostileCases {
    * rule over the names inside axisEnv's maps of maps, or over every {name} in path and body,
    * exceeds the API server's cost budget (names and bodies have no useful maxLength).
    */
-  static Case engineOnly(Case c) {
-    return new Case(c.name(), c.spec(), false, SpecParityIT.Scope.ENGINE_ONLY, c.field());
+  static SpecCase engineOnly(SpecCase c) {
+    return new SpecCase(c.name(), c.spec(), false, SpecCase.Scope.ENGINE_ONLY, c.field());
   }
 
   /** Spring's relaxed binding: any case, SPRING_APPLICATION_JSON, config files, JAVA_OPTS. */
-  static Stream<Case> environment() {
+  static Stream<SpecCase> environment() {
     String env = "spec.sut.service.env";
     return Stream.of(
         valid(
@@ -122,7 +101,7 @@ final class HostileCases {
   }
 
   /** Per-axis overrides name the service's own variables, every value the matrix runs, once. */
-  static Stream<Case> axisEnv() {
+  static Stream<SpecCase> axisEnv() {
     String mode = "spec.sut.service.axisEnv.threadMode";
     String pool = "spec.sut.service.axisEnv.hikariPool";
     String tomcat = "spec.sut.service.axisEnv.tomcatThreads";
@@ -159,14 +138,14 @@ final class HostileCases {
         invalid(tomcat, service(", axisEnv: {tomcatThreads: {'300': {T: '300'}}}", "", "", "")));
   }
 
-  static Case request(String field, String request) {
+  static SpecCase request(String field, String request) {
     return invalid(
         field,
         "sut: {service: {image: orders:1, jar: app.jar}}\nworkload: {requests: [" + request + "]}");
   }
 
   /** Nothing that becomes a request line or header splits it or names another host. */
-  static Stream<Case> http() {
+  static Stream<SpecCase> http() {
     String path = "spec.workload.requests[0].path";
     String headers = "spec.workload.requests[0].headers";
     String params = "spec.workload.requests[0].params";
@@ -205,7 +184,7 @@ final class HostileCases {
   }
 
   /** Ids and params within JavaScript's exact integers (2^53 - 1). */
-  static Stream<Case> numbers() {
+  static Stream<SpecCase> numbers() {
     String params = "spec.workload.requests[0].params";
     return Stream.of(
         valid(
@@ -220,24 +199,24 @@ final class HostileCases {
    * in each of 12 stage scripts (a Job of one runner runs the 12 levels of one SUT back to back);
    * as a TestRun each load holds one script and fits.
    */
-  static Stream<Case> sizes() {
-    String values = SpecParityIT.flow('[', 1000, i -> "'" + String.format("%0100d", i) + "'", ']');
+  static Stream<SpecCase> sizes() {
+    String values = SpecCase.flow('[', 1000, i -> "'" + String.format("%0100d", i) + "'", ']');
     String spec =
         "sut: {service: {image: orders:1, jar: app.jar}}\n"
             + "workload: {requests: [{path: '/o/{v}', params: {v: {values: "
             + values
             + "}}}]}\n"
             + "matrix: {hikariPoolSizes: [10], repetitions: 1, concurrency: "
-            + SpecParityIT.flow('[', 12, i -> "" + (i + 1), ']')
+            + SpecCase.flow('[', 12, i -> "" + (i + 1), ']')
             + "}\n"
             + "load: {runner: %s}";
     return Stream.of(
         valid(spec.formatted("testrun")),
-        new Case(
+        new SpecCase(
             "parity",
             spec.formatted("job"),
             false,
-            SpecParityIT.Scope.CLUSTER_RENDERED,
+            SpecCase.Scope.CLUSTER_RENDERED,
             "spec.workload.requests"));
   }
 
@@ -245,7 +224,7 @@ final class HostileCases {
    * A section written as null: the API server prunes it, the operator reads the defaults, and a
    * local run now does the same; a null inside a list is refused by both.
    */
-  static Stream<Case> nulls() {
+  static Stream<SpecCase> nulls() {
     return Stream.of(
         valid("matrix: null"),
         valid("workload: null\nload: null\nthresholds: null"),
@@ -260,7 +239,7 @@ final class HostileCases {
    * only a backslash, which would make the SQL's ConfigMap keys differ between CEL and Java, and
    * what is not printable ASCII are refused.
    */
-  static Stream<Case> files() {
+  static Stream<SpecCase> files() {
     String jar = "spec.sut.service.jar";
     String script = "spec.workload.script.file";
     String sql = "spec.database.sql.files";
@@ -270,8 +249,7 @@ final class HostileCases {
         valid(jarIs("~/app.jar")),
         valid(jarIs("../other/app.jar")),
         valid(service("", "", "", ", builds: [{name: a, jar: a/../../b.jar}]")),
-        valid(
-            ServiceParityIT.SERVICE + ServiceParityIT.SCRIPT.replace("k6/orders.js", "/tmp/o.js")),
+        valid(ServiceCases.SERVICE + ServiceCases.SCRIPT.replace("k6/orders.js", "/tmp/o.js")),
         valid(
             service(
                 "",
@@ -285,15 +263,14 @@ final class HostileCases {
             service("", "", "", ", builds: [{name: a, jar: 'a\\b.jar'}]")),
         invalid(
             script,
-            ServiceParityIT.SERVICE
-                + ServiceParityIT.SCRIPT.replace("k6/orders.js", "'k6\\orders.js'")),
+            ServiceCases.SERVICE + ServiceCases.SCRIPT.replace("k6/orders.js", "'k6\\orders.js'")),
         invalid(sql, service("", "", "sql: {files: ['db\\seed.sql'], configMap: orders-sql}", "")),
         // on a cluster each file is the ConfigMap key of its base name: the API server now says so
-        ServiceParityIT.perPlatform(
+        ServiceCases.perPlatform(
             false,
             sql,
             service("", "", "sql: {files: [a/init.sql, b/init.sql], configMap: orders-sql}", "")),
-        ServiceParityIT.perPlatform(
+        ServiceCases.perPlatform(
             false,
             sql,
             service("", "", "sql: {files: ['db/bad name.sql'], configMap: orders-sql}", "")));
@@ -305,8 +282,8 @@ final class HostileCases {
   }
 
   /** The case with {@code name} as the service's stub variable. */
-  private static Case withStubUrlEnv(Case c, String name) {
-    return new Case(
+  private static SpecCase withStubUrlEnv(SpecCase c, String name) {
+    return new SpecCase(
         c.name(),
         c.spec().replace("stubUrlEnv: SHIPPING_URL", "stubUrlEnv: " + name),
         c.valid(),

@@ -3,7 +3,7 @@ package dev.vtbench.local;
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.metrics.SutView;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.model.Quantities;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.plan.SutConfig;
@@ -103,8 +103,8 @@ public final class LocalPlatform implements Platform {
     this.cores =
         CoreMap.plan(
             Runtime.getRuntime().availableProcessors(),
-            SpecValidator.cpus(spec.sut.cpu),
-            spec.database.provisioned() ? SpecValidator.cpus(spec.database.cpu) : 0);
+            Quantities.cpus(spec.sut.cpu),
+            spec.database.provisioned() ? Quantities.cpus(spec.database.cpu) : 0);
     this.database = new LocalDatabase(options, cores, progress);
     this.apps = new LocalApps(options, spec, cores, progress, pids, database);
     this.load = new LocalLoad(options, spec, cores, pids, apps, database, module, tierNodes(spec));

@@ -3,7 +3,6 @@ package dev.vtbench.local;
 import dev.vtbench.engine.gate.Gate;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecRules;
-import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.model.ThresholdsSpec;
 import dev.vtbench.engine.results.History;
 import dev.vtbench.engine.results.ResultRow;
@@ -12,7 +11,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -335,11 +333,6 @@ public final class Main implements Runnable {
      * @throws IllegalArgumentException naming the field and the file
      */
     static List<ResultRow> baseline(BenchmarkRunSpec spec) {
-      List<String> problems = new ArrayList<>(SpecValidator.baselineSource(spec, false));
-      problems.addAll(SpecValidator.serviceSource(spec, false));
-      if (!problems.isEmpty()) {
-        throw new IllegalArgumentException(String.join("; ", problems));
-      }
       if (spec.thresholds == null || spec.thresholds.baseline == null) {
         return List.of();
       }

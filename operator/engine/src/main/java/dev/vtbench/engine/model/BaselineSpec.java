@@ -12,13 +12,13 @@ import io.fabric8.generator.annotation.Size;
 import io.fabric8.generator.annotation.ValidationRule;
 
 /** Where the baseline CSV is and how much worse a cell may get. */
-// In a cluster only a ConfigMap can hold the baseline; file is for vtbench run (SpecValidator).
+// In a cluster only a ConfigMap can hold the baseline; file is for vtbench run (LocalInputs).
 @ValidationRule(
-    value = "has(self.configMapRef) && !has(self.file)",
-    message =
-        "set configMapRef to the ConfigMap holding the baseline matrix.csv; file is only for"
-            + " local runs (vtbench run)")
-@ValidationRule(value = "!has(self.lastRuns)", message = SpecRules.LAST_RUNS_LOCAL_MESSAGE)
+    value = PlatformRules.BASELINE_CONFIG_MAP_RULE,
+    message = PlatformRules.BASELINE_CONFIG_MAP_MESSAGE)
+@ValidationRule(
+    value = PlatformRules.BASELINE_NO_LAST_RUNS_RULE,
+    message = SpecRules.LAST_RUNS_LOCAL_MESSAGE)
 public class BaselineSpec {
   @JsonPropertyDescription(
       "The ConfigMap holding the baseline matrix.csv (Kubernetes), in the run's namespace.")

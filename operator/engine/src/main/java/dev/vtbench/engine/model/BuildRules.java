@@ -2,8 +2,8 @@ package dev.vtbench.engine.model;
 
 /**
  * The validation rules of {@code spec.matrix.builds}, builds of a user's own service compared in
- * one run: constants the CRD's schema and CEL rules are built from and {@link BuildChecks} applies,
- * as {@link ServiceRules} does for the service itself.
+ * one run: constants the CRD's schema and CEL rules are built from, which {@link SpecValidation}
+ * applies, as {@link ServiceRules} does for the service itself.
  */
 public final class BuildRules {
 

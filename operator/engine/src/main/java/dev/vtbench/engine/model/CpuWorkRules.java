@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 /**
  * The rules of {@code spec.matrix.cpuPerRequest}, the CPU a request of vtbench's SUT computes
  * besides its own work (the SUT's {@code ?cpuUs=}): constants the CRD's CEL rules are built from
- * and {@link SpecValidator} applies, and the one parser of a value.
+ * (and {@link SpecValidation} applies from the CRD), and the one parser of a value.
  */
 public final class CpuWorkRules {
 
@@ -64,25 +64,5 @@ public final class CpuWorkRules {
     return values == null || values.isEmpty()
         ? List.of(0L)
         : values.stream().map(CpuWorkRules::micros).toList();
-  }
-
-  static void check(FieldChecks check, MatrixSpec m, boolean ownService) {
-    List<String> values = m.cpuPerRequest;
-    if (values == null) {
-      return;
-    }
-    String field = "spec.matrix.cpuPerRequest";
-    if (ownService) {
-      check.add(field + ": " + SERVICE_MESSAGE);
-    }
-    boolean valid = !values.isEmpty() && values.size() <= VALUES_MAX;
-    for (String v : values) {
-      long us = micros(v);
-      valid &= us >= 0 && us <= MAX_MICROS;
-    }
-    if (valid && steps(values).stream().distinct().count() == values.size()) {
-      return;
-    }
-    check.add(field + ": " + MESSAGE);
   }
 }

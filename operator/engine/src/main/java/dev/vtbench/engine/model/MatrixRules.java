@@ -2,8 +2,8 @@ package dev.vtbench.engine.model;
 
 /**
  * The validation rules of {@code spec.matrix}: pool sizes, concurrency levels, JVM options, and the
- * most scenarios a matrix may plan. Constants the CRD's schema and CEL rules are built from and
- * {@link SpecValidator} applies ({@link SpecRules} says where each part's rules live).
+ * most scenarios a matrix may plan. Constants the CRD's schema and CEL rules are built from, which
+ * {@link SpecValidation} applies ({@link SpecRules} says where each part's rules live).
  */
 public final class MatrixRules {
 

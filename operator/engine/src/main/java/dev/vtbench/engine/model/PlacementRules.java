@@ -2,7 +2,7 @@ package dev.vtbench.engine.model;
 
 /**
  * The validation rules of {@code spec.sut.dedicatedNode}: constants the CRD's CEL rules are built
- * from and {@link PlacementChecks} applies. The nodes {@code spec.sut.nodeSelector} selects are
+ * from, which {@link SpecValidation} applies. The nodes {@code spec.sut.nodeSelector} selects are
  * kept for the SUT, so the option needs that selector, and a tier whose own selector holds every
  * entry of it selects only such nodes: it could never be scheduled. A schema cannot count a
  * cluster's nodes; everything else is the scheduler's to say.

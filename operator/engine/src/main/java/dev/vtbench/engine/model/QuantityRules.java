@@ -2,8 +2,8 @@ package dev.vtbench.engine.model;
 
 /**
  * The validation rules of quantities: CPU (whole CPUs while pinned), memory and storage ranges,
- * percentages. Constants the CRD's schema and CEL rules are built from and {@link SpecValidator}
- * applies ({@link SpecRules} says where each part's rules live).
+ * percentages. Constants the CRD's schema and CEL rules are built from, which {@link
+ * SpecValidation} applies ({@link SpecRules} says where each part's rules live).
  */
 public final class QuantityRules {
 
@@ -80,7 +80,7 @@ public final class QuantityRules {
 
   // The bytes a valid MEMORY stands for, as a CEL double (no overflow for 16 characters), computed
   // once in a one-element list the range rules then read as b. The suffixes and factors are
-  // SpecValidator.MEMORY_UNITS (SpecRulesTest keeps them equal).
+  // Quantities.MEMORY_UNITS (SpecRulesTest keeps them equal).
   static final String MEMORY_BYTES =
       "double(int(self.find('^[0-9]+')))"
           + " * (self.endsWith('Ki') ? 1024.0 : self.endsWith('Mi') ? 1048576.0"

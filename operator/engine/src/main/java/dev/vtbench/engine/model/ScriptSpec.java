@@ -10,7 +10,7 @@ import io.fabric8.generator.annotation.ValidationRule;
  * as each iteration of its own scenarios (ramp, warm-up, hold), so that only the hold is measured.
  * A file locally, a ConfigMap key on a cluster, so one spec runs in both places.
  */
-// On a cluster only a ConfigMap can hold the module; local runs read the file (SpecValidator).
+// On a cluster only a ConfigMap can hold the module; local runs read the file (LocalInputs).
 @ValidationRule(
     value = ServiceRules.SCRIPT_CONFIG_MAP_RULE,
     message = ServiceRules.SCRIPT_CONFIG_MAP_MESSAGE)

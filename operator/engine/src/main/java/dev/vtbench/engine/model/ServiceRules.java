@@ -3,7 +3,7 @@ package dev.vtbench.engine.model;
 /**
  * The validation rules of a user's own service ({@code spec.sut.service}, {@code
  * spec.workload.requests}, {@code spec.workload.script}, {@code spec.database.sql / external}):
- * constants the CRD's schema and CEL rules are built from and {@link SpecValidator} applies, as
+ * constants the CRD's schema and CEL rules are built from, which {@link SpecValidation} applies, as
  * {@link SpecRules} does for the rest of the spec.
  */
 public final class ServiceRules {
@@ -138,7 +138,8 @@ public final class ServiceRules {
 
   // Each axis value's variables (spec.sut.service.axisEnv.*): at least one, each a valid name and
   // none of RESERVED_ENV, none also in env or the stub's variable. Checked by the operator's
-  // admission and the local validator (ServiceChecks), not CEL: a rule reading the keys of maps
+  // admission and the local validator (BeyondCelBudgetChecks), not CEL: a rule reading the keys of
+  // maps
   // inside maps exceeds the API server's cost budget 5 to 100 times (names have no maxLength).
   static final String AXIS_ENV_MESSAGE =
       "each value must set at least one variable, named [A-Za-z_][A-Za-z0-9_]* and not reserved"
@@ -195,7 +196,8 @@ public final class ServiceRules {
       "must be a whole number from -9007199254740991 to 9007199254740991 (2^53 - 1, the largest"
           + " integer k6's JavaScript holds exactly)";
 
-  // Every {name} of path and body needs a param: the operator's admission and ServiceChecks, not
+  // Every {name} of path and body needs a param: the operator's admission and
+  // BeyondCelBudgetChecks, not
   // CEL (findAll over path and body exceeds the cost budget 2.5 times); the converse is CEL's.
   static final String PARAMS_USED_RULE =
       "!has(self.params) || self.params.all(k, (has(self.path) && self.path.contains('{' + k +"
@@ -315,7 +317,7 @@ public final class ServiceRules {
 
   // Kubernetes only: the CRD's admission, where a service can run only from its image, and its SQL
   // and k6 module only from ConfigMaps; a local run checks the opposite
-  // (SpecValidator.serviceSource). On the spec, not the service: an image given by every build
+  // (LocalInputs, PlatformRules). On the spec, not the service: an image given by every build
   // (spec.matrix.builds) will do.
   static final String IMAGE_ON_CLUSTER_RULE =
       "!has(self.sut) || !has(self.sut.service) || has(self.sut.service.image)"
@@ -328,7 +330,7 @@ public final class ServiceRules {
   static final String SQL_CONFIG_MAP_MESSAGE =
       "set configMap to the ConfigMap holding the files, keyed by base name (kubectl create"
           + " configmap NAME --from-file=...): on Kubernetes the operator cannot read local files";
-  // Each SQL file is the ConfigMap key of its base name on a cluster (SpecValidator.sqlKeys): the
+  // Each SQL file is the ConfigMap key of its base name on a cluster (PlatformRules): the
   // API server refused neither a base name that is no key nor two files of one base name, and the
   // operator refused both at its first reconcile.
   private static final String BASE = "f.substring(f.lastIndexOf('/') + 1)";

@@ -80,7 +80,21 @@ public final class SpecLoader {
     return parse(file.toString(), text);
   }
 
+  /**
+   * The run in {@code yaml} checked as {@code vtbench run} checks it: read strictly, then judged by
+   * the CRD with its defaults filled in ({@link SpecValidation#local}).
+   */
   public static BenchmarkRun parse(String source, String yaml) {
+    BenchmarkRun run = read(source, yaml);
+    List<String> problems = SpecValidation.local(run);
+    if (!problems.isEmpty()) {
+      throw new InvalidSpecException(source, problems);
+    }
+    return run;
+  }
+
+  /** The run in {@code yaml}, read strictly but not yet judged by the CRD's rules. */
+  public static BenchmarkRun read(String source, String yaml) {
     BenchmarkRun run;
     try {
       JsonNode tree = YAML.readTree(yaml);
@@ -104,10 +118,6 @@ public final class SpecLoader {
     }
     if (run == null) {
       throw new InvalidSpecException(source, List.of("the file is empty"));
-    }
-    List<String> problems = SpecValidator.validate(run);
-    if (!problems.isEmpty()) {
-      throw new InvalidSpecException(source, problems);
     }
     return run;
   }

@@ -6,9 +6,9 @@ import java.util.regex.Pattern;
 /**
  * Where the spec's validation rules live, and the rules shared by every part: the run's name,
  * durations, closed value sets, sizes, names, labels, images, environment and remote write. The
- * CRD's schema and CEL annotations on the spec types are built from these constants and {@link
- * SpecValidator} applies the same ones, so the API server and a local run accept the same specs;
- * the operator's {@code SpecParityIT} runs one table of specs through both.
+ * CRD's schema and CEL annotations on the spec types are built from these constants, and {@link
+ * SpecValidation} judges a spec by that CRD itself, so the API server and a local run accept the
+ * same specs; the operator's {@code CrdEvaluatorIT} runs one table of specs through both.
  *
  * <p>Each rule's constants are declared once, in the {@code *Rules} class of its part of the spec:
  * this class, {@link QuantityRules} (CPU, memory, storage, percentages), {@link MatrixRules}

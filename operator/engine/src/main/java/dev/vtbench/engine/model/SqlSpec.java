@@ -11,7 +11,7 @@ import java.util.List;
  * ConfigMap on a cluster ({@code kubectl create configmap NAME --from-file=db/} keys each file by
  * its base name), so one spec runs in both places.
  */
-// On a cluster only a ConfigMap can hold the SQL; local runs read the files (SpecValidator).
+// On a cluster only a ConfigMap can hold the SQL; local runs read the files (LocalInputs).
 @ValidationRule(
     value = ServiceRules.SQL_CONFIG_MAP_RULE,
     message = ServiceRules.SQL_CONFIG_MAP_MESSAGE)

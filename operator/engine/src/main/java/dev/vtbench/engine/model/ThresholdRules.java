@@ -2,15 +2,15 @@ package dev.vtbench.engine.model;
 
 /**
  * The validation rules of {@code spec.thresholds} against {@code spec.matrix}: a threshold may only
- * name cells the matrix measures. CEL rules on {@link BenchmarkRunSpec}; {@link ThresholdChecks}
- * applies the same ({@link SpecRules} says where each part's rules live).
+ * name cells the matrix measures. CEL rules on {@link BenchmarkRunSpec}, which {@link
+ * SpecValidation} applies ({@link SpecRules} says where each part's rules live).
  */
 final class ThresholdRules {
 
   private ThresholdRules() {}
 
   // A threshold may only name cells the matrix measures. Where the matrix leaves a list out, the
-  // operator's default applies and SpecValidator checks it at the start of the run instead.
+  // operator's default applies and SpecValidation checks it, defaults filled in, at the start.
   private static final String CELL_IN_MATRIX =
       "(!has(r.hikariPoolSize) || !has(self.matrix.hikariPoolSizes)"
           + " || r.hikariPoolSize in self.matrix.hikariPoolSizes)"

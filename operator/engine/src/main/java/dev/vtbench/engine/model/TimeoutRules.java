@@ -2,7 +2,7 @@ package dev.vtbench.engine.model;
 
 /**
  * The validation rules and defaults of {@code spec.timeouts}, the deadlines on the waits. Constants
- * the CRD's schema and CEL rules are built from and {@link SpecValidator} applies ({@link
+ * the CRD's schema and CEL rules are built from, which {@link SpecValidation} applies ({@link
  * SpecRules} says where each part's rules live).
  */
 public final class TimeoutRules {

@@ -3,7 +3,7 @@ package dev.vtbench.engine.run;
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.Durations;
-import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.model.Quantities;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.SutConfig;
@@ -182,7 +182,7 @@ public final class RunCursor {
         + ", up to "
         + WarmUpTrend.EXTENSION
         + "× while improving) without steady state: "
-        + WarmUpTrend.advice(windows, warm.underLoad(), SpecValidator.cpus(spec.sut.cpu));
+        + WarmUpTrend.advice(windows, warm.underLoad(), Quantities.cpus(spec.sut.cpu));
   }
 
   /** One warm-up round's load: {@link SteadyState#warmUpRound} of the run's windows. */

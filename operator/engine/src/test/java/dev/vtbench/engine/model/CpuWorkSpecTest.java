@@ -12,7 +12,7 @@ class CpuWorkSpecTest {
     String yaml =
         SpecLoaderTest.HEAD + "metadata: {name: cpu}\nspec:\n  matrix: {" + matrix + "}\n";
     try {
-      return SpecValidator.validate(SpecLoader.parse("t.yaml", yaml));
+      return SpecValidation.local(SpecLoader.parse("t.yaml", yaml));
     } catch (SpecLoader.InvalidSpecException e) {
       return e.problems();
     }
@@ -32,13 +32,14 @@ class CpuWorkSpecTest {
   @Test
   void aSweepWithinBoundsPassesAndAnythingElseNamesTheField() {
     assertThat(problems("cpuPerRequest: ['0us', '500us', '2ms', '20ms']")).isEmpty();
+    assertThat(problems("cpuPerRequest: ['21ms']"))
+        .containsExactly("spec.matrix.cpuPerRequest: " + CpuWorkRules.MESSAGE);
     for (String bad :
         List.of("['21ms']", "['1.5ms']", "['1ms', '1000us']", "['-1ms']", "[]", "['1s']")) {
       assertThat(problems("cpuPerRequest: " + bad))
           .as(bad)
-          .singleElement()
-          .asString()
-          .startsWith("spec.matrix.cpuPerRequest: must list at most 8 different amounts");
+          .isNotEmpty()
+          .allMatch(p -> p.startsWith("spec.matrix.cpuPerRequest"));
     }
   }
 }

@@ -33,7 +33,13 @@ class ExamplesLoadTest {
         .hasSizeGreaterThan(10)
         .contains(Path.of("../../examples/crosscheck/byo.yaml"));
     for (Path example : examples) {
-      BenchmarkRun run = SpecLoader.load(example);
+      // an example is for a local run, a cluster (an image, ConfigMaps) or both
+      BenchmarkRun run = SpecLoader.read(example.toString(), Files.readString(example));
+      List<String> local = SpecValidation.local(run);
+      List<String> cluster = SpecValidation.cluster(run);
+      assertThat(local.isEmpty() || cluster.isEmpty())
+          .as("%s: local %s, cluster %s", example, local, cluster)
+          .isTrue();
       assertThat(run.metadata.name).as(example.toString()).isNotBlank();
     }
   }

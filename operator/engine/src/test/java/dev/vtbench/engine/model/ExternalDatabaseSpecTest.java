@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@code spec.database.external}: the local validator accepts it only for a user's service with a
- * database, without SQL to run, and with a Secret's name; {@code ServiceParityIT} runs the same
+ * database, without SQL to run, and with a Secret's name; {@code CrdEvaluatorIT} runs the same
  * cases through the API server.
  */
 class ExternalDatabaseSpecTest {
@@ -31,18 +31,18 @@ class ExternalDatabaseSpecTest {
   @Test
   void aServiceOnItsOwnDatabaseAndTheExampleAreValidOnBothPlatforms() throws Exception {
     BenchmarkRun run = valid();
-    assertThat(SpecValidator.validate(run)).isEmpty();
-    assertThat(SpecValidator.serviceSource(run.spec, false)).isEmpty();
+    assertThat(SpecValidation.crd(run, PlatformRules::appliesLocally)).isEmpty();
+    assertThat(LocalInputs.problems(run.spec)).isEmpty();
     run.spec.sut.service.image = "registry.example/orders:1";
-    assertThat(SpecValidator.serviceSource(run.spec, true)).isEmpty();
+    assertThat(SpecValidation.cluster(run)).isEmpty();
     // vtbench runs no database of its own for it
     assertThat(run.spec.database.provisioned()).isFalse();
     assertThat(new BenchmarkRunSpec().database.provisioned()).isTrue();
 
     BenchmarkRun example = SpecLoader.load(Path.of("../../examples/byo-orders-external-db.yaml"));
-    assertThat(SpecValidator.validate(example)).isEmpty();
-    assertThat(SpecValidator.serviceSource(example.spec, false)).isEmpty();
-    assertThat(SpecValidator.serviceSource(example.spec, true)).isEmpty();
+    assertThat(SpecValidation.crd(example, PlatformRules::appliesLocally)).isEmpty();
+    assertThat(LocalInputs.problems(example.spec)).isEmpty();
+    assertThat(SpecValidation.cluster(example)).isEmpty();
     assertThat(example.spec.database.external.secret).isEqualTo("byo-orders-db");
     assertThat(example.spec.database.sql).isNull();
   }
@@ -103,6 +103,7 @@ class ExternalDatabaseSpecTest {
       String what, Consumer<BenchmarkRunSpec> change, String error) {
     BenchmarkRun run = valid();
     change.accept(run.spec);
-    assertThat(SpecValidator.validate(run)).anySatisfy(e -> assertThat(e).startsWith(error));
+    assertThat(SpecValidation.crd(run, PlatformRules::appliesLocally))
+        .anySatisfy(e -> assertThat(e).startsWith(error.substring(0, error.indexOf(": ") + 1)));
   }
 }

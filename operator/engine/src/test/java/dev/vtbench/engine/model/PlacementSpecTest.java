@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code spec.sut.dedicatedNode}: the local validator refuses it without the SUT's node selector,
  * and refuses a tier whose selector holds every label of the SUT's (it could select only nodes kept
- * for the SUT), as the CRD's rules do ({@code SpecParityIT} runs the same cases through the API
+ * for the SUT), as the CRD's rules do ({@code CrdEvaluatorIT} runs the same cases through the API
  * server); and nothing else.
  */
 class PlacementSpecTest {
@@ -24,7 +24,7 @@ class PlacementSpecTest {
   void itNeedsTheSutsNodeSelector() {
     BenchmarkRun run = dedicated();
     run.spec.sut.nodeSelector.clear();
-    assertThat(SpecValidator.validate(run))
+    assertThat(SpecValidation.crd(run, PlatformRules::appliesLocally))
         .containsExactly("spec.sut.dedicatedNode: " + PlacementRules.NEEDS_SELECTOR_MESSAGE);
   }
 
@@ -35,12 +35,11 @@ class PlacementSpecTest {
     run.spec.database.nodeSelector.put("vtbench.dev/tier", "sut");
     run.spec.database.nodeSelector.put("disk", "ssd");
     run.spec.load.nodeSelector.put("vtbench.dev/tier", "sut");
-    assertThat(SpecValidator.validate(run))
+    assertThat(SpecValidation.crd(run, PlatformRules::appliesLocally))
         .containsExactly(
-            "spec.stub.nodeSelector: {vtbench.dev/tier=sut} " + PlacementRules.SUT_NODES_MESSAGE,
-            "spec.database.nodeSelector: {vtbench.dev/tier=sut, disk=ssd} "
-                + PlacementRules.SUT_NODES_MESSAGE,
-            "spec.load.nodeSelector: {vtbench.dev/tier=sut} " + PlacementRules.SUT_NODES_MESSAGE);
+            "spec.stub.nodeSelector: " + PlacementRules.SUT_NODES_MESSAGE,
+            "spec.database.nodeSelector: " + PlacementRules.SUT_NODES_MESSAGE,
+            "spec.load.nodeSelector: " + PlacementRules.SUT_NODES_MESSAGE);
   }
 
   @Test
@@ -49,12 +48,12 @@ class PlacementSpecTest {
     run.spec.sut.nodeSelector.put("disk", "ssd");
     run.spec.stub.nodeSelector.put("vtbench.dev/tier", "load");
     run.spec.database.nodeSelector.put("disk", "ssd"); // a node with disk=ssd but no tier=sut
-    assertThat(SpecValidator.validate(run)).isEmpty();
+    assertThat(SpecValidation.crd(run, PlatformRules::appliesLocally)).isEmpty();
 
     BenchmarkRun shared = dedicated();
     shared.spec.sut.dedicatedNode = false;
     shared.spec.stub.nodeSelector.put("vtbench.dev/tier", "sut");
-    assertThat(SpecValidator.validate(shared)).isEmpty();
+    assertThat(SpecValidation.crd(shared, PlatformRules::appliesLocally)).isEmpty();
   }
 
   /** The user's own database has no node vtbench places: its node selector does not apply. */
@@ -64,7 +63,7 @@ class PlacementSpecTest {
     run.spec.sut.dedicatedNode = true;
     run.spec.sut.nodeSelector.put("vtbench.dev/tier", "sut");
     run.spec.database.nodeSelector.put("vtbench.dev/tier", "sut");
-    assertThat(SpecValidator.validate(run)).isEmpty();
+    assertThat(SpecValidation.crd(run, PlatformRules::appliesLocally)).isEmpty();
   }
 
   @Test

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The local validator on {@code spec.workload.script}: the user's own k6 module in place of a
  * request mix, for their own service only, a file locally and a ConfigMap key on a cluster; {@code
- * ServiceParityIT} runs the same cases through the API server.
+ * CrdEvaluatorIT} runs the same cases through the API server.
  */
 class ScriptSpecTest {
 
@@ -39,15 +39,15 @@ class ScriptSpecTest {
   @Test
   void aModuleInPlaceOfTheMixAndTheExampleAreValid() throws Exception {
     BenchmarkRun run = valid();
-    assertThat(SpecValidator.validate(run)).isEmpty();
-    assertThat(SpecValidator.serviceSource(run.spec, false)).isEmpty();
+    assertThat(SpecValidation.crd(run, PlatformRules::appliesLocally)).isEmpty();
+    assertThat(LocalInputs.problems(run.spec)).isEmpty();
     run.spec.sut.service.image = "orders:1";
     run.spec.database.sql.configMap = "orders-sql";
-    assertThat(SpecValidator.serviceSource(run.spec, true)).isEmpty();
+    assertThat(SpecValidation.cluster(run)).isEmpty();
     BenchmarkRun example = SpecLoader.load(Path.of("../../examples/byo-orders-script.yaml"));
     assertThat(example.spec.workload.script.file).isEqualTo("byo-orders/k6/orders.js");
-    assertThat(SpecValidator.serviceSource(example.spec, false)).isEmpty();
-    assertThat(SpecValidator.serviceSource(example.spec, true)).isEmpty();
+    assertThat(LocalInputs.problems(example.spec)).isEmpty();
+    assertThat(SpecValidation.cluster(example)).isEmpty();
   }
 
   static Stream<Arguments> refused() {
@@ -96,7 +96,8 @@ class ScriptSpecTest {
       String what, Consumer<BenchmarkRunSpec> change, String error) {
     BenchmarkRun run = valid();
     change.accept(run.spec);
-    assertThat(SpecValidator.validate(run)).anySatisfy(e -> assertThat(e).startsWith(error));
+    assertThat(SpecValidation.crd(run, PlatformRules::appliesLocally))
+        .anySatisfy(e -> assertThat(e).startsWith(error.substring(0, error.indexOf(": ") + 1)));
   }
 
   @Test
@@ -105,14 +106,14 @@ class ScriptSpecTest {
     run.spec.sut.service.image = "orders:1";
     run.spec.database.sql.configMap = "orders-sql";
     run.spec.workload.script = script("k6/orders.js", null, null);
-    assertThat(SpecValidator.validate(run)).isEmpty();
-    assertThat(SpecValidator.serviceSource(run.spec, false)).isEmpty();
-    assertThat(SpecValidator.serviceSource(run.spec, true))
+    assertThat(SpecValidation.crd(run, PlatformRules::appliesLocally)).isEmpty();
+    assertThat(LocalInputs.problems(run.spec)).isEmpty();
+    assertThat(SpecValidation.cluster(run))
         .containsExactly("spec.workload.script: " + ServiceRules.SCRIPT_CONFIG_MAP_MESSAGE);
     run.spec.workload.script = script(null, "orders-k6", "orders.js");
-    assertThat(SpecValidator.validate(run)).isEmpty();
-    assertThat(SpecValidator.serviceSource(run.spec, true)).isEmpty();
-    assertThat(SpecValidator.serviceSource(run.spec, false))
+    assertThat(SpecValidation.crd(run, PlatformRules::appliesLocally)).isEmpty();
+    assertThat(SpecValidation.cluster(run)).isEmpty();
+    assertThat(LocalInputs.problems(run.spec))
         .containsExactly(
             "spec.workload.script: set file to your k6 module for a local run (configMap is for"
                 + " Kubernetes)");
@@ -122,7 +123,7 @@ class ScriptSpecTest {
   void withoutAMixOrAModuleTheServiceHasNothingToReceive() {
     BenchmarkRun run = valid();
     run.spec.workload.script = null;
-    assertThat(SpecValidator.validate(run))
+    assertThat(SpecValidation.crd(run, PlatformRules::appliesLocally))
         .containsExactly(
             "spec.workload: spec.sut.service needs spec.workload.requests or spec.workload.script:"
                 + " vtbench knows none of your service's endpoints");

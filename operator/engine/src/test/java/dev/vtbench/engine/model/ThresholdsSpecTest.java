@@ -32,8 +32,8 @@ class ThresholdsSpecTest {
     assertThat(t.minThroughput.getFirst().rps).isEqualTo(1500.0);
     assertThat(t.minVirtualToPlatformRatio.getFirst().ratio).isEqualTo(1.5);
     assertThat(Percent.parse("x", t.maxErrorRate)).isEqualTo(0.01);
-    assertThat(SpecValidator.baselineSource(run.spec, false)).isEmpty();
-    assertThat(SpecValidator.baselineSource(run.spec, true))
+    assertThat(LocalInputs.problems(run.spec)).isEmpty();
+    assertThat(SpecValidation.cluster(run))
         .singleElement()
         .asString()
         .contains("spec.thresholds.baseline: set configMapRef");
@@ -60,21 +60,18 @@ class ThresholdsSpecTest {
                             baseline: {configMapRef: {name: base}, maxRegression: ten}
                         """))
         .isInstanceOf(SpecLoader.InvalidSpecException.class)
+        .hasMessageContaining("spec.thresholds.maxP99: " + ThresholdRules.IN_MATRIX_MESSAGE)
+        .hasMessageContaining("spec.thresholds.maxP99[0].p99: '0ms' must be longer than 0s")
+        .hasMessageContaining("spec.thresholds.maxP99[1].threadMode: 'green' must be platform,")
+        .hasMessageContaining("spec.thresholds.minThroughput[0].rps: 0 must be greater than 0")
+        .hasMessageContaining("spec.thresholds.minVirtualToPlatformRatio: ")
         .hasMessageContaining(
-            "spec.thresholds.maxP99[0].concurrency: 500 is not in spec.matrix.concurrency [100,"
-                + " 1000]")
-        .hasMessageContaining("spec.thresholds.maxP99[0].p99: must be longer than 0")
+            "spec.thresholds.minVirtualToPlatformRatio[0].ratio: -1 must be greater than 0")
         .hasMessageContaining(
-            "spec.thresholds.maxP99[1].threadMode: 'green' is not in spec.matrix.threadModes")
-        .hasMessageContaining("spec.thresholds.minThroughput[0].rps: 0.0 must be greater than 0")
+            "spec.thresholds.maxErrorRate: '0.01' " + QuantityRules.PERCENT_TO_100_MESSAGE)
         .hasMessageContaining(
-            "spec.thresholds.minVirtualToPlatformRatio[0].hikariPoolSize: 10 is not in"
-                + " spec.matrix.hikariPoolSizes [50]")
-        .hasMessageContaining(
-            "spec.thresholds.minVirtualToPlatformRatio[0].ratio: -1.0 must be greater than 0")
-        .hasMessageContaining(
-            "spec.thresholds.maxErrorRate: '0.01' is not a percentage; write e.g. 10% or 0.5%")
-        .hasMessageContaining("spec.thresholds.baseline.maxRegression: 'ten' is not a percentage");
+            "spec.thresholds.baseline.maxRegression: 'ten' "
+                + QuantityRules.PERCENT_TO_100_MESSAGE);
   }
 
   @Test
@@ -87,7 +84,6 @@ class ThresholdsSpecTest {
                         + "spec:\n  matrix: {threadModes: [virtual]}\n"
                         + "  thresholds: {minVirtualToPlatformRatio: [{ratio: 1.5}]}\n"))
         .hasMessageContaining(
-            "spec.thresholds.minVirtualToPlatformRatio: needs both platform and virtual in"
-                + " spec.matrix.threadModes, which lists [virtual]");
+            "spec.thresholds.minVirtualToPlatformRatio: " + ThresholdRules.RATIO_MESSAGE);
   }
 }

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecRules;
-import dev.vtbench.engine.model.SpecValidator;
 import dev.vtbench.engine.model.WorkloadSpec;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -22,7 +21,6 @@ class EndpointTest {
         .containsExactlyElementsOf(Endpoint.specNames());
     assertThat(SpecRules.ENDPOINTS_MESSAGE)
         .isEqualTo("must be one of " + String.join(", ", Endpoint.specNames()));
-    assertThat(SpecValidator.ENDPOINTS).isEqualTo(Endpoint.specNames());
   }
 
   /** {@code kubectl explain benchmarkrun.spec.workload.endpoint} lists every endpoint too. */

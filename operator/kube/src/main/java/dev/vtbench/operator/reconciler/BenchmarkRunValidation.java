@@ -1,7 +1,7 @@
 package dev.vtbench.operator.reconciler;
 
 import dev.vtbench.engine.model.BenchmarkRun;
-import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.model.SpecValidation;
 import dev.vtbench.engine.run.LoadSize;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.StubTier;
@@ -10,10 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The operator's own check of a BenchmarkRun before it starts: the engine's {@link SpecValidator}
- * (the same rules the CRD's schema and CEL apply at admission, plus the cross-field ones CEL cannot
- * see where the spec leaves a list to its default), the cluster's baseline source and the size of
- * the loads' ConfigMaps ({@link LoadSize}).
+ * The operator's own check of a BenchmarkRun before it starts: {@link SpecValidation#cluster} (the
+ * CRD's own schema and CEL rules, run again on the spec with its defaults filled in, which the API
+ * server never sees) and the size of the loads' ConfigMaps ({@link LoadSize}).
  */
 public final class BenchmarkRunValidation {
 
@@ -31,9 +30,7 @@ public final class BenchmarkRunValidation {
     view.metadata.name = run.getMetadata().getName();
     view.metadata.namespace = run.getMetadata().getNamespace();
     view.spec = run.getSpec();
-    List<String> problems = new ArrayList<>(SpecValidator.validate(view));
-    problems.addAll(SpecValidator.baselineSource(run.getSpec(), true));
-    problems.addAll(SpecValidator.serviceSource(run.getSpec(), true));
+    List<String> problems = new ArrayList<>(SpecValidation.cluster(view));
     if (problems.isEmpty()) {
       // What no schema can compute: the loads' ConfigMaps as the operator will render them.
       LoadSize.problem(run.getSpec(), SutTier.url(run), StubTier.url(run)).ifPresent(problems::add);

@@ -1,6 +1,6 @@
 package dev.vtbench.operator.resources;
 
-import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.model.Quantities;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
@@ -126,6 +126,6 @@ final class AppTier {
    * sees; a tier with a fractional CPU still gets at least one processor.
    */
   static String jvmOptions(String cpu) {
-    return "-XX:MaxRAMPercentage=75 -XX:ActiveProcessorCount=" + SpecValidator.cpus(cpu);
+    return "-XX:MaxRAMPercentage=75 -XX:ActiveProcessorCount=" + Quantities.cpus(cpu);
   }
 }

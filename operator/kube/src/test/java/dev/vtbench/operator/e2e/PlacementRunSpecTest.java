@@ -3,7 +3,8 @@ package dev.vtbench.operator.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.model.BenchmarkRun;
-import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.model.Quantities;
+import dev.vtbench.engine.model.SpecValidation;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.nio.file.Path;
 import java.util.Map;
@@ -59,14 +60,14 @@ class PlacementRunSpecTest {
   @Test
   void theSpecIsAdmissible() {
     BenchmarkRun run = JSON.convertValue(spec().resource(), BenchmarkRun.class);
-    assertThat(SpecValidator.validate(run)).isEmpty();
+    assertThat(SpecValidation.cluster(run)).isEmpty();
   }
 
   @Test
   void eachLoadNodesRequestsFitItsCpuWithAWarmUpsRunnerStillCounted() {
     RunSpec spec = spec();
     long runner = Math.round(spec.loadCpus() * 1000);
-    long stub = SpecValidator.millis(String.valueOf(section(spec, "stub").get("cpu")));
+    long stub = Quantities.millis(String.valueOf(section(spec, "stub").get("cpu")));
     long database = Math.round(spec.databaseCpus() * 1000);
     // the stub's node: the stub, a runner and the one before it, the starter, the operators
     assertThat(stub + 2 * runner + STARTER_MILLIS + OPERATORS_MILLIS)

@@ -2,7 +2,7 @@ package dev.vtbench.operator.e2e;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.LoadSpec;
-import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.model.Quantities;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.Workloads;
@@ -190,7 +190,7 @@ final class RunSpec {
   }
 
   private static boolean fractional(Object cpu) {
-    return cpu != null && SpecValidator.millis(String.valueOf(cpu)) % 1000 != 0;
+    return cpu != null && Quantities.millis(String.valueOf(cpu)) % 1000 != 0;
   }
 
   /** A duration of spec.load ({@code hold}, {@code sutWarmup}), or {@code otherwise} if unset. */
@@ -217,7 +217,7 @@ final class RunSpec {
   /** spec.{@code section}.cpu in cores, or {@code otherwise} (a quantity) when unset. */
   private double cpus(String section, String otherwise) {
     Object cpu = section(section).get("cpu");
-    return SpecValidator.millis(cpu == null ? otherwise : cpu.toString()) / 1000.0;
+    return Quantities.millis(cpu == null ? otherwise : cpu.toString()) / 1000.0;
   }
 
   /** The user's service's image (spec.sut.service.image), or null for vtbench's own SUT. */

@@ -1,6 +1,6 @@
 package dev.vtbench.operator.reconciler.diagnosis;
 
-import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.model.Quantities;
 import dev.vtbench.engine.model.SutSpec;
 import dev.vtbench.engine.results.DerivedMetrics;
 import dev.vtbench.operator.resources.CpusetProbe;
@@ -29,10 +29,7 @@ public final class PinningCheck {
    */
   public static Optional<String> refusal(SutSpec sut, CpusetProbe.Cores cores) {
     return refusal(
-        sut.pinned,
-        sut.pinned ? SpecValidator.cpus(sut.cpu) : 0,
-        cores.cpuset(),
-        cores.onlineCpus());
+        sut.pinned, sut.pinned ? Quantities.cpus(sut.cpu) : 0, cores.cpuset(), cores.onlineCpus());
   }
 
   /**

@@ -2,7 +2,7 @@ package dev.vtbench.operator.reconciler.steps;
 
 import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.model.Quantities;
 import dev.vtbench.engine.results.DerivedMetrics;
 import dev.vtbench.proc.CoreBusy;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -60,6 +60,6 @@ final class GeneratorCores {
   }
 
   private static boolean wholeCpus(String cpu) {
-    return SpecValidator.millis(cpu) % 1000 == 0;
+    return Quantities.millis(cpu) % 1000 == 0;
   }
 }

@@ -5,7 +5,7 @@ import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.metrics.ServiceWindows;
 import dev.vtbench.engine.metrics.SutView;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.SpecValidator;
+import dev.vtbench.engine.model.Quantities;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.results.Headline;
@@ -208,9 +208,9 @@ public final class RecordStep implements Step {
             probe.loadCpuPct(),
             probe.stubCpuPct(),
             null,
-            SpecValidator.millis(spec.sut.cpu) / 1000.0,
-            SpecValidator.millis(spec.database.cpu) / 1000.0,
-            SpecValidator.millis(spec.load.cpu) / 1000.0,
+            Quantities.millis(spec.sut.cpu) / 1000.0,
+            Quantities.millis(spec.database.cpu) / 1000.0,
+            Quantities.millis(spec.load.cpu) / 1000.0,
             GeneratorCores.of(spec, probe.stub(), runnerOnStubNode));
     return ScenarioRow.of(
         spec,

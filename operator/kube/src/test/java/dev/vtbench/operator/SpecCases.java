@@ -1,112 +1,20 @@
 package dev.vtbench.operator;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.vtbench.operator.SpecCase.flow;
+import static dev.vtbench.operator.SpecCase.invalid;
+import static dev.vtbench.operator.SpecCase.name;
+import static dev.vtbench.operator.SpecCase.valid;
 
-import dev.vtbench.engine.model.BenchmarkRun;
-import dev.vtbench.engine.model.SpecLoader;
-import dev.vtbench.engine.model.SpecValidator;
-import dev.vtbench.operator.api.BenchmarkRunResource;
-import dev.vtbench.operator.reconciler.BenchmarkRunValidation;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.IntFunction;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
-/**
- * One table of specs, each run through the three places that judge a BenchmarkRun: the real API
- * server (the generated CRD's schema and CEL, on create), the local validator ({@code vtbench run}:
- * {@link SpecLoader} plus the local baseline source) and the operator's {@link
- * BenchmarkRunValidation}. Any disagreement fails with the spec and every answer.
- */
-class SpecParityIT {
+/** {@link CrdEvaluatorIT}'s first table: every part of the spec, accepted and refused. */
+final class SpecCases {
 
-  /** Who is expected to refuse an invalid case. */
-  enum Scope {
-    /** The API server, the local validator and the operator all give the same answer. */
-    EVERYWHERE,
-    /**
-     * A cross-field rule on a list the spec leaves to its default: CEL cannot see the default, so
-     * the API server accepts and the engine (locally and in the operator) refuses.
-     */
-    ENGINE_ONLY,
-    /**
-     * Where the baseline, a service or its SQL comes from depends on the platform (a ConfigMap or
-     * an image on a cluster, a file, jar or command locally): the cluster (API server and operator)
-     * gives the case's answer, a local run the opposite one.
-     */
-    PER_PLATFORM,
-    /**
-     * A value of the wrong JSON type or beyond Java's int (cpu: 1.5 unquoted, repetitions: "3",
-     * concurrency: [3000000000]): the API server and the local loader refuse it; the operator only
-     * reads stored objects, which the schema keeps well-typed, so its typed model is not asked.
-     */
-    WRONG_TYPE,
-    /**
-     * What only the operator can compute, at its first reconcile before anything is created: the
-     * size of the loads' ConfigMaps as it renders them (a local run writes files, which have no
-     * such limit). The API server and a local run accept; the operator refuses.
-     */
-    CLUSTER_RENDERED
-  }
-
-  /**
-   * @param name the run's metadata.name
-   * @param spec the spec, in YAML
-   * @param valid the answer on the cluster
-   * @param field the field every refusal must name (null for valid cases)
-   */
-  record Case(String name, String spec, boolean valid, Scope scope, String field) {
-    @Override
-    public String toString() {
-      String shown = spec.length() > 90 ? spec.substring(0, 90) + "…" : spec;
-      return (valid ? "valid" : "invalid " + field)
-          + (scope == Scope.EVERYWHERE ? "" : " [" + scope + "]")
-          + ": "
-          + ("parity".equals(name) ? "" : "name " + abbreviate(name) + " ")
-          + shown.replace('\n', ' ');
-    }
-  }
-
-  static Case valid(String spec) {
-    return new Case("parity", spec, true, Scope.EVERYWHERE, null);
-  }
-
-  static Case invalid(String field, String spec) {
-    return new Case("parity", spec, false, Scope.EVERYWHERE, field);
-  }
-
-  static Case wrongType(String field, String spec) {
-    return new Case("parity", spec, false, Scope.WRONG_TYPE, field);
-  }
-
-  static Case name(String name, boolean valid) {
-    return new Case(name, "{}", valid, Scope.EVERYWHERE, valid ? null : "metadata.name");
-  }
-
-  /** {@code n} entries of a YAML flow list or map, e.g. {@code [1, 2, 3]}. */
-  static String flow(char open, int n, IntFunction<String> entry, char close) {
-    return IntStream.range(0, n)
-        .mapToObj(entry)
-        .collect(Collectors.joining(", ", String.valueOf(open), String.valueOf(close)));
-  }
+  private SpecCases() {}
 
   static final String P99_RULE = "{p99: 1s}";
 
-  static Stream<Case> table() {
-    return Stream.of(firstTable(), BoundsCases.cases(), HostileCases.cases()).flatMap(s -> s);
-  }
-
-  static Stream<Case> firstTable() {
+  static Stream<SpecCase> firstTable() {
     return Stream.of(
         // --- accepted everywhere ---
         valid("{}"),
@@ -291,7 +199,7 @@ class SpecParityIT {
                     .formatted(flow('[', 256, i -> "" + (i + 1), ']'))
                 + " '-Xss4m']}"),
 
-        // builds are of a user's own service (ServiceParityIT has the rest)
+        // builds are of a user's own service (ServiceCases has the rest)
         invalid("spec.matrix.builds", "matrix: {builds: [{name: a}, {name: b}]}"),
 
         // --- timeouts ---
@@ -337,38 +245,38 @@ class SpecParityIT {
             "thresholds: {baseline: {configMapRef: {name: \"\"}}}"),
 
         // --- cross-field rules on a matrix left to its defaults: only the engine sees them ---
-        new Case(
+        new SpecCase(
             "parity",
             "thresholds: {maxP99: [{concurrency: 7, p99: 1s}]}",
             false,
-            Scope.ENGINE_ONLY,
+            SpecCase.Scope.ENGINE_ONLY,
             "spec.thresholds.maxP99"),
-        new Case(
+        new SpecCase(
             "parity",
             "thresholds: {minThroughput: [{hikariPoolSize: 10, rps: 1}]}",
             false,
-            Scope.ENGINE_ONLY,
+            SpecCase.Scope.ENGINE_ONLY,
             "spec.thresholds.minThroughput"),
 
         // --- the baseline's source: a ConfigMap in a cluster, a file locally ---
-        new Case(
+        new SpecCase(
             "parity",
             "thresholds: {baseline: {configMapRef: {name: last-release}}}",
             true,
-            Scope.PER_PLATFORM,
+            SpecCase.Scope.PER_PLATFORM,
             "spec.thresholds.baseline"),
-        new Case(
+        new SpecCase(
             "parity",
             "thresholds: {baseline: {file: results/hero/matrix.csv}}",
             false,
-            Scope.PER_PLATFORM,
+            SpecCase.Scope.PER_PLATFORM,
             "spec.thresholds.baseline"),
         // the median of the last N runs of a results folder: local only, 1 to 90
-        new Case(
+        new SpecCase(
             "parity",
             "thresholds: {baseline: {file: results/hero, lastRuns: 7}}",
             false,
-            Scope.PER_PLATFORM,
+            SpecCase.Scope.PER_PLATFORM,
             "spec.thresholds.baseline"),
         invalid(
             "spec.thresholds.baseline.lastRuns",
@@ -376,139 +284,5 @@ class SpecParityIT {
         invalid(
             "spec.thresholds.baseline.lastRuns",
             "thresholds: {baseline: {file: results/hero, lastRuns: 91}}"));
-  }
-
-  static String ns;
-
-  @BeforeAll
-  static void namespace() {
-    ns = KubeApi.namespace("parity");
-  }
-
-  static String yaml(Case c) {
-    return AdmissionIT.yaml(c.name(), c.spec());
-  }
-
-  /** What one judge said: no problems means accepted. */
-  record Answer(String judge, List<String> problems) {
-    boolean accepted() {
-      return problems.isEmpty();
-    }
-
-    boolean names(String field) {
-      return problems.stream().anyMatch(p -> p.contains(field));
-    }
-
-    @Override
-    public String toString() {
-      return judge + ": " + (accepted() ? "accepted" : "refused " + problems);
-    }
-  }
-
-  /** The API server's answer, and the run as the operator would read it. */
-  record Admission(Answer answer, BenchmarkRunResource stored) {}
-
-  /**
-   * Sent as written, the way kubectl sends it: through the typed class the client would fill in
-   * every Java default, and the CEL rules would never see a list left out.
-   */
-  static Admission apiServer(Case c) {
-    KubernetesClient k8s = KubeApi.client();
-    KubernetesSerialization json = k8s.getKubernetesSerialization();
-    GenericKubernetesResource written = json.unmarshal(yaml(c), GenericKubernetesResource.class);
-    try {
-      GenericKubernetesResource stored =
-          k8s.genericKubernetesResources(BenchmarkRun.API_VERSION, BenchmarkRun.KIND)
-              .inNamespace(ns)
-              .resource(written)
-              .dryRun()
-              .create();
-      return new Admission(
-          new Answer("API server", List.of()),
-          json.convertValue(stored, BenchmarkRunResource.class));
-    } catch (KubernetesClientException e) {
-      assertThat(e.getCode())
-          .as("the API server's answer to %s: %s", c, e.getMessage())
-          .isEqualTo(422);
-      return new Admission(
-          new Answer("API server", List.of(e.getMessage())),
-          c.scope() == Scope.WRONG_TYPE
-              ? null
-              : json.convertValue(written, BenchmarkRunResource.class));
-    }
-  }
-
-  /** {@code vtbench run}: the loader's validation, then the local baseline source. */
-  static Answer local(Case c) {
-    List<String> problems = new ArrayList<>();
-    try {
-      BenchmarkRun run = SpecLoader.parse(c.name(), yaml(c));
-      problems.addAll(SpecValidator.baselineSource(run.spec, false));
-      problems.addAll(SpecValidator.serviceSource(run.spec, false));
-    } catch (SpecLoader.InvalidSpecException e) {
-      problems.addAll(e.problems());
-    }
-    return new Answer("local validator", problems);
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("table")
-  void theApiServerTheLocalValidatorAndTheOperatorAgree(Case c) {
-    agree(c);
-  }
-
-  /** The API server, the operator and the local validator answer {@code c} as its scope says. */
-  static void agree(Case c) {
-    Admission admission = apiServer(c);
-    Answer api = admission.answer();
-    Answer operator =
-        c.scope() == Scope.WRONG_TYPE
-            ? api
-            : new Answer("operator", BenchmarkRunValidation.problems(admission.stored()));
-    Answer local = local(c);
-
-    boolean apiAccepts =
-        c.valid() || c.scope() == Scope.ENGINE_ONLY || c.scope() == Scope.CLUSTER_RENDERED;
-    boolean localAccepts =
-        switch (c.scope()) {
-          case PER_PLATFORM -> !c.valid();
-          case CLUSTER_RENDERED -> true;
-          default -> c.valid();
-        };
-    String all = "\n" + yaml(c) + "\n" + api + "\n" + operator + "\n" + local + "\n";
-
-    assertThat(api.accepted())
-        .as("API server, expected %s%s", apiAccepts, all)
-        .isEqualTo(apiAccepts);
-    assertThat(operator.accepted())
-        .as("operator, expected %s%s", c.valid(), all)
-        .isEqualTo(c.valid());
-    assertThat(local.accepted())
-        .as("local, expected %s%s", localAccepts, all)
-        .isEqualTo(localAccepts);
-    // Each refusal is for the rule the case is about, not for a typo elsewhere in the spec.
-    for (Answer a : List.of(api, operator, local)) {
-      if (!a.accepted()) {
-        assertThat(a.names(c.field())).as("%s names %s%s", a.judge(), c.field(), all).isTrue();
-      }
-    }
-  }
-
-  /** The table exercises every closed value list and both answers. */
-  @Test
-  void theTableCoversAcceptedAndRefusedSpecs() {
-    List<Case> cases = table().toList();
-    assertThat(cases).anyMatch(Case::valid).anyMatch(c -> !c.valid());
-    // Issue 13: at least 100 invalid specs refused with a message naming the field.
-    assertThat(cases.stream().filter(c -> !c.valid()).count()).isGreaterThanOrEqualTo(100);
-    for (Case c : cases) {
-      if (!c.valid()) {
-        assertThat(c.field()).as("%s", c).isNotBlank();
-      }
-    }
-  }
-
-  private static String abbreviate(String s) {
-    return s.length() > 12 ? s.substring(0, 4) + "…(" + s.length() + ")" : s;
   }
 }

@@ -1,19 +1,16 @@
 package dev.vtbench.operator;
 
-import dev.vtbench.operator.SpecParityIT.Case;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A user's own service ({@code spec.sut.service}, {@code spec.workload.requests / script}, {@code
- * spec.database.enabled / sql / external}) through the real API server, the operator and the local
- * validator: all accept the same specs and refuse the same ones, naming the field; where the
+ * {@link CrdEvaluatorIT}'s cases for a user's own service ({@code spec.sut.service}, {@code
+ * spec.workload.requests / script}, {@code spec.database.enabled / sql / external}): where the
  * service or its SQL comes from differs by platform (an image and a ConfigMap on a cluster, a jar
  * or command and files locally), and a spec that names both runs in both places.
  */
-class ServiceParityIT {
+final class ServiceCases {
+
+  private ServiceCases() {}
 
   /** A valid service spec around {@code extra} YAML lines. */
   static String service(String sut, String workload, String database, String matrix) {
@@ -36,10 +33,10 @@ class ServiceParityIT {
 
   static final String SCRIPT = script("name: orders-k6, key: orders.js");
 
-  static Stream<Case> table() {
+  static Stream<SpecCase> cases() {
     return Stream.of(
-        SpecParityIT.valid(service("", "", "", "")),
-        SpecParityIT.valid(
+        SpecCase.valid(service("", "", "", "")),
+        SpecCase.valid(
             service(
                 ", port: 9000, healthPath: /ready, actuatorPath: '', stubPath: /upper,"
                     + " env: {APP_MODE: bench},"
@@ -49,56 +46,52 @@ class ServiceParityIT {
                     + " body: '{\"q\": \"{id}\"}', weight: 5, expectedStatus: [201, 404]",
                 "sql: {files: [db/schema.sql, db/seed.sql], configMap: orders-sql}",
                 "")),
-        SpecParityIT.valid(service("", "", "enabled: false", "")),
-        SpecParityIT.invalid(
+        SpecCase.valid(service("", "", "enabled: false", "")),
+        SpecCase.invalid(
             "spec.sut.service", service(", command: [java, -jar, app.jar]", "", "", "")),
-        SpecParityIT.invalid(
-            "spec.sut.service.healthPath", service(", healthPath: ready", "", "", "")),
-        SpecParityIT.invalid(
+        SpecCase.invalid("spec.sut.service.healthPath", service(", healthPath: ready", "", "", "")),
+        SpecCase.invalid(
             "spec.sut.service.actuatorPath", service(", actuatorPath: 'a b'", "", "", "")),
-        SpecParityIT.invalid(
-            "spec.sut.service.env", service(", env: {DB_PASSWORD: x}", "", "", "")),
-        SpecParityIT.invalid(
+        SpecCase.invalid("spec.sut.service.env", service(", env: {DB_PASSWORD: x}", "", "", "")),
+        SpecCase.invalid(
             "spec.sut.service.env", service(", env: {SPRING_DATASOURCE_URL: x}", "", "", "")),
-        SpecParityIT.invalid(
+        SpecCase.invalid(
             "spec.sut.service.stubUrlEnv",
             "sut: {service: {image: orders:1, jar: app.jar, stubUrlEnv: 'not a name'}}\n"
                 + REQUESTS),
-        SpecParityIT.invalid(
-            "spec.sut.service.stubPath", service(", stubPath: /quote", "", "", "")),
-        SpecParityIT.invalid(
+        SpecCase.invalid("spec.sut.service.stubPath", service(", stubPath: /quote", "", "", "")),
+        SpecCase.invalid(
             "spec.sut.service.axisEnv.threadMode",
             service(", axisEnv: {threadMode: {green: {VT: '1'}}}", "", "", "")),
-        SpecParityIT.invalid(
+        SpecCase.invalid(
             "spec.sut.service.axisEnv.hikariPool",
             service(", axisEnv: {hikariPool: {'20': {POOL: '20'}}}", "", "", "")),
-        SpecParityIT.invalid(
+        SpecCase.invalid(
             "spec.workload.requests[0].method", service("", ", method: FETCH", "", "")),
-        SpecParityIT.invalid(
+        SpecCase.invalid(
             "spec.workload.requests[0].expectedStatus",
             service("", ", expectedStatus: [700]", "", "")),
-        SpecParityIT.invalid(
-            "spec.workload.requests[0].weight", service("", ", weight: 0", "", "")),
-        SpecParityIT.invalid(
+        SpecCase.invalid("spec.workload.requests[0].weight", service("", ", weight: 0", "", "")),
+        SpecCase.invalid(
             "spec.workload.requests[0].headers", service("", ", headers: {'a b': x}", "", "")),
-        SpecParityIT.invalid(
+        SpecCase.invalid(
             "spec.workload.requests[0].params",
             SERVICE + "workload: {requests: [{path: '/o/{id}', params: {id: {from: 9, to: 1}}}]}"),
-        SpecParityIT.invalid(
+        SpecCase.invalid(
             "spec.workload.requests[0].params",
             SERVICE
                 + "workload: {requests: [{path: '/o/{id}', params: {id: {from: 1, to: 9,"
                 + " values: [a]}}}]}"),
-        SpecParityIT.invalid("spec.workload.requests", "workload: {requests: [{path: /x}]}"),
-        SpecParityIT.invalid(
+        SpecCase.invalid("spec.workload.requests", "workload: {requests: [{path: /x}]}"),
+        SpecCase.invalid(
             "spec.matrix.threadModes",
             service("", "", "", "").replace("[platform, virtual]", "[virtual, reactive]")),
-        SpecParityIT.invalid("spec.workload", SERVICE),
-        SpecParityIT.invalid("spec.database.enabled", "database: {enabled: false}"),
-        SpecParityIT.invalid(
+        SpecCase.invalid("spec.workload", SERVICE),
+        SpecCase.invalid("spec.database.enabled", "database: {enabled: false}"),
+        SpecCase.invalid(
             "spec.database.sql", "database: {sql: {files: [a.sql], configMap: orders-sql}}"),
         // --- spec.matrix.builds: builds of the service compared in one run ---
-        SpecParityIT.valid(
+        SpecCase.valid(
             service(
                 "",
                 "",
@@ -106,7 +99,7 @@ class ServiceParityIT {
                 ", builds: [{name: boot-3.4}, {name: boot-4.0, image: registry.example/orders:2,"
                     + " jar: app-2.jar}, {name: '25', command: [./run.sh]}]")),
         // every build brings its own image and jar: the service needs neither
-        SpecParityIT.valid(
+        SpecCase.valid(
             service(
                     "",
                     "",
@@ -114,30 +107,27 @@ class ServiceParityIT {
                     ", builds: [{name: a, image: o:1, jar: a.jar}, {name: b, image: o:2,"
                         + " jar: b.jar}]")
                 .replace("image: registry.example/orders:1, jar: app.jar, ", "")),
-        SpecParityIT.invalid(
-            "spec.matrix.builds", service("", "", "", ", builds: [{name: Boot-3.4}]")),
-        SpecParityIT.invalid(
-            "spec.matrix.builds", service("", "", "", ", builds: [{name: boot_3}]")),
-        SpecParityIT.invalid(
-            "spec.matrix.builds", service("", "", "", ", builds: [{name: boot-}]")),
-        SpecParityIT.invalid(
+        SpecCase.invalid("spec.matrix.builds", service("", "", "", ", builds: [{name: Boot-3.4}]")),
+        SpecCase.invalid("spec.matrix.builds", service("", "", "", ", builds: [{name: boot_3}]")),
+        SpecCase.invalid("spec.matrix.builds", service("", "", "", ", builds: [{name: boot-}]")),
+        SpecCase.invalid(
             "spec.matrix.builds",
             service("", "", "", ", builds: [{name: %s}]".formatted("a".repeat(21)))),
-        SpecParityIT.invalid("spec.matrix.builds", service("", "", "", ", builds: [{image: o:2}]")),
-        SpecParityIT.invalid(
+        SpecCase.invalid("spec.matrix.builds", service("", "", "", ", builds: [{image: o:2}]")),
+        SpecCase.invalid(
             "spec.matrix.builds", service("", "", "", ", builds: [{name: a}, {name: a}]")),
-        SpecParityIT.invalid("spec.matrix.builds", service("", "", "", ", builds: []")),
-        SpecParityIT.invalid(
+        SpecCase.invalid("spec.matrix.builds", service("", "", "", ", builds: []")),
+        SpecCase.invalid(
             "spec.matrix.builds",
             service(
                 "", "", "", ", builds: [{name: a}, {name: b}, {name: c}, {name: d}, {name: e}]")),
-        SpecParityIT.invalid(
+        SpecCase.invalid(
             "spec.matrix.builds",
             service("", "", "", ", builds: [{name: a, jar: a.jar, command: [./a]}]")),
-        SpecParityIT.invalid(
+        SpecCase.invalid(
             "spec.matrix.builds", service("", "", "", ", builds: [{name: a, image: 'O:2'}]")),
         // the axis multiplies the scenarios: 2 × 1 × 256 × 10 × 4 = 20,480
-        SpecParityIT.invalid(
+        SpecCase.invalid(
             "spec.matrix",
             service(
                     "",
@@ -146,38 +136,37 @@ class ServiceParityIT {
                     ", repetitions: 10, builds: [{name: a}, {name: b}, {name: c}, {name: d}]")
                 .replace(
                     "concurrency: [5]",
-                    "concurrency: " + SpecParityIT.flow('[', 256, i -> "" + (i + 1), ']'))),
+                    "concurrency: " + SpecCase.flow('[', 256, i -> "" + (i + 1), ']'))),
         // --- the service's own database: a Secret's name, nothing for vtbench to write ---
-        SpecParityIT.valid(service("", "", "external: {secret: orders-db}", "")),
-        SpecParityIT.invalid("spec.database.external", "database: {external: {secret: orders-db}}"),
-        SpecParityIT.invalid(
+        SpecCase.valid(service("", "", "external: {secret: orders-db}", "")),
+        SpecCase.invalid("spec.database.external", "database: {external: {secret: orders-db}}"),
+        SpecCase.invalid(
             "spec.database.external",
             service(
                 "",
                 "",
                 "external: {secret: orders-db}, sql: {files: [db/a.sql], configMap: orders-sql}",
                 "")),
-        SpecParityIT.invalid(
+        SpecCase.invalid(
             "spec.database.external",
             service("", "", "enabled: false, external: {secret: orders-db}", "")),
-        SpecParityIT.invalid(
+        SpecCase.invalid(
             "spec.database.external.secret", service("", "", "external: {secret: Orders_DB}", "")),
-        SpecParityIT.invalid("spec.database.external.secret", service("", "", "external: {}", "")),
+        SpecCase.invalid("spec.database.external.secret", service("", "", "external: {}", "")),
         // --- the user's own k6 module in place of the mix ---
-        SpecParityIT.valid(SERVICE + SCRIPT),
-        SpecParityIT.invalid(
+        SpecCase.valid(SERVICE + SCRIPT),
+        SpecCase.invalid(
             "spec.workload.script",
             SERVICE + SCRIPT.replace("workload: {", "workload: {requests: [{path: /orders}], ")),
-        SpecParityIT.invalid("spec.workload.script", SCRIPT),
-        SpecParityIT.invalid(
+        SpecCase.invalid("spec.workload.script", SCRIPT),
+        SpecCase.invalid(
             "spec.workload.script.configMap.name",
             SERVICE + script("name: Orders_K6, key: orders.js")),
-        SpecParityIT.invalid(
+        SpecCase.invalid(
             "spec.workload.script.configMap.key",
             SERVICE + script("name: orders-k6, key: k6/orders.js")),
-        SpecParityIT.invalid(
-            "spec.workload.script.configMap.key", SERVICE + script("name: orders-k6")),
-        SpecParityIT.invalid(
+        SpecCase.invalid("spec.workload.script.configMap.key", SERVICE + script("name: orders-k6")),
+        SpecCase.invalid(
             "spec.workload.script.file", SERVICE + SCRIPT.replace("k6/orders.js", "''")),
         // --- where the service, its SQL and its k6 module come from: an image and ConfigMaps on a
         // cluster ---
@@ -209,18 +198,7 @@ class ServiceParityIT {
   }
 
   /** A case whose answer on a cluster is {@code valid} and locally the opposite. */
-  static Case perPlatform(boolean valid, String field, String spec) {
-    return new Case("parity", spec, valid, SpecParityIT.Scope.PER_PLATFORM, field);
-  }
-
-  @BeforeAll
-  static void namespace() {
-    SpecParityIT.ns = KubeApi.namespace("service-parity");
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("table")
-  void theApiServerTheOperatorAndTheLocalValidatorAgree(Case c) {
-    SpecParityIT.agree(c);
+  static SpecCase perPlatform(boolean valid, String field, String spec) {
+    return new SpecCase("parity", spec, valid, SpecCase.Scope.PER_PLATFORM, field);
   }
 }
