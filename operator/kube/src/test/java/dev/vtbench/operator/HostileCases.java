@@ -19,14 +19,7 @@ final class HostileCases {
 
   static Stream<SpecCase> cases() {
     return Stream.of(
-            jvmOptions(),
-            environment(),
-            axisEnv(),
-            http(),
-            numbers(),
-            nulls(),
-            sizes(),
-            files())
+            jvmOptions(), environment(), axisEnv(), http(), numbers(), nulls(), sizes(), files())
         .flatMap(s -> s);
   }
 
