@@ -220,7 +220,8 @@ class LocalRunIT {
     Result r = vtbench("run", bad.toString(), "--results", work.resolve("results").toString());
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err())
-        .contains("spec.matrix.threadModes[0]: 'green' is not one of platform, virtual");
+        .contains(
+            "spec.matrix.threadModes: must list platform, virtual and/or reactive, each once");
   }
 
   @Test
