@@ -1,5 +1,6 @@
 package dev.vtbench.engine.results;
 
+import dev.vtbench.engine.stats.Bootstrap;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -35,7 +36,7 @@ public record Crossover(
    * @param reactiveVsVirtual reactive ÷ virtual; null without reactive rows
    * @param cpuMsPerRequest the SUT's whole CPU per request, median over the eligible rows of every
    *     mode (the knob plus the request's own cost); null where unmeasured
-   * @param medians each mode's median throughput, by thread mode
+   * @param estimates each mode's estimate (median throughput and its interval), by thread mode
    * @param sutCores the cores the SUT's JVM saw ({@code jvm_processors}), 1 where unread
    */
   public record Step(
@@ -43,7 +44,7 @@ public record Crossover(
       ModeComparison virtualVsPlatform,
       ModeComparison reactiveVsVirtual,
       Double cpuMsPerRequest,
-      Map<String, Double> medians,
+      Map<String, CellEstimate> estimates,
       int sutCores) {
 
     /** The SUT's CPU bound: its cores ÷ CPU per request, req/s; null where unmeasured. */
@@ -99,11 +100,11 @@ public record Crossover(
     List<ResultRow> p = rows.stream().filter(ResultRow::isPlatform).toList();
     List<ResultRow> v = rows.stream().filter(ResultRow::isVirtual).toList();
     List<ResultRow> r = rows.stream().filter(ResultRow::isReactive).toList();
-    Map<String, Double> medians = new TreeMap<>();
+    Map<String, CellEstimate> estimates = new TreeMap<>();
     for (String mode : ResultRow.THREAD_MODES) {
       List<ResultRow> m = rows.stream().filter(x -> x.threadMode().equals(mode)).toList();
       if (!m.isEmpty()) {
-        medians.put(mode, CellEstimate.of(m).medianThroughputRps());
+        estimates.put(mode, CellEstimate.of(m));
       }
     }
     double[] cpu =
@@ -111,7 +112,6 @@ public record Crossover(
             .map(ResultRow::sutCpuMsPerRequest)
             .filter(Objects::nonNull)
             .mapToDouble(d -> d)
-            .sorted()
             .toArray();
     int cores =
         rows.stream().map(ResultRow::jvmProcessors).filter(Objects::nonNull).findFirst().orElse(1);
@@ -121,14 +121,9 @@ public record Crossover(
         r.isEmpty() || v.isEmpty()
             ? null
             : ModeComparison.of(ResultRow.REACTIVE, r, ResultRow.VIRTUAL, v),
-        cpu.length == 0 ? null : median(cpu),
-        medians,
+        cpu.length == 0 ? null : Bootstrap.median(cpu),
+        estimates,
         cores);
-  }
-
-  private static double median(double[] sorted) {
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
   /** The platform thread wall, req/s: Tomcat threads ÷ the floor; null without a floor. */

@@ -1,6 +1,5 @@
 package dev.vtbench.engine.results;
 
-import dev.vtbench.engine.stats.Interval;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,10 +34,9 @@ public final class CrossoverFigure {
     for (FigureCanvas.Series s : FigureCanvas.Series.ALL) {
       List<Figures.Point> pts = new ArrayList<>();
       for (Crossover.Step step : x.steps()) {
-        Double median = step.medians().get(s.mode());
-        if (median != null && Double.isFinite(median)) {
-          Interval ci = interval(step, s.mode());
-          pts.add(new Figures.Point(msOf(step), median, ci));
+        CellEstimate e = step.estimates().get(s.mode());
+        if (e != null && Double.isFinite(e.medianThroughputRps())) {
+          pts.add(new Figures.Point(msOf(step), e.medianThroughputRps(), e.throughputCi()));
         }
       }
       if (!pts.isEmpty()) {
@@ -123,21 +121,6 @@ public final class CrossoverFigure {
         base.mode().equals(ResultRow.VIRTUAL) ? "virtual ÷ platform" : "reactive ÷ virtual";
     Figures.plotMedians(
         c, new FigureCanvas.Series(base.mode(), name, base.color(), base.marker()), pts);
-  }
-
-  private static Interval interval(Crossover.Step step, String mode) {
-    ModeComparison c =
-        mode.equals(ResultRow.PLATFORM)
-            ? step.virtualVsPlatform()
-            : mode.equals(ResultRow.VIRTUAL) ? step.virtualVsPlatform() : step.reactiveVsVirtual();
-    if (c == null) {
-      return null;
-    }
-    CellEstimate e =
-        mode.equals(ResultRow.PLATFORM)
-            ? c.baselineEstimate()
-            : mode.equals(ResultRow.VIRTUAL) ? c.modeEstimate() : c.modeEstimate();
-    return e.throughputCi();
   }
 
   private static double maxRatio(Crossover x) {

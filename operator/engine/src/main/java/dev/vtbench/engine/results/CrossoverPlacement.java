@@ -1,5 +1,6 @@
 package dev.vtbench.engine.results;
 
+import dev.vtbench.engine.stats.Bootstrap;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -43,9 +44,9 @@ public record CrossoverPlacement(
     return new CrossoverPlacement(
         level,
         at.getFirst().levelUnit(),
-        median(at.stream().mapToDouble(ResultRow::sutCpuMsPerRequest).sorted().toArray()),
+        Bootstrap.median(at.stream().mapToDouble(ResultRow::sutCpuMsPerRequest).toArray()),
         cores,
-        median(at.stream().mapToDouble(ResultRow::throughputRps).sorted().toArray()));
+        Bootstrap.median(at.stream().mapToDouble(ResultRow::throughputRps).toArray()));
   }
 
   private static Integer cores(ResultRow r) {
@@ -53,11 +54,6 @@ public record CrossoverPlacement(
       return r.jvmProcessors();
     }
     return r.sutCpuset() == null ? null : DerivedMetrics.cpusetSize(r.sutCpuset());
-  }
-
-  private static double median(double[] sorted) {
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
   /** The SUT's CPU bound, req/s. */
