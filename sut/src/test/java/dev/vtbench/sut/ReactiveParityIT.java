@@ -266,7 +266,9 @@ class ReactiveParityIT {
 
   /**
    * 40 requests asking 5 ms each cost the process about 200 ms more CPU than 40 asking none (the
-   * requests' own cost, measured alongside, is subtracted).
+   * whole process's CPU, so a JIT or GC burst in between adds some: 7.4 ms was read once on a clean
+   * clone; spending the work twice, 10 ms, still fails; the requests' own cost, measured alongside,
+   * is subtracted).
    */
   @ParameterizedTest
   @ValueSource(strings = {"servlet", "reactive"})
@@ -296,6 +298,6 @@ class ReactiveParityIT {
       asked += t2 - t1;
     }
     double extraMsEach = (asked - base) * 1000 / (2 * n);
-    assertThat(extraMsEach).as("%s: extra CPU a request asking 5 ms", stack).isBetween(3.5, 7.0);
+    assertThat(extraMsEach).as("%s: extra CPU a request asking 5 ms", stack).isBetween(3.5, 8.5);
   }
 }
