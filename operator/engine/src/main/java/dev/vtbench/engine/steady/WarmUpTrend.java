@@ -55,7 +55,8 @@ public final class WarmUpTrend {
             && (a - b) / 1000 * last.throughput() > SteadyState.CPU_NOISE_CORES;
     Double ja = first.jitShare();
     Double jb = last.jitShare();
-    boolean compilingLess = ja != null && jb != null && ja > SteadyState.JIT_QUIET && jb < ja / 2;
+    boolean compilingLess =
+        ja != null && jb != null && !SteadyState.jitQuiet(windows.subList(0, k)) && jb < ja / 2;
     return faster || cheaper || compilingLess;
   }
 
@@ -76,11 +77,11 @@ public final class WarmUpTrend {
     }
     List<LoadWindow> last = windows.subList(windows.size() - SteadyState.WINDOWS, windows.size());
     LoadWindow sum = LoadWindow.sum(last);
-    double jit = sum.jitShare() == null ? 0 : sum.jitShare();
+    boolean compiling = !SteadyState.jitQuiet(last);
     double cores =
         sum.cpuSeconds() == null || sum.seconds() <= 0 ? 0 : sum.cpuSeconds() / sum.seconds();
     String why;
-    if (jit > SteadyState.JIT_QUIET && cores >= BUSY * sutCpus) {
+    if (compiling && cores >= BUSY * sutCpus) {
       why =
           String.format(
               Locale.ROOT,
@@ -91,12 +92,12 @@ public final class WarmUpTrend {
               sutCpus,
               sutCpus == 1 ? "" : "s",
               sutCpus + 1);
-    } else if (improving(windows) || jit > SteadyState.JIT_QUIET) {
+    } else if (improving(windows) || compiling) {
       why =
           String.format(
               Locale.ROOT,
               "the JVM was still %s after %d s of load: give it more (spec.load.sutWarmup: %ds)",
-              jit > SteadyState.JIT_QUIET ? "compiling" : "getting faster",
+              compiling ? "compiling" : "getting faster",
               underLoad.toSeconds(),
               2 * underLoad.toSeconds());
     } else {

@@ -131,7 +131,7 @@ class SteadyStateTest {
     assertThat(SteadyState.explain(AMD_WARM_UP.subList(0, 12)))
         .isEqualTo(
             "1626 req/s, warm-up, one level for the last 4 windows (need 3), JIT 39% of the SUT's"
-                + " CPU (max 5%)");
+                + " CPU (max 5% or 0.03 cores)");
     assertThat(SteadyState.explain(RECORDED_WARM_UP.subList(0, 8))).endsWith("JIT not measured");
     assertThat(SteadyState.explain(RECORDED_WARM_UP.subList(0, 1)))
         .isEqualTo("1 windows of 11 s, need 3");
@@ -176,6 +176,19 @@ class SteadyStateTest {
     assertThat(SteadyState.judge(level)).isEqualTo(SteadyState.Verdict.NOT_STEADY);
     List<LoadWindow> quiet = java.util.Collections.nCopies(8, w(5, 5000, 2.5, 0.1));
     assertThat(SteadyState.judge(quiet)).isEqualTo(SteadyState.Verdict.STEADY);
+  }
+
+  @Test
+  void aCompilerUsingAFewHundredthsOfACoreIsQuietWhateverItsShareOfAnIdleSut() {
+    // the crossover's platform SUT at 192 req/s: 8-10 % busy, its compiler threads 18-44 % of that
+    // (0.01-0.04 cores) for 175 s while its level held; what a compile costs is the core time it
+    // takes, so up to 0.03 cores (0.15 s of a 5 s window) the JIT is quiet
+    List<LoadWindow> idle = java.util.Collections.nCopies(8, w(5, 960, 0.45, 0.1));
+    assertThat(idle.getFirst().jitShare()).isGreaterThan(SteadyState.JIT_QUIET);
+    assertThat(SteadyState.judge(idle)).isEqualTo(SteadyState.Verdict.STEADY);
+    // 0.05 cores of compiling is not a few hundredths: still warming
+    List<LoadWindow> compiling = java.util.Collections.nCopies(8, w(5, 960, 0.6, 0.25));
+    assertThat(SteadyState.judge(compiling)).isEqualTo(SteadyState.Verdict.NOT_STEADY);
   }
 
   @Test

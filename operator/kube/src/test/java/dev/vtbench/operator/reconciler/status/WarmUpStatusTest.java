@@ -118,7 +118,7 @@ class WarmUpStatusTest {
             "JIT warm-up round 2 from 20000 ms",
             "warm-up spent after 35s of load (spec.load.sutWarmup 35s, up to 2× while improving)"
                 + " without steady state: 400 req/s, flat, one level for the last 3 windows (need"
-                + " 3), JIT 80% of the SUT's CPU (max 5%); the JVM was still compiling after 35 s"
+                + " 3), JIT 80% of the SUT's CPU (max 5% or 0.03 cores); the JVM was still compiling after 35 s"
                 + " of load: give it more (spec.load.sutWarmup: 70s)."
                 + " Measuring anyway: its rows say steady_state=false",
             "measure");
@@ -151,7 +151,7 @@ class WarmUpStatusTest {
             "JIT warm-up round 4 from 60000 ms",
             "warm-up spent after 80s of load (spec.load.sutWarmup 40s, up to 2× while"
                 + " improving) without steady state: 350 req/s, no steady state yet, one level for"
-                + " the last 2 windows (need 3), JIT 13% of the SUT's CPU (max 5%); the JVM"
+                + " the last 2 windows (need 3), JIT 13% of the SUT's CPU (max 5% or 0.03 cores); the JVM"
                 + " was still compiling after 80 s of load: give it more (spec.load.sutWarmup:"
                 + " 160s). Measuring anyway: its rows say steady_state=false",
             "measure");
