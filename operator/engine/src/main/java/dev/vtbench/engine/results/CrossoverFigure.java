@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.style.Styler;
 
 /**
  * crossover.png, the figure of a sweep over CPU per request ({@link Crossover}): throughput of each
@@ -88,6 +89,9 @@ public final class CrossoverFigure {
                     new double[] {msOf(s), msOf(s)},
                     new double[] {0, maxRatio(x)}));
     ratio.getStyler().setYAxisMin(0.0);
+    // throughput and ratios fall to the right: the legends go where the curves are not
+    tp.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
+    ratio.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
     // headroom above the highest ratio or interval, which the legend would hide otherwise
     ratio.getStyler().setYAxisMax(Math.max(1.2, maxRatio(x) * 1.15));
 
