@@ -94,7 +94,7 @@ final class EndToEndRun {
             spec.window(e2e.k8s.getKubernetesSerialization()));
         more.check(rows, sutPods);
         ResultsChecks.printTable(name, rows);
-        cost(e2e, name, spec, sutPods, rows);
+        cost(e2e, phase, name, spec, sutPods, rows);
       }
       new DeleteChecks(e2e, usersOwn).deleteAndCheck(name, csv);
     } finally {
@@ -103,18 +103,32 @@ final class EndToEndRun {
   }
 
   /**
-   * Prints where the run's wall-clock went and hands it to the script's summary; checks nothing.
+   * Prints where the run's wall-clock went, hands it to the script's summary, and checks it against
+   * the phase's bounds ({@link CostBounds}); a cost that cannot be read or judged fails the check.
    */
   private static void cost(
-      E2eContext e2e, String name, RunSpec spec, SutPodsSeen sutPods, List<ResultRow> rows) {
+      E2eContext e2e,
+      String phase,
+      String name,
+      RunSpec spec,
+      SutPodsSeen sutPods,
+      List<ResultRow> rows) {
     List<String> lines;
+    List<CostBounds.Verdict> verdicts;
     try {
-      lines = RunCostReader.read(e2e, name, spec, sutPods, rows).lines(name);
+      RunCost cost = RunCostReader.read(e2e, name, spec, sutPods, rows);
+      lines = cost.lines(name);
+      verdicts =
+          CostBounds.fromRepo(e2e.settings.repo(), System.getenv(CostBounds.SCALE_ENV))
+              .judge(phase, name, cost);
     } catch (RuntimeException e) {
-      lines = List.of(name + ": cost not measured: " + e);
+      e2e.checks.fail(name + ": its cost could not be measured or judged: " + e);
+      e2e.settings.costs(List.of(name + ": cost not measured: " + e));
+      return;
     }
     System.out.printf("%n  cost of %s (docs/cluster-cost.md, What a cluster run costs):%n", name);
     lines.forEach(l -> System.out.println("    " + l));
     e2e.settings.costs(lines);
+    verdicts.forEach(v -> e2e.checks.check(v.ok(), v.what()));
   }
 }
