@@ -59,22 +59,26 @@ End to end on the cluster of hack/offline/local-cluster.sh (root, 2 cores; one n
             and database and the operator's /metrics (the cluster enforces NetworkPolicy with
             kube-router's firewall): a stranger in the run's namespace or an unlabelled one gets
             through nowhere, a pod of a namespace labelled vtbench.dev/scrape=true reaches the
-            operator and the SUT's port only; VTBENCH_E2E_BREAK_POLICY=1 lets anyone into the SUT
-            on purpose, and the stranger checks must then FAIL
+            operator and the SUT's and stub's ports only, the database's primary the database;
+            each refusal counts only when an allowed pod reached the same address (down is no
+            pass); VTBENCH_E2E_BREAK_POLICY=1 opens each tier in turn, then probes a Service with
+            no pods, on purpose: every refusal check must then FAIL in its round
   neighbour NeighbourRunE2E: one scenario with a busy loop pinned to the SUT's exclusive CPU from
             outside the kubelet: the row says sut-core-shared
   job       JobRunE2E: one cell at two pool sizes with spec.load.runner=job (one SUT pod)
   runners   RunnersE2E: $(basename "$spec_file")'s 4 scenarios, each shared by two k6 runners
             (spec.load.parallelism 2, 100m each) through auto, i.e. a 2-runner TestRun per
             scenario; every row says load_runners 2, its latencies merged
-  placement PlacementE2E, needs --nodes 3 (skipped on fewer Ready nodes): the nodes labelled
+  placement PlacementE2E, needs --nodes 3 (skipped on fewer nodes, FAILED on fewer Ready;
+            VTBENCH_E2E_NOT_READY_NODE=<node> counts one NotReady on purpose): the nodes labelled
             vtbench.dev/tier=sut|stub|database and vtbench.dev/load=true, one virtual scenario
             with each tier's nodeSelector, spec.sut.dedicatedNode and two runners; a pod watch:
             each tier on its node, the SUT's node its own, the runners spread over the load
             nodes, the row's tier_nodes where the pods ran; the labels removed afterwards
-  faults    FaultsE2E: 4 repetitions of one virtual cell through TestRuns, one fault 30 s into
-            each measured load: the SUT pod deleted, the database primary deleted, the kubelet
-            restarted, the API server restarted (local-cluster.sh restart); prints
+  faults    FaultsE2E: 4 repetitions of one virtual cell through TestRuns, one fault 20 s into
+            each measured load's hold (VTBENCH_E2E_FAULT_INTO_HOLD=-5: before it, on purpose):
+            the SUT pod deleted, the database primary deleted, the kubelet restarted, the API
+            server restarted (local-cluster.sh restart); prints
             "faults: N injected, N handled as documented" (docs/cluster-lifecycle.md, Faults during a run)
   byo       ByoRunE2E: $(basename "$byo_spec_file"), a user's own service from its image
             (vtbench/byo-orders:dev) with its SQL from a ConfigMap the test makes as a user would;
@@ -102,7 +106,8 @@ Options:
 Environment: VTBENCH_E2E_SPEC, VTBENCH_E2E_BYO_SPEC, VTBENCH_E2E_NAMESPACE, VTBENCH_E2E_DB_IMAGE ($db_image),
 VTBENCH_E2E_K6_IMAGE ($k6_image), VTBENCH_E2E_RUN_TIMEOUT (seconds per run, 900),
 VTBENCH_E2E_RUNNER (spec.load.runner of the first run), VTBENCH_E2E_BREAK_POLICY=1 (netpol: a policy
-broken on purpose), VTBENCH_E2E_OPERATOR_CPU /
+broken on purpose), VTBENCH_E2E_COST_BOUNDS_SCALE (every run's cost bounds, docs/e2e.md, times this:
+0.1 fails them on purpose), VTBENCH_E2E_FAULT_INTO_HOLD, VTBENCH_E2E_NOT_READY_NODE, VTBENCH_E2E_OPERATOR_CPU /
 VTBENCH_E2E_CNPG_CPU / VTBENCH_E2E_K6OP_CPU (the operators' CPU requests: $op_cpu_request,
 $cnpg_cpu, $k6op_cpu), VTBENCH_E2E_SKIP_IMAGES=1 (the tars as they are), VTBENCH_E2E_HELM_ARGS
 (more helm upgrade --install arguments, word-split).

@@ -12,7 +12,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,9 +20,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Injects one fault into the measured load of each scenario given, {@link #INTO} after that load's
- * k6 runner started (mid-hold with {@link FaultsE2E}'s hold), from a thread of its own while the
- * run is followed; and notes the uid of every measured TestRun it sees per scenario, so a dropped
- * hold shows as a second load of the same name.
+ * hold began (k6-operator's TestRun first seen {@code started}, plus ramp and warm-up), from a
+ * thread of its own while the run is followed; and notes the uid and hold start of every measured
+ * TestRun it sees per scenario, so a dropped hold shows as a second load of the same name and the
+ * recorded row can be placed against the fault ({@link FaultTiming}).
  */
 final class FaultInjector implements AutoCloseable {
 
@@ -43,11 +43,27 @@ final class FaultInjector implements AutoCloseable {
     }
   }
 
-  /** A fault done: into which load, when, and what the injection reported. */
-  record Injected(Fault fault, String scenario, String load, String loadUid, String detail) {}
+  /**
+   * A fault done: into which load, when it was injected, when that load's hold began, and what the
+   * injection reported.
+   */
+  record Injected(
+      Fault fault,
+      String scenario,
+      String load,
+      String loadUid,
+      Instant at,
+      Instant holdStart,
+      String detail) {}
 
-  /** From the runner container's start: past k6's start, ramp and warm-up, inside the hold. */
-  static final Duration INTO = Duration.ofSeconds(30);
+  /** From the hold's start: half of FaultsE2E's 40 s hold, so it lands well inside it. */
+  static final Duration INTO = Duration.ofSeconds(20);
+
+  /** Seconds from the hold's start to inject instead of {@link #INTO}: -5 lands before the hold. */
+  static final String INTO_ENV = "VTBENCH_E2E_FAULT_INTO_HOLD";
+
+  /** The TestRun stages from k6's start on (k6-operator's status.stage). */
+  private static final Set<String> STARTED = Set.of("started", "stopped", "finished");
 
   private static final Duration POLL = Duration.ofSeconds(1);
 
@@ -56,13 +72,23 @@ final class FaultInjector implements AutoCloseable {
   private final Map<String, Fault> byScenario;
   private final List<Injected> injected = new CopyOnWriteArrayList<>();
   private final Map<String, Set<String>> measuredUids = new ConcurrentHashMap<>();
+  private final Map<String, Instant> startedSeen = new ConcurrentHashMap<>();
+  private final Duration toHold;
+  private final Duration into;
   private final Thread thread;
   private volatile boolean closed;
 
-  FaultInjector(E2eContext e2e, String run, Map<String, Fault> byScenario) {
+  /**
+   * @param toHold ramp + warm-up: from k6's start to its hold's
+   * @param into from the hold's start to the fault
+   */
+  FaultInjector(
+      E2eContext e2e, String run, Map<String, Fault> byScenario, Duration toHold, Duration into) {
     this.e2e = e2e;
     this.run = run;
     this.byScenario = Map.copyOf(byScenario);
+    this.toHold = toHold;
+    this.into = into;
     this.thread = Thread.ofPlatform().daemon().name("fault-injector").start(this::loop);
   }
 
@@ -73,6 +99,31 @@ final class FaultInjector implements AutoCloseable {
   /** The uids of the measured TestRuns seen for {@code scenario}. */
   Set<String> measuredLoads(String scenario) {
     return new TreeSet<>(measuredUids.getOrDefault(scenario, Set.of()));
+  }
+
+  /** The measured loads of {@code scenario} and their holds' starts. */
+  List<FaultTiming.LoadHold> holds(String scenario) {
+    return measuredLoads(scenario).stream()
+        .map(uid -> new FaultTiming.LoadHold(uid, holdStart(uid)))
+        .toList();
+  }
+
+  /** {@link #INTO}, or the seconds {@link #INTO_ENV} gives. */
+  static Duration into(String env) {
+    if (env == null || env.isBlank()) {
+      return INTO;
+    }
+    try {
+      return Duration.ofSeconds(Long.parseLong(env.trim()));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          INTO_ENV + " must be whole seconds from the hold's start (e.g. -5); got '" + env + "'");
+    }
+  }
+
+  private Instant holdStart(String uid) {
+    Instant started = startedSeen.get(uid);
+    return started == null ? null : started.plus(toHold);
   }
 
   private void loop() {
@@ -89,22 +140,28 @@ final class FaultInjector implements AutoCloseable {
   private void step() {
     for (GenericKubernetesResource t : measuredTestRuns()) {
       String scenario = t.getMetadata().getLabels().get(Labels.SCENARIO);
-      measuredUids
-          .computeIfAbsent(scenario, k -> ConcurrentHashMap.newKeySet())
-          .add(t.getMetadata().getUid());
+      String uid = t.getMetadata().getUid();
+      measuredUids.computeIfAbsent(scenario, k -> ConcurrentHashMap.newKeySet()).add(uid);
+      Object stage = t.get("status", "stage");
+      if (stage != null && STARTED.contains(stage.toString())) {
+        startedSeen.putIfAbsent(uid, Instant.now());
+      }
       Fault fault = byScenario.get(scenario);
-      if (fault == null || injected.stream().anyMatch(i -> i.scenario().equals(scenario))) {
+      Instant holdStart = holdStart(uid);
+      if (fault == null
+          || holdStart == null
+          || injected.stream().anyMatch(i -> i.scenario().equals(scenario))) {
         continue;
       }
-      Optional<Instant> started = runnerStarted(t.getMetadata().getName());
-      if (started.isPresent() && Instant.now().isAfter(started.get().plus(INTO))) {
+      Instant at = Instant.now();
+      if (!at.isBefore(holdStart.plus(into))) {
         System.out.printf(
-            "  injecting: %s, %d s into %s (%s)%n",
-            fault.what, INTO.toSeconds(), t.getMetadata().getName(), scenario);
+            "  injecting: %s, %d s into the hold of %s (%s)%n",
+            fault.what, into.toSeconds(), t.getMetadata().getName(), scenario);
         String detail = inject(fault);
         injected.add(
             new Injected(
-                fault, scenario, t.getMetadata().getName(), t.getMetadata().getUid(), detail));
+                fault, scenario, t.getMetadata().getName(), uid, at, holdStart, detail));
         System.out.printf("  injected: %s: %s%n", fault.what, detail);
       }
     }
@@ -122,24 +179,6 @@ final class FaultInjector implements AutoCloseable {
         .stream()
         .filter(t -> t.getMetadata().getDeletionTimestamp() == null)
         .toList();
-  }
-
-  /** When the k6 runner container of TestRun {@code name} started running. */
-  private Optional<Instant> runnerStarted(String name) {
-    // k6-operator labels its runner pods k6_cr=<TestRun>, runner=true (RunnerPod#isRunner)
-    return e2e
-        .k8s
-        .pods()
-        .inNamespace(e2e.namespace())
-        .withLabels(Map.of("k6_cr", name, "runner", "true"))
-        .list()
-        .getItems()
-        .stream()
-        .filter(p -> p.getMetadata().getDeletionTimestamp() == null && p.getStatus() != null)
-        .flatMap(p -> p.getStatus().getContainerStatuses().stream())
-        .filter(cs -> cs.getState() != null && cs.getState().getRunning() != null)
-        .map(cs -> Instant.parse(cs.getState().getRunning().getStartedAt()))
-        .findFirst();
   }
 
   private String inject(Fault fault) {

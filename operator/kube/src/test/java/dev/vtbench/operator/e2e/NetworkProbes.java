@@ -7,7 +7,9 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.client.dsl.ContainerResource;
 import io.fabric8.kubernetes.client.dsl.ExecWatch;
+import io.fabric8.kubernetes.client.dsl.PodResource;
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
 import java.util.List;
@@ -19,15 +21,28 @@ import java.util.concurrent.TimeUnit;
  * run's own namespace without any of the run's labels, one in an unlabelled namespace, one in a
  * namespace labelled {@code vtbench.dev/scrape=true}, as Prometheus's would be. Each is a busybox
  * pod under the restricted Pod Security profile that sleeps; a probe is {@code nc} run in it,
- * {@link #CONNECT} long at most.
+ * {@link #CONNECT} long at most. The database's primary is a prober too ({@link #primary}): an
+ * instance of the run's Cluster, which the database's policy lets in, tries with {@code
+ * pg_isready}.
  */
 final class NetworkProbes implements AutoCloseable {
 
   /** How long one connection attempt may take: a policy's drop shows as this timeout. */
   static final Duration CONNECT = Duration.ofSeconds(3);
 
-  /** Where a probe runs from. */
-  record From(String namespace, String pod, String what) {}
+  /** How a probe connects: busybox's {@code nc}, or PostgreSQL's {@code pg_isready}. */
+  enum Tool {
+    NC,
+    PG_ISREADY
+  }
+
+  /** Where a probe runs from: a pod, its container (null: its only one), and the tool there. */
+  record From(String namespace, String pod, String what, String container, Tool tool) {}
+
+  /** A busybox prober's pod. */
+  static From from(String namespace, String pod, String what) {
+    return new From(namespace, pod, what, null, Tool.NC);
+  }
 
   /** A Service's ClusterIP and first port, by name. */
   record Target(String what, String ip, int port) {}
@@ -82,22 +97,47 @@ final class NetworkProbes implements AutoCloseable {
         what, s.getSpec().getClusterIP(), s.getSpec().getPorts().getFirst().getPort());
   }
 
+  /**
+   * The primary instance of the run's CloudNativePG Cluster {@code cluster}, as a prober: its
+   * {@code postgres} container has {@code pg_isready}.
+   */
+  From primary(String cluster) {
+    Pod primary =
+        e2e
+            .k8s
+            .pods()
+            .inNamespace(e2e.namespace())
+            .withLabels(Map.of("cnpg.io/cluster", cluster, "cnpg.io/instanceRole", "primary"))
+            .list()
+            .getItems()
+            .stream()
+            .findFirst()
+            .orElseThrow(() -> new IllegalStateException("no primary pod of " + cluster));
+    return new From(
+        e2e.namespace(),
+        primary.getMetadata().getName(),
+        "the database's primary, an instance of the run's Cluster",
+        "postgres",
+        Tool.PG_ISREADY);
+  }
+
   /** Whether a TCP connection from {@code from} to {@code to} opens within {@link #CONNECT}. */
   boolean reaches(From from, Target to) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (ExecWatch exec =
-        e2e.k8s
-            .pods()
-            .inNamespace(from.namespace())
-            .withName(from.pod())
-            .writingOutput(out)
-            .writingError(out)
-            .exec(
-                "sh",
-                "-c",
-                "nc -w " + CONNECT.toSeconds() + " " + to.ip() + " " + to.port() + " </dev/null")) {
+    String seconds = String.valueOf(CONNECT.toSeconds());
+    String port = String.valueOf(to.port());
+    String[] command =
+        from.tool() == Tool.PG_ISREADY
+            ? new String[] {"pg_isready", "-h", to.ip(), "-p", port, "-t", seconds}
+            : new String[] {
+              "sh", "-c", "nc -w " + seconds + " " + to.ip() + " " + port + " </dev/null"
+            };
+    PodResource pod = e2e.k8s.pods().inNamespace(from.namespace()).withName(from.pod());
+    ContainerResource in = from.container() == null ? pod : pod.inContainer(from.container());
+    try (ExecWatch exec = in.writingOutput(out).writingError(out).exec(command)) {
       Integer code = exec.exitCode().get(30, TimeUnit.SECONDS);
-      return code != null && code == 0;
+      // pg_isready: 0 accepting, 1 rejecting (a server answered either way), 2 no answer
+      return code != null && (code == 0 || (code == 1 && from.tool() == Tool.PG_ISREADY));
     } catch (Exception e) {
       throw new IllegalStateException("probe from " + from + " to " + to + " did not run: " + e, e);
     }
@@ -170,7 +210,7 @@ final class NetworkProbes implements AutoCloseable {
     if (pod.getMetadata().getLabels().containsKey(Labels.RUN)) {
       throw new IllegalStateException(name + " must not carry the run's labels");
     }
-    return new From(namespace, name, what);
+    return from(namespace, name, what);
   }
 
   /**

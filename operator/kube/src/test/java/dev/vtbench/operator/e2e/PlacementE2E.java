@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * {@code spec.sut.dedicatedNode} and two k6 runners through a TestRun (runner auto, as {@link
  * RunnersE2E}). A watch records every pod of the run and its node ({@link PodsPlaced}), so the
  * checks ({@link TierPlacementChecks}) count the runners and k6-operator's pods that came and went.
- * On fewer than three Ready nodes (the single-node {@code make e2e}) it is skipped, not passed.
+ * On fewer than three nodes (the single-node {@code make e2e}) it is skipped, not passed; with
+ * three or more of which fewer than three are Ready it fails ({@link PlacementGate}).
  */
 class PlacementE2E {
 
@@ -40,17 +42,32 @@ class PlacementE2E {
   void eachTierRunsOnItsLabelledNodeAndTheSutHasItsNodeAlone() {
     E2eSettings settings = E2eSettings.fromEnvironment();
     try (E2eContext e2e = new E2eContext(settings)) {
-      List<Node> ready =
-          e2e.k8s.nodes().list().getItems().stream().filter(PlacementE2E::ready).toList();
-      String why =
-          "PlacementE2E needs "
-              + NODES
-              + " nodes (make e2e-nodes); this cluster has "
-              + ready.size();
-      if (ready.size() < NODES) {
-        System.out.printf("%n== placement%n  skipped: %s%n", why);
+      List<Node> nodes = e2e.k8s.nodes().list().getItems();
+      String onPurpose =
+          Optional.ofNullable(System.getenv(PlacementGate.NOT_READY_ENV)).orElse("").trim();
+      PlacementGate gate =
+          PlacementGate.of(
+              nodes.stream()
+                  .collect(
+                      java.util.stream.Collectors.toMap(
+                          n -> n.getMetadata().getName(), PlacementE2E::ready)),
+              NODES,
+              onPurpose.isEmpty() ? Set.of() : Set.of(onPurpose));
+      if (gate.decision() == PlacementGate.Decision.SKIP) {
+        System.out.printf("%n== placement%n  skipped: %s%n", gate.why());
       }
-      Assumptions.assumeTrue(ready.size() >= NODES, why);
+      Assumptions.assumeTrue(gate.decision() != PlacementGate.Decision.SKIP, gate.why());
+      if (gate.decision() == PlacementGate.Decision.FAIL) {
+        System.out.printf("%n== placement%n");
+        e2e.checks.fail(gate.why());
+        e2e.checks.verify();
+        return;
+      }
+      List<Node> ready =
+          nodes.stream()
+              .filter(PlacementE2E::ready)
+              .filter(n -> !n.getMetadata().getName().equals(onPurpose))
+              .toList();
       var json = e2e.k8s.getKubernetesSerialization();
       RunSpec spec =
           spec(json, settings.spec(), e2e.namespace(), settings.dbImage(), settings.k6Image());
