@@ -27,6 +27,18 @@ final class FaultTiming {
 
   private FaultTiming() {}
 
+  /**
+   * Whether a scenario's measured loads and HoldInterrupted Events are exactly as docs/e2e.md
+   * states: a dropped hold two loads and one Event naming {@code tier}, a kept hold one load and no
+   * Event (a TestRun created again after a start stall would be one more load, and fails the run as
+   * a stall on its own).
+   */
+  static boolean asDocumented(boolean drops, int loads, List<String> events, String tier) {
+    return drops
+        ? loads == 2 && events.size() == 1 && events.getFirst().contains(tier)
+        : loads == 1 && events.isEmpty();
+  }
+
   /** Whether the fault, injected at {@code at} into load {@code aimedAt}, fell within its hold. */
   static Verdict withinHold(Instant at, LoadHold aimedAt, Duration hold) {
     if (aimedAt.holdStart() == null) {

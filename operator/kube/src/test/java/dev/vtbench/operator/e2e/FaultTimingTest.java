@@ -65,4 +65,16 @@ class FaultTimingTest {
     assertThat(none.ok()).isFalse();
     assertThat(none.what()).contains("no measured load's hold ended");
   }
+
+  @Test
+  void theLoadsAreExactlyTheDocumentedNumber() {
+    List<String> dropped = List.of("load-0: the sut pod x is gone; dropped unrecorded");
+    assertThat(FaultTiming.asDocumented(true, 2, dropped, "the sut pod")).isTrue();
+    assertThat(FaultTiming.asDocumented(true, 3, dropped, "the sut pod")).isFalse();
+    assertThat(FaultTiming.asDocumented(true, 2, dropped, "the database pod")).isFalse();
+    assertThat(FaultTiming.asDocumented(true, 2, List.of(), "the sut pod")).isFalse();
+    assertThat(FaultTiming.asDocumented(false, 1, List.of(), "")).isTrue();
+    assertThat(FaultTiming.asDocumented(false, 2, List.of(), "")).isFalse();
+    assertThat(FaultTiming.asDocumented(false, 1, dropped, "")).isFalse();
+  }
 }

@@ -124,13 +124,7 @@ class FaultsE2E {
       List<String> events =
           dropped.stream().map(Event::getMessage).filter(m -> m.contains(scenario)).toList();
       String tier = fault == Fault.SUT_POD ? "the sut pod" : "the database pod";
-      // exactly as docs/e2e.md states: two measured loads for a dropped hold, one for a kept one
-      // (a TestRun created again after a start stall would be one more, and fails the run as a
-      // stall on its own: hack/offline/testrun-stalls.py)
-      boolean asDocumented =
-          fault.drops
-              ? events.size() == 1 && events.getFirst().contains(tier) && loads.size() == 2
-              : events.isEmpty() && loads.size() == 1;
+      boolean asDocumented = FaultTiming.asDocumented(fault.drops, loads.size(), events, tier);
       c.check(
           asDocumented && recorded == 1,
           scenario
