@@ -160,8 +160,7 @@ final class FaultInjector implements AutoCloseable {
             fault.what, into.toSeconds(), t.getMetadata().getName(), scenario);
         String detail = inject(fault);
         injected.add(
-            new Injected(
-                fault, scenario, t.getMetadata().getName(), uid, at, holdStart, detail));
+            new Injected(fault, scenario, t.getMetadata().getName(), uid, at, holdStart, detail));
         System.out.printf("  injected: %s: %s%n", fault.what, detail);
       }
     }

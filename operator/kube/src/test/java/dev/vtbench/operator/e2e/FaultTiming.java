@@ -45,10 +45,15 @@ final class FaultTiming {
       return new Verdict(false, "the fault's load was never seen started: its hold is unknown");
     }
     long into = Duration.between(aimedAt.holdStart(), at).toSeconds();
-    boolean inside = !at.isBefore(aimedAt.holdStart()) && at.isBefore(aimedAt.holdStart().plus(hold));
+    boolean inside =
+        !at.isBefore(aimedAt.holdStart()) && at.isBefore(aimedAt.holdStart().plus(hold));
     return new Verdict(
         inside,
-        "injected " + into + " s into its load's " + hold.toSeconds() + " s hold"
+        "injected "
+            + into
+            + " s into its load's "
+            + hold.toSeconds()
+            + " s hold"
             + (inside ? "" : " (outside it)"));
   }
 
@@ -57,7 +62,12 @@ final class FaultTiming {
    * drops}) or one that contained it (the hold kept).
    */
   static Verdict recordedHold(
-      Instant fault, String faultedUid, boolean drops, List<LoadHold> loads, Instant rowTs, Duration hold) {
+      Instant fault,
+      String faultedUid,
+      boolean drops,
+      List<LoadHold> loads,
+      Instant rowTs,
+      Duration hold) {
     Optional<LoadHold> recorded =
         loads.stream()
             .filter(l -> l.holdStart() != null)

@@ -9,8 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The faults phase's timing on the one clock, as 2026-11-29's FaultsE2E ran: 40 s holds, the
- * fault 20 s in; a dropped hold measured again about a minute later.
+ * The faults phase's timing on the one clock, as 2026-11-29's FaultsE2E ran: 40 s holds, the fault
+ * 20 s in; a dropped hold measured again about a minute later.
  */
 class FaultTimingTest {
 

@@ -19,11 +19,11 @@ import org.junit.jupiter.api.Test;
  * through TestRuns, 40 s holds): the SUT pod deleted, the database's primary pod deleted, the
  * kubelet restarted, the API server restarted, each {@link FaultInjector#INTO} into the hold of its
  * scenario's measured load; the recorded row's hold must have begun after a fault that drops it and
- * contain one that keeps it ({@link FaultTiming}). Each must end as docs/cluster-lifecycle.md ("Faults during a run") says: a hold a
- * tier was replaced under is dropped (a Warning Event HoldInterrupted naming the tier, a second
- * load of the scenario) and measured again; a restart that leaves the pods running drops nothing.
- * Every scenario is recorded exactly once and the run Succeeds within its deadline. Prints {@code
- * faults: N injected, N handled as documented}.
+ * contain one that keeps it ({@link FaultTiming}). Each must end as docs/cluster-lifecycle.md
+ * ("Faults during a run") says: a hold a tier was replaced under is dropped (a Warning Event
+ * HoldInterrupted naming the tier, a second load of the scenario) and measured again; a restart
+ * that leaves the pods running drops nothing. Every scenario is recorded exactly once and the run
+ * Succeeds within its deadline. Prints {@code faults: N injected, N handled as documented}.
  */
 class FaultsE2E {
 

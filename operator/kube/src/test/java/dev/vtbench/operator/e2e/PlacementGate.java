@@ -6,9 +6,9 @@ import java.util.Set;
 
 /**
  * Whether {@link PlacementE2E} can run on the cluster's nodes: fewer nodes than it needs registered
- * is a skip (the single-node {@code make e2e}; hack/offline/e2e-skips.py turns a skip that was asked
- * for into {@code e2e: SKIPPED}), while enough nodes of which too few are Ready is a failure: a
- * NotReady node of {@code make e2e-nodes} is a broken cluster, neither a pass nor a skip.
+ * is a skip (the single-node {@code make e2e}; hack/offline/e2e-skips.py turns a skip that was
+ * asked for into {@code e2e: SKIPPED}), while enough nodes of which too few are Ready is a failure:
+ * a NotReady node of {@code make e2e-nodes} is a broken cluster, neither a pass nor a skip.
  *
  * @param decision what the test does
  * @param why the line it prints
@@ -42,7 +42,11 @@ record PlacementGate(Decision decision, String why) {
     if (!unknown.isEmpty()) {
       return new PlacementGate(
           Decision.FAIL,
-          NOT_READY_ENV + " names no node of this cluster: " + unknown + ", nodes: " + ready.keySet());
+          NOT_READY_ENV
+              + " names no node of this cluster: "
+              + unknown
+              + ", nodes: "
+              + ready.keySet());
     }
     if (ready.size() < needed) {
       return new PlacementGate(
@@ -63,7 +67,9 @@ record PlacementGate(Decision decision, String why) {
               + ready.size()
               + " are, NotReady: "
               + notReady
-              + (notReadyOnPurpose.isEmpty() ? "" : " (" + NOT_READY_ENV + " " + notReadyOnPurpose + ")"));
+              + (notReadyOnPurpose.isEmpty()
+                  ? ""
+                  : " (" + NOT_READY_ENV + " " + notReadyOnPurpose + ")"));
     }
     return new PlacementGate(
         Decision.RUN,

@@ -13,9 +13,9 @@ import java.util.Map;
 
 /**
  * What {@code VTBENCH_E2E_BREAK_POLICY=1} breaks on purpose in {@link NetworkPolicyE2E}, so that
- * every refusal check is shown able to fail: a policy that lets anyone into one tier at a time
- * (the SUT, the stub, the database, the operator), and a Service with no pods behind it, which no
- * one reaches, so its refusal cannot be told from down and must fail too.
+ * every refusal check is shown able to fail: a policy that lets anyone into one tier at a time (the
+ * SUT, the stub, the database, the operator), and a Service with no pods behind it, which no one
+ * reaches, so its refusal cannot be told from down and must fail too.
  */
 final class PolicyBreaker {
 
@@ -57,13 +57,7 @@ final class PolicyBreaker {
   }
 
   void close(Tier tier) {
-    e2e.k8s
-        .network()
-        .v1()
-        .networkPolicies()
-        .inNamespace(namespace(tier))
-        .withName(POLICY)
-        .delete();
+    e2e.k8s.network().v1().networkPolicies().inNamespace(namespace(tier)).withName(POLICY).delete();
   }
 
   /** A Service of the run's namespace that selects no pod: a target that is down. */
