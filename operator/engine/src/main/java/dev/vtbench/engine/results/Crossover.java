@@ -206,6 +206,81 @@ public record Crossover(
     return sb.toString();
   }
 
+  /**
+   * The run's answer when it sweeps CPU per request, for the headline and the answer line (ASCII):
+   * where virtual ÷ platform starts and ends, the verdict at the step with the most CPU that has
+   * one, and where its interval first contains 1.0, e.g. {@code virtual/platform at 90 VUs, pool
+   * 50: 2.2x at 0 ms of added CPU per request to 1.0x at 16 ms; last verdict at 8 ms: 1.13x
+   * [1.09-1.15], virtual faster; its interval contains 1.0 at no step}, then reactive ÷ virtual at
+   * the step with the most CPU where reactive ran. Empty without a step that compares both modes.
+   */
+  public Optional<String> headline() {
+    List<Step> judged = steps.stream().filter(s -> s.virtualVsPlatform() != null).toList();
+    if (judged.isEmpty()) {
+      return Optional.empty();
+    }
+    StringBuilder sb =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "virtual/platform at %d VUs, pool %d: %.2fx at %s of added CPU per request to"
+                    + " %.2fx at %s",
+                level,
+                cell.getFirst().hikariPool(),
+                judged.getFirst().virtualVsPlatform().ratio(),
+                ascii(ms(judged.getFirst().cpuWorkUs())),
+                judged.getLast().virtualVsPlatform().ratio(),
+                ascii(ms(judged.getLast().cpuWorkUs()))));
+    judged.reversed().stream()
+        .filter(s -> s.virtualVsPlatform().interval() != null)
+        .findFirst()
+        .ifPresentOrElse(
+            s ->
+                sb.append(
+                    String.format(
+                        Locale.ROOT,
+                        "; last verdict at %s: %.2fx [%.2f-%.2f], %s",
+                        ascii(ms(s.cpuWorkUs())),
+                        s.virtualVsPlatform().ratio(),
+                        s.virtualVsPlatform().interval().lower(),
+                        s.virtualVsPlatform().interval().upper(),
+                        s.virtualVsPlatform().label())),
+            () -> sb.append("; no step has a verdict (too few repetitions counted)"));
+    sb.append(
+        crossover()
+            .map(
+                s ->
+                    "; its interval first contains 1.0 at "
+                        + ascii(ms(s.cpuWorkUs()))
+                        + ": virtual threads stop helping there")
+            .orElse("; its interval contains 1.0 at no step"));
+    steps.reversed().stream()
+        .filter(s -> s.reactiveVsVirtual() != null)
+        .findFirst()
+        .ifPresent(
+            s ->
+                sb.append(
+                    String.format(
+                        Locale.ROOT,
+                        ". reactive/virtual at %s: %.2fx%s, %s",
+                        ascii(ms(s.cpuWorkUs())),
+                        s.reactiveVsVirtual().ratio(),
+                        s.reactiveVsVirtual().interval() == null
+                            ? ""
+                            : String.format(
+                                Locale.ROOT,
+                                " [%.2f-%.2f]",
+                                s.reactiveVsVirtual().interval().lower(),
+                                s.reactiveVsVirtual().interval().upper()),
+                        s.reactiveVsVirtual().label())));
+    return Optional.of(sb.toString());
+  }
+
+  /** {@code µs} as {@code us}: headlines are ASCII. */
+  private static String ascii(String s) {
+    return s.replace("µ", "u");
+  }
+
   /** {@code 3.61× [3.40–3.85]}, or the ratio alone without an interval. */
   static String ratio(ModeComparison c) {
     if (c.interval() == null) {

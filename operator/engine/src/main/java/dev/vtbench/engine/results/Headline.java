@@ -28,12 +28,20 @@ public final class Headline {
    * line says so; the latest row's headline until both thread modes have a result for one cell.
    * With reactive rows a second sentence says the same of reactive vs virtual, chosen by the same
    * rules from their rows, e.g. {@code . reactive 1.2x virtual [1.1-1.3] at 800 VUs, pool 50 (2300
-   * vs 1924 req/s): reactive faster}. ASCII only ({@code x}, {@code -}): it ends up in terminals
-   * and Events of any encoding.
+   * vs 1924 req/s): reactive faster}. A run that sweeps CPU per request answers with the sweep
+   * ({@link Crossover#headline}), not with its first step. ASCII only ({@code x}, {@code -}): it
+   * ends up in terminals and Events of any encoding.
    *
    * <p>Only the chosen cells are bootstrapped: the operator computes this on every reconcile.
    */
   public static String of(List<ResultRow> rows) {
+    if (Crossover.applies(rows)) {
+      // a sweep of CPU per request answers with the sweep, not with its first step
+      Optional<String> sweep = Crossover.of(rows).headline();
+      if (sweep.isPresent()) {
+        return sweep.get();
+      }
+    }
     Map<SummaryTable.Key, SummaryStats.Rows> grouped = SummaryStats.grouped(rows);
     String line =
         sentence(grouped, ResultRow.VIRTUAL, ResultRow.PLATFORM)

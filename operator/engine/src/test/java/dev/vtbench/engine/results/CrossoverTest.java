@@ -70,6 +70,25 @@ class CrossoverTest {
   }
 
   @Test
+  void aSweepAnswersWithTheSweepNotItsFirstStep() {
+    String line = Headline.of(sweep());
+    assertThat(line)
+        .startsWith("virtual/platform at 80 VUs, pool 50: 4.0")
+        .contains("at 0 ms of added CPU per request to 1.0")
+        .contains("at 6 ms; last verdict at 6 ms: ")
+        .contains("its interval first contains 1.0 at 6 ms: virtual threads stop helping there")
+        .contains(". reactive/virtual at 6 ms: ");
+    assertThat(line.chars().allMatch(c -> c < 128)).as("ASCII: %s", line).isTrue();
+    // where no step's interval holds 1.0 the line says so, and names the last verdict
+    List<ResultRow> early =
+        sweep().stream().filter(r -> r.cpuWorkUs() < 6000 && !r.isReactive()).toList();
+    assertThat(Headline.of(early))
+        .contains("last verdict at 4 ms: ")
+        .contains("virtual faster")
+        .endsWith("its interval contains 1.0 at no step");
+  }
+
+  @Test
   void theFigureAndTheSummaryTakeTheSweep(@TempDir Path dir) throws Exception {
     List<ResultRow> rows = sweep();
     assertThat(FigureSet.of(rows))
