@@ -1,5 +1,7 @@
 package dev.vtbench.engine.results;
 
+import dev.vtbench.engine.steady.LoadWindow;
+import dev.vtbench.engine.steady.SteadyState;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -22,8 +24,10 @@ import java.util.Objects;
  *   <li>the generator's own CPUs are not in the row (its cores' busy share is): a stored {@code
  *       generator_saturated=true} stands;
  *   <li>the request timeout is not in the row: a stored {@code overloaded=true} stands;
- *   <li>{@code steady_state} is kept as measured: the rows keep the hold's CV, not the windows that
- *       today's steady-state rule judges ({@link #STEADY_AS_MEASURED}).
+ *   <li>{@code steady_state} is judged again from the hold's windows, the warm-up's verdict and its
+ *       noise where the row keeps them ({@code hold_windows}, {@code warmup_steady}, {@code
+ *       warmup_tp_noise}, {@code warmup_cpu_noise}); rows from before those columns keep it as
+ *       measured ({@link #STEADY_AS_MEASURED}).
  * </ul>
  *
  * A row whose labels change says so in its notes ({@link #NOTE_PREFIX}), with what was stored; the
@@ -34,9 +38,10 @@ public final class Rederive {
   /** How the note of a row whose labels today's rules changed begins. */
   public static final String NOTE_PREFIX = "relabelled by today's rules";
 
-  /** What the summary says of {@code steady_state}, which no rule can derive again from a row. */
+  /** What the summary says of {@code steady_state} in rows that keep no hold windows. */
   public static final String STEADY_AS_MEASURED =
-      "steady_state stays as each run judged it: the rows keep no hold windows to judge again";
+      "steady_state is judged again where a row keeps its hold's windows (hold_windows), and stays"
+          + " as its run judged it in rows from before that column";
 
   private Rederive() {}
 
@@ -62,6 +67,10 @@ public final class Rederive {
                 : Double.NaN,
             timeoutAsMeasured(stored));
     ResultRow today = DerivedMetrics.derive(stored, rig);
+    Boolean steady = steadyToday(stored);
+    if (steady != null) {
+      today = today.toBuilder().steadyState(steady).build();
+    }
     if (today.generatorSaturated() == null) {
       // nothing today's rule reads was recorded: the stored judgment is all there is
       today = today.toBuilder().generatorSaturated(stored.generatorSaturated()).build();
@@ -111,9 +120,31 @@ public final class Rederive {
         + ".";
   }
 
+  /**
+   * {@code steady_state} by today's rule, from the hold's stored windows and the warm-up's verdict
+   * and noise: steady when the warm-up was and the hold does not drift ({@link
+   * SteadyState#judgeHold(List, double, double)}); null when the row keeps no windows.
+   */
+  static Boolean steadyToday(ResultRow stored) {
+    if (stored.holdWindows() == null || stored.warmupSteady() == null) {
+      return null;
+    }
+    List<LoadWindow> hold = LoadWindow.decode(stored.holdWindows());
+    SteadyState.Verdict v =
+        SteadyState.judgeHold(
+            hold,
+            stored.warmupTpNoise() == null ? 0 : stored.warmupTpNoise(),
+            stored.warmupCpuNoise() == null ? 0 : stored.warmupCpuNoise());
+    return stored.warmupSteady() && v != SteadyState.Verdict.NOT_STEADY;
+  }
+
   /** What changed from {@code stored} to {@code today}, for the note; null when nothing did. */
   private static String change(ResultRow stored, ResultRow today) {
     List<String> parts = new ArrayList<>();
+    if (stored.steadyState() != null
+        && !Objects.equals(stored.steadyState(), today.steadyState())) {
+      parts.add("steady_state " + stored.steadyState() + " → " + today.steadyState());
+    }
     if (stored.bottleneck() != null && stored.bottleneck() != today.bottleneck()) {
       parts.add("bottleneck " + stored.bottleneck() + " → " + today.bottleneck());
     }

@@ -151,6 +151,14 @@ import java.util.Objects;
  * @param cpuWorkIterationNs the calibration that turned {@code cpu_work_us} into work: CPU
  *     nanoseconds one SHA-256 iteration cost on this machine, as the SUT measured it at start; null
  *     where unread (a user's service, rows from before the knob)
+ * @param holdWindows the hold's windows as the SUT or its sampler cut them ({@code
+ *     LoadWindow.encode}), what {@code steady_state}'s hold verdict was judged on; null in rows
+ *     from before the column
+ * @param warmupSteady whether the SUT's warm-up had found it steady before this hold (the other
+ *     half of {@code steady_state}); null in rows from before the column
+ * @param warmupTpNoise the warm-up level's throughput noise, a share of its level, which widens the
+ *     hold's tolerance; null where unknown
+ * @param warmupCpuNoise the same for CPU per request
  */
 public record ResultRow(
     @Column(name = "ts_iso", part = KEY) Instant ts,
@@ -221,8 +229,11 @@ public record ResultRow(
     @Column(name = "tomcat_max_threads", part = VTBENCH) Integer tomcatMaxThreads,
     @Column(name = "requests_active_max", part = VTBENCH) Integer requestsActiveMax,
     @Column(name = "cpu_work_us", part = VTBENCH) Long cpuWorkUs,
-    @Column(name = "cpu_work_iteration_ns", part = VTBENCH, decimals = 1)
-        Double cpuWorkIterationNs) {
+    @Column(name = "cpu_work_iteration_ns", part = VTBENCH, decimals = 1) Double cpuWorkIterationNs,
+    @Column(name = "hold_windows", part = VTBENCH) String holdWindows,
+    @Column(name = "warmup_steady", part = VTBENCH) Boolean warmupSteady,
+    @Column(name = "warmup_tp_noise", part = VTBENCH, decimals = 4) Double warmupTpNoise,
+    @Column(name = "warmup_cpu_noise", part = VTBENCH, decimals = 4) Double warmupCpuNoise) {
 
   public static final String PLATFORM = "platform";
   public static final String VIRTUAL = "virtual";

@@ -316,4 +316,20 @@ public final class ResultRowBuilder {
   public ResultRowBuilder cpuWorkIterationNs(Double v) {
     return set("cpuWorkIterationNs", v);
   }
+
+  public ResultRowBuilder holdWindows(String v) {
+    return set("holdWindows", v);
+  }
+
+  public ResultRowBuilder warmupSteady(Boolean v) {
+    return set("warmupSteady", v);
+  }
+
+  public ResultRowBuilder warmupTpNoise(Double v) {
+    return set("warmupTpNoise", v);
+  }
+
+  public ResultRowBuilder warmupCpuNoise(Double v) {
+    return set("warmupCpuNoise", v);
+  }
 }

@@ -48,6 +48,10 @@ public final class ScenarioRow {
         row.toBuilder()
             .warmupS((double) warm.underLoad().toSeconds())
             .steadyState(warm.steady() && !drifted)
+            .holdWindows(LoadWindow.encode(hold))
+            .warmupSteady(warm.steady())
+            .warmupTpNoise(warm.shape() == null ? null : warm.shape().throughputNoise())
+            .warmupCpuNoise(warm.shape() == null ? null : warm.shape().cpuNoise())
             .holdCv(SteadyState.throughputCv(hold))
             .notes(
                 row.notes() != null && row.notes().contains(ServiceWindows.NOT_JUDGED)

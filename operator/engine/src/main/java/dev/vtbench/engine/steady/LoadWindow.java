@@ -129,6 +129,72 @@ public record LoadWindow(
     return out;
   }
 
+  /**
+   * {@code windows} as one CSV cell, so a row keeps what its steady-state verdict was judged on:
+   * each window {@code seconds:requests:cpuSeconds:jitCpuSeconds}, unknown values {@code -},
+   * windows apart by a space, e.g. {@code 5.002:1900:1.65:0.29 5:1929:1.58:0.16}. The elapsed
+   * compile time is left out: no rule judges it. Null for no windows.
+   */
+  public static String encode(List<LoadWindow> windows) {
+    if (windows.isEmpty()) {
+      return null;
+    }
+    StringBuilder sb = new StringBuilder();
+    for (LoadWindow w : windows) {
+      if (!sb.isEmpty()) {
+        sb.append(' ');
+      }
+      sb.append(plain(w.seconds()))
+          .append(':')
+          .append(w.requests())
+          .append(':')
+          .append(w.cpuSeconds() == null ? "-" : plain(w.cpuSeconds()))
+          .append(':')
+          .append(w.jitCpuSeconds() == null ? "-" : plain(w.jitCpuSeconds()));
+    }
+    return sb.toString();
+  }
+
+  /**
+   * The windows {@link #encode} wrote; an empty list for null or blank.
+   *
+   * @throws IllegalArgumentException naming the window that is not {@code s:n:cpu:jit}
+   */
+  public static List<LoadWindow> decode(String cell) {
+    if (cell == null || cell.isBlank()) {
+      return List.of();
+    }
+    List<LoadWindow> out = new ArrayList<>();
+    for (String w : cell.trim().split(" +")) {
+      String[] f = w.split(":", -1);
+      if (f.length != 4) {
+        throw new IllegalArgumentException(
+            "hold window '" + w + "' is not seconds:requests:cpuSeconds:jitCpuSeconds");
+      }
+      try {
+        out.add(
+            new LoadWindow(
+                Double.parseDouble(f[0]),
+                Long.parseLong(f[1]),
+                "-".equals(f[2]) ? null : Double.valueOf(f[2]),
+                null,
+                "-".equals(f[3]) ? null : Double.valueOf(f[3])));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(
+            "hold window '" + w + "' is not seconds:requests:cpuSeconds:jitCpuSeconds", e);
+      }
+    }
+    return out;
+  }
+
+  /** Up to 4 decimals, no trailing zeros, no exponent. */
+  private static String plain(double v) {
+    return new java.math.BigDecimal(v)
+        .setScale(4, java.math.RoundingMode.HALF_EVEN)
+        .stripTrailingZeros()
+        .toPlainString();
+  }
+
   private static double number(Object o, double fallback) {
     return o instanceof Number n ? n.doubleValue() : fallback;
   }

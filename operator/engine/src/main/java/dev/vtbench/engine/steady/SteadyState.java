@@ -157,11 +157,21 @@ public final class SteadyState {
    * @param warm the shape of the SUT's warm-up, whose noise widens the tolerance; null when unknown
    */
   public static Verdict judgeHold(List<LoadWindow> windows, Shape warm) {
+    return judgeHold(
+        windows, warm == null ? 0 : warm.throughputNoise(), warm == null ? 0 : warm.cpuNoise());
+  }
+
+  /**
+   * {@link #judgeHold(List, Shape)} with the warm-up's noise as numbers ({@link
+   * Shape#throughputNoise}, {@link Shape#cpuNoise}; 0 when unknown): how a stored row's hold is
+   * judged again.
+   */
+  public static Verdict judgeHold(List<LoadWindow> windows, double tpNoise, double cpuNoise) {
     if (windows.size() < 2) {
       return Verdict.TOO_SHORT;
     }
     List<LoadWindow> ends = holdEnds(windows);
-    double[] tol = holdTolerance(windows, warm);
+    double[] tol = holdTolerance(windows, tpNoise, cpuNoise);
     boolean throughput = spread(ends.stream().map(LoadWindow::throughput).toList()) <= tol[0];
     return throughput && cpuAgrees(ends, tol[1]) ? Verdict.STEADY : Verdict.NOT_STEADY;
   }
@@ -179,8 +189,11 @@ public final class SteadyState {
    * trend) is then judged on drift beyond its noise, not on its noise.
    */
   static double[] holdTolerance(List<LoadWindow> windows, Shape warm) {
-    double tpNoise = warm == null ? 0 : warm.throughputNoise();
-    double cpuNoise = warm == null ? 0 : warm.cpuNoise();
+    return holdTolerance(
+        windows, warm == null ? 0 : warm.throughputNoise(), warm == null ? 0 : warm.cpuNoise());
+  }
+
+  private static double[] holdTolerance(List<LoadWindow> windows, double tpNoise, double cpuNoise) {
     int k = Math.max(1, windows.size() / 3);
     double scale = HOLD_NOISE_SIGMAS * Math.sqrt(2.0 / k);
     return new double[] {

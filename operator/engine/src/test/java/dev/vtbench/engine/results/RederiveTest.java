@@ -43,7 +43,43 @@ class RederiveTest {
         .startsWith(
             "1 of 1 rows relabelled by today's rules since they were recorded, each row's notes"
                 + " say from what (r1-virtual-pool50-c400: bottleneck hikari-pool →"
-                + " load-generator, generator_saturated false → true); steady_state stays");
+                + " load-generator, generator_saturated false → true); steady_state is judged"
+                + " again where a row keeps its hold's windows");
+  }
+
+  /**
+   * The crossover's r2-virtual-pool50-c90-cpu16000us (2026-11-29, AMD EPYC VM): six 5 s windows,
+   * the last one 30 % above the others, so its thirds are 14 % apart.
+   */
+  private static final String DRIFTING_HOLD =
+      "5.002:271:4.79:0.03 5:282:4.82:0 5:271:4.78:0.05 5:277:4.88:0 5:274:4.83:0 5:360:4.71:0.01";
+
+  @Test
+  void steadyStateIsJudgedAgainFromTheStoredHoldWindows() {
+    ResultRow drifting =
+        measuredUnderTheOldRule()
+            .loadCoreBusyPct(80.0)
+            .holdWindows(DRIFTING_HOLD)
+            .warmupSteady(true)
+            .warmupTpNoise(0.01)
+            .warmupCpuNoise(0.01)
+            .build();
+    ResultRow today = Rederive.row(drifting);
+    assertThat(today.steadyState()).isFalse();
+    assertThat(today.notes()).contains("steady_state true → false");
+    assertThat(VerdictRows.eligible(today)).isFalse();
+    // the same windows with a warm-up as noisy as they are: within its tolerance, steady
+    ResultRow noisy = drifting.toBuilder().warmupTpNoise(0.2).warmupCpuNoise(0.2).build();
+    assertThat(Rederive.row(noisy).steadyState()).isTrue();
+    // a warm-up that never found steady state keeps the row unsteady, whatever the hold did
+    String flat = "5:280:4.8:0 5:281:4.8:0 5:279:4.8:0 5:280:4.8:0 5:281:4.8:0 5:280:4.8:0";
+    ResultRow cold =
+        drifting.toBuilder().holdWindows(flat).warmupSteady(false).steadyState(false).build();
+    assertThat(Rederive.row(cold).steadyState()).isFalse();
+    assertThat(Rederive.row(cold).notes()).isNull();
+    // a row from before the columns keeps its stored label
+    ResultRow old = drifting.toBuilder().holdWindows(null).warmupSteady(null).build();
+    assertThat(Rederive.row(old).steadyState()).isTrue();
   }
 
   @Test

@@ -11,6 +11,9 @@ import org.junit.jupiter.api.Test;
  */
 class ResultsCsvColumnsTest {
 
+  /** The last columns of {@link ResultsCsvTest#full}: its hold windows and warm-up. */
+  private static final String HOLD = ",5.002:1900:1.65:0.29 5:1929:1.58:-,true,0.0123,0.0456";
+
   /**
    * JVM options start with '-', which a spreadsheet reads as a formula: the cell gets the guard,
    * and reads back as the spec wrote it; no options is an empty field, read back as none.
@@ -26,8 +29,11 @@ class ResultsCsvColumnsTest {
             z ->
                 assertThat(z)
                     .endsWith(
-                        ",'-XX:+UseZGC -Xss512k,boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21,1500,197.3"),
-            n -> assertThat(n).endsWith(",,boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21,1500,197.3"));
+                        ",'-XX:+UseZGC -Xss512k,boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21,1500,197.3"
+                            + HOLD),
+            n ->
+                assertThat(n)
+                    .endsWith(",,boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21,1500,197.3" + HOLD));
     assertThat(ResultsCsv.parseAsStored(csv))
         .extracting(ResultRow::jvmOptions)
         .containsExactly("-XX:+UseZGC -Xss512k", null);
@@ -45,7 +51,7 @@ class ResultsCsvColumnsTest {
     String csv = ResultsCsv.toCsv(List.of(named, none));
 
     assertThat(
-            ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 14, ResultRow.COLUMNS.size() - 5))
+            ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 18, ResultRow.COLUMNS.size() - 9))
         .containsExactly(
             "jvm_options",
             "build",
@@ -58,8 +64,8 @@ class ResultsCsvColumnsTest {
             "vt_parallelism");
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            b -> assertThat(b).endsWith(",boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21,1500,197.3"),
-            n -> assertThat(n).endsWith("Xss512k,,2,12.3,0,2.5,40,2,2,20,20,21,1500,197.3"));
+            b -> assertThat(b).endsWith(",boot-3.4,2,12.3,0,2.5,40,2,2,20,20,21,1500,197.3" + HOLD),
+            n -> assertThat(n).endsWith("Xss512k,,2,12.3,0,2.5,40,2,2,20,20,21,1500,197.3" + HOLD));
     assertThat(ResultsCsv.parseAsStored(csv))
         .extracting(ResultRow::buildName)
         .containsExactly("boot-3.4", null);
@@ -90,13 +96,13 @@ class ResultsCsvColumnsTest {
     String csv = ResultsCsv.toCsv(List.of(measured, unmeasured));
 
     assertThat(
-            ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 11, ResultRow.COLUMNS.size() - 7))
+            ResultRow.COLUMNS.subList(ResultRow.COLUMNS.size() - 15, ResultRow.COLUMNS.size() - 11))
         .containsExactly(
             "sut_throttled_pct", "stub_throttled_pct", "load_throttled_pct", "pg_throttled_pct");
     assertThat(csv.lines().skip(1).toList())
         .satisfiesExactly(
-            t -> assertThat(t).endsWith(",2,7.3,0,33.9,61.3,2,2,20,20,21,1500,197.3"),
-            u -> assertThat(u).endsWith(",2,,,,,2,2,20,20,21,1500,197.3"));
+            t -> assertThat(t).endsWith(",2,7.3,0,33.9,61.3,2,2,20,20,21,1500,197.3" + HOLD),
+            u -> assertThat(u).endsWith(",2,,,,,2,2,20,20,21,1500,197.3" + HOLD));
     assertThat(ResultsCsv.parseAsStored(csv))
         .extracting(
             ResultRow::sutThrottledPct,
@@ -109,17 +115,25 @@ class ResultsCsvColumnsTest {
   }
 
   /**
-   * CSVs from before the columns (every committed result) read with no throttling, no runner count,
-   * no build, and without jvm_options too with no JVM options.
+   * CSVs from before the columns (every committed result) read with no hold windows, no throttling,
+   * no runner count, no build, and without jvm_options too with no JVM options.
    */
   @Test
   void readsACsvWithoutTheThrottlingRunnersBuildOrJvmOptionsColumns() {
     String csv = ResultsCsv.toCsv(List.of(ResultsCsvTest.full("old")));
     String header = csv.lines().findFirst().orElseThrow();
     String row = csv.lines().skip(1).findFirst().orElseThrow();
-    ResultRow noCpuWork =
-        ResultsCsvTest.full("old").toBuilder().cpuWorkUs(null).cpuWorkIterationNs(null).build();
-    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 2)))
+    ResultRow noHold =
+        ResultsCsvTest.full("old").toBuilder()
+            .holdWindows(null)
+            .warmupSteady(null)
+            .warmupTpNoise(null)
+            .warmupCpuNoise(null)
+            .build();
+    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 4)))
+        .containsExactly(noHold);
+    ResultRow noCpuWork = noHold.toBuilder().cpuWorkUs(null).cpuWorkIterationNs(null).build();
+    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 6)))
         .containsExactly(noCpuWork);
     ResultRow noTomcat =
         noCpuWork.toBuilder()
@@ -127,31 +141,32 @@ class ResultsCsvColumnsTest {
             .tomcatMaxThreads(null)
             .requestsActiveMax(null)
             .build();
-    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 5)))
+    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 9)))
         .containsExactly(noTomcat);
     ResultRow noJvm =
         noTomcat.toBuilder().pgThrottledPct(null).jvmProcessors(null).vtParallelism(null).build();
-    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 8))).containsExactly(noJvm);
+    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 12)))
+        .containsExactly(noJvm);
     ResultRow noLoadThrottling = noJvm.toBuilder().loadThrottledPct(null).build();
-    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 9)))
+    assertThat(ResultsCsv.parseAsStored(withoutLastColumns(header, row, 13)))
         .containsExactly(noLoadThrottling);
 
     ResultRow unthrottled =
         noLoadThrottling.toBuilder().sutThrottledPct(null).stubThrottledPct(null).build();
 
     List<ResultRow> beforeThrottling =
-        ResultsCsv.parseAsStored(withoutLastColumns(header, row, 11));
+        ResultsCsv.parseAsStored(withoutLastColumns(header, row, 15));
     assertThat(beforeThrottling).containsExactly(unthrottled);
 
     ResultRow old = unthrottled.toBuilder().loadRunners(null).build();
-    List<ResultRow> beforeRunners = ResultsCsv.parseAsStored(withoutLastColumns(header, row, 12));
+    List<ResultRow> beforeRunners = ResultsCsv.parseAsStored(withoutLastColumns(header, row, 16));
     assertThat(beforeRunners).containsExactly(old);
 
-    List<ResultRow> beforeBuild = ResultsCsv.parseAsStored(withoutLastColumns(header, row, 13));
+    List<ResultRow> beforeBuild = ResultsCsv.parseAsStored(withoutLastColumns(header, row, 17));
     assertThat(beforeBuild.getFirst().buildName()).isNull();
     assertThat(beforeBuild.getFirst()).isEqualTo(old.toBuilder().buildName(null).build());
 
-    List<ResultRow> beforeJvm = ResultsCsv.parseAsStored(withoutLastColumns(header, row, 14));
+    List<ResultRow> beforeJvm = ResultsCsv.parseAsStored(withoutLastColumns(header, row, 18));
     assertThat(beforeJvm.getFirst().jvmOptions()).isNull();
     assertThat(beforeJvm.getFirst())
         .isEqualTo(old.toBuilder().jvmOptions(null).buildName(null).build());

@@ -23,7 +23,8 @@ class ResultsCsvTest {
           + "service_floor_ms,target_rps,dropped_iterations,overloaded,heap_mb_max,handler_thread,notes,"
           + "jvm_options,build,load_runners,sut_throttled_pct,stub_throttled_pct,"
           + "load_throttled_pct,pg_throttled_pct,jvm_processors,vt_parallelism,"
-          + "tomcat_busy_max,tomcat_max_threads,requests_active_max,cpu_work_us,cpu_work_iteration_ns";
+          + "tomcat_busy_max,tomcat_max_threads,requests_active_max,cpu_work_us,cpu_work_iteration_ns,"
+          + "hold_windows,warmup_steady,warmup_tp_noise,warmup_cpu_noise";
 
   static ResultRow full(String scenarioId) {
     return ResultRow.builder()
@@ -96,6 +97,10 @@ class ResultsCsvTest {
         .requestsActiveMax(21)
         .cpuWorkUs(1500L)
         .cpuWorkIterationNs(197.3)
+        .holdWindows("5.002:1900:1.65:0.29 5:1929:1.58:-")
+        .warmupSteady(true)
+        .warmupTpNoise(0.0123)
+        .warmupCpuNoise(0.0456)
         .build();
   }
 
@@ -168,7 +173,7 @@ class ResultsCsvTest {
       assertThat(line)
           .isEqualTo(
               "2026-05-10T14:03:22Z,platform,50,normal,released,2500,1,2226.12,,,2800,,,,,,,,,,,,,"
-                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
+                  + ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
       assertThat(line.split(",", -1)).hasSize(ResultRow.COLUMNS.size());
     } finally {
       Locale.setDefault(saved);
