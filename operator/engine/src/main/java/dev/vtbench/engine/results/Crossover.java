@@ -237,14 +237,10 @@ public record Crossover(
         .ifPresentOrElse(
             s ->
                 sb.append(
-                    String.format(
-                        Locale.ROOT,
-                        "; last verdict at %s: %.2fx [%.2f-%.2f], %s",
-                        ascii(ms(s.cpuWorkUs())),
-                        s.virtualVsPlatform().ratio(),
-                        s.virtualVsPlatform().interval().lower(),
-                        s.virtualVsPlatform().interval().upper(),
-                        s.virtualVsPlatform().label())),
+                    "; last verdict at "
+                        + ascii(ms(s.cpuWorkUs()))
+                        + ": "
+                        + asciiRatio(s.virtualVsPlatform())),
             () -> sb.append("; no step has a verdict (too few repetitions counted)"));
     sb.append(
         crossover()
@@ -260,20 +256,22 @@ public record Crossover(
         .ifPresent(
             s ->
                 sb.append(
-                    String.format(
-                        Locale.ROOT,
-                        ". reactive/virtual at %s: %.2fx%s, %s",
-                        ascii(ms(s.cpuWorkUs())),
-                        s.reactiveVsVirtual().ratio(),
-                        s.reactiveVsVirtual().interval() == null
-                            ? ""
-                            : String.format(
-                                Locale.ROOT,
-                                " [%.2f-%.2f]",
-                                s.reactiveVsVirtual().interval().lower(),
-                                s.reactiveVsVirtual().interval().upper()),
-                        s.reactiveVsVirtual().label())));
+                    ". reactive/virtual at "
+                        + ascii(ms(s.cpuWorkUs()))
+                        + ": "
+                        + asciiRatio(s.reactiveVsVirtual())));
     return Optional.of(sb.toString());
+  }
+
+  /** {@code 1.13x [1.09-1.15], virtual faster}, or {@code 1.03x, no verdict (...)}: ASCII. */
+  private static String asciiRatio(ModeComparison c) {
+    return String.format(Locale.ROOT, "%.2fx", c.ratio())
+        + (c.interval() == null
+            ? ""
+            : String.format(
+                Locale.ROOT, " [%.2f-%.2f]", c.interval().lower(), c.interval().upper()))
+        + ", "
+        + c.label();
   }
 
   /** {@code µs} as {@code us}: headlines are ASCII. */

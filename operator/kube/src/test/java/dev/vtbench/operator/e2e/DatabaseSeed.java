@@ -7,7 +7,6 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.dsl.ExecWatch;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** The run's CloudNativePG Cluster is Ready, and psql in its primary counts the seed's rows. */
@@ -34,17 +33,7 @@ final class DatabaseSeed {
     e2e.checks.check(
         "True".equals(E2eContext.condition(db, "Ready", "status")),
         "CloudNativePG Cluster " + cluster + " is Ready");
-    Pod primary =
-        e2e
-            .k8s
-            .pods()
-            .inNamespace(e2e.namespace())
-            .withLabels(Map.of("cnpg.io/cluster", cluster, "cnpg.io/instanceRole", "primary"))
-            .list()
-            .getItems()
-            .stream()
-            .findFirst()
-            .orElse(null);
+    Pod primary = e2e.primary(cluster).orElse(null);
     String pod = primary == null ? "(no primary pod)" : primary.getMetadata().getName();
     String counts = primary == null ? "" : psql(pod);
     Checks.note("psql in " + pod + ": customers orders seed = " + counts);

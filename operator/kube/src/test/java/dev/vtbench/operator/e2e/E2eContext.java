@@ -2,6 +2,7 @@ package dev.vtbench.operator.e2e;
 
 import dev.vtbench.operator.Checks;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What every part of an end-to-end run uses: the settings, a client of the real cluster, the checks
@@ -68,6 +70,18 @@ final class E2eContext implements AutoCloseable {
         .map(c -> String.valueOf(c.getOrDefault(field, "")))
         .findFirst()
         .orElse("");
+  }
+
+  /** The primary instance of the run's CloudNativePG Cluster {@code cluster}, if it has one. */
+  Optional<Pod> primary(String cluster) {
+    return k8s
+        .pods()
+        .inNamespace(namespace())
+        .withLabels(Map.of("cnpg.io/cluster", cluster, "cnpg.io/instanceRole", "primary"))
+        .list()
+        .getItems()
+        .stream()
+        .findFirst();
   }
 
   /** A status field as text, "" when it is not set. */

@@ -103,15 +103,7 @@ final class NetworkProbes implements AutoCloseable {
    */
   From primary(String cluster) {
     Pod primary =
-        e2e
-            .k8s
-            .pods()
-            .inNamespace(e2e.namespace())
-            .withLabels(Map.of("cnpg.io/cluster", cluster, "cnpg.io/instanceRole", "primary"))
-            .list()
-            .getItems()
-            .stream()
-            .findFirst()
+        e2e.primary(cluster)
             .orElseThrow(() -> new IllegalStateException("no primary pod of " + cluster));
     return new From(
         e2e.namespace(),
