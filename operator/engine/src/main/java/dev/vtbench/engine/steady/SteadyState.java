@@ -142,13 +142,16 @@ public final class SteadyState {
   }
 
   /**
-   * The verdict on a measured hold: does it drift? Its first and its last third ({@link #holdEnds},
-   * one window each in a hold of two to five) must agree on throughput and CPU per request within
-   * {@link #TOLERANCE}, or within what the SUT's noise explains when that is wider ({@link
-   * #holdTolerance}). Drift is a trend from the start of the hold to its end; comparing the ends,
-   * each averaged over a third of the hold, finds it whatever the hold's length, while a rule over
-   * every pair of windows would refuse ever more warm holds as holds grow (the spread of N noisy
-   * windows widens with N: 25 of 30 warm one-minute holds failed it on this machine, their
+   * The verdict on a measured hold: does it drift? Its throughput and its CPU per request, window
+   * by window, must move from the first third of the hold to the last by at most {@link #TOLERANCE}
+   * (CPU per request also by at most {@link #CPU_NOISE_CORES} of a core), or by what the SUT's
+   * noise explains when that is wider ({@link #holdTolerance}). The move is read two ways that must
+   * agree ({@link HoldTrend}): the difference of the thirds, each added up into one window, and the
+   * series' Theil–Sen trend; the smaller counts. A steady climb counts in full, while one odd
+   * window at an end (a 5 s burst of a faster host) or a hump that falls back does not; a hold of
+   * two windows compares the two. Drift is a trend from the start of the hold to its end; a rule
+   * over every pair of windows would refuse ever more warm holds as holds grow (the spread of N
+   * noisy windows widens with N: 25 of 30 warm one-minute holds failed it on this machine, their
    * throughput CV 0.1–2.8 %). Noise within the hold is what {@code hold_cv} reports. The JIT is not
    * judged here: the warm-up found it quiet, and a few compilations when a new concurrency level
    * makes new paths hot show up as drift when they matter (on a busy SUT core) and not when they do
@@ -170,10 +173,9 @@ public final class SteadyState {
     if (windows.size() < 2) {
       return Verdict.TOO_SHORT;
     }
-    List<LoadWindow> ends = holdEnds(windows);
     double[] tol = holdTolerance(windows, tpNoise, cpuNoise);
-    boolean throughput = spread(ends.stream().map(LoadWindow::throughput).toList()) <= tol[0];
-    return throughput && cpuAgrees(ends, tol[1]) ? Verdict.STEADY : Verdict.NOT_STEADY;
+    boolean throughput = HoldTrend.share(windows, LoadWindow::throughput) <= tol[0];
+    return throughput && cpuHolds(windows, tol[1]) ? Verdict.STEADY : Verdict.NOT_STEADY;
   }
 
   /** {@link #judgeHold(List, Shape)} with no warm-up noise known. */
@@ -182,11 +184,12 @@ public final class SteadyState {
   }
 
   /**
-   * The largest spread of a hold's ends, for throughput and for CPU per request: {@link
-   * #TOLERANCE}, or {@value #HOLD_NOISE_SIGMAS} standard deviations of the difference of two means
-   * of {@code k} windows each when the noise of the warm-up's level says more (not the hold's own:
-   * a drift inside the hold would pass for noise). A noisy service (windows 27-37 % apart with no
-   * trend) is then judged on drift beyond its noise, not on its noise.
+   * The largest move of a hold from its first third to its last, for throughput and for CPU per
+   * request: {@link #TOLERANCE}, or {@value #HOLD_NOISE_SIGMAS} standard deviations of the
+   * difference of two means of {@code k} windows each when the noise of the warm-up's level says
+   * more (not the hold's own: a drift inside the hold would pass for noise). A noisy service
+   * (windows 27-37 % apart with no trend) is then judged on drift beyond its noise, not on its
+   * noise.
    */
   static double[] holdTolerance(List<LoadWindow> windows, Shape warm) {
     return holdTolerance(
@@ -194,7 +197,7 @@ public final class SteadyState {
   }
 
   private static double[] holdTolerance(List<LoadWindow> windows, double tpNoise, double cpuNoise) {
-    int k = Math.max(1, windows.size() / 3);
+    int k = HoldTrend.thirdLength(windows.size());
     double scale = HOLD_NOISE_SIGMAS * Math.sqrt(2.0 / k);
     return new double[] {
       Math.max(TOLERANCE, scale * tpNoise), Math.max(TOLERANCE, scale * cpuNoise)
@@ -203,19 +206,19 @@ public final class SteadyState {
 
   /**
    * The first and the last third of a hold's windows (at least one window each), each added up into
-   * one window: what {@link #judgeHold} compares.
+   * one window: what {@link #explainHold} quotes; {@link #judgeHold} reads the trend between them.
    */
   public static List<LoadWindow> holdEnds(List<LoadWindow> windows) {
-    int k = Math.max(1, windows.size() / 3);
+    int k = HoldTrend.thirdLength(windows.size());
     return List.of(
         LoadWindow.sum(windows.subList(0, k)),
         LoadWindow.sum(windows.subList(windows.size() - k, windows.size())));
   }
 
   /**
-   * Why a hold of {@code windows} did or did not drift, in numbers: its two ends ({@link
-   * #holdEnds}) as {@link #explain} gives a series, e.g. {@code 2905 req/s, throughput spread 1%
-   * (max 10%), CPU/request spread 2% (max 10%)}.
+   * Why a hold of {@code windows} did or did not drift, in numbers: its thirds ({@link #holdEnds})
+   * and how far it moved between them ({@link HoldTrend}), e.g. {@code first vs last third: 2905 vs
+   * 2911 req/s; moved: throughput 0% (max 10%), CPU/request 2% (max 10% or 0.03 cores)}.
    */
   public static String explainHold(List<LoadWindow> windows, Shape warm) {
     if (windows.size() < 2) {
@@ -225,13 +228,13 @@ public final class SteadyState {
     double[] tol = holdTolerance(windows, warm);
     return String.format(
         java.util.Locale.ROOT,
-        "first vs last third: %.0f vs %.0f req/s (spread %s, max %.0f%%), CPU/request spread %s"
-            + " (max %.0f%% or %.2f cores)",
+        "first vs last third: %.0f vs %.0f req/s; moved: throughput %s (max %.0f%%), CPU/request"
+            + " %s (max %.0f%% or %.2f cores)",
         ends.getFirst().throughput(),
         ends.getLast().throughput(),
-        percent(spread(ends.stream().map(LoadWindow::throughput).toList())),
+        percent(HoldTrend.share(windows, LoadWindow::throughput)),
         100 * tol[0],
-        percent(spread(ends.stream().map(LoadWindow::appCpuMsPerRequest).toList())),
+        percent(HoldTrend.share(windows, LoadWindow::appCpuMsPerRequest)),
         100 * tol[1],
         CPU_NOISE_CORES);
   }
@@ -242,22 +245,24 @@ public final class SteadyState {
   }
 
   /**
-   * CPU per request agrees: within {@code tolerance}, or apart by less than {@link
-   * #CPU_NOISE_CORES} of a core at the windows' mean throughput.
+   * CPU per request holds over the hold: its trend moves it by at most {@code tolerance}, or by
+   * less than {@link #CPU_NOISE_CORES} of a core at the windows' median throughput; unknown in
+   * every window holds, unknown in some (or a window without requests) does not.
    */
-  private static boolean cpuAgrees(List<LoadWindow> ws, double tolerance) {
-    List<Double> perRequest = ws.stream().map(LoadWindow::appCpuMsPerRequest).toList();
-    double spread = spread(perRequest);
-    if (spread <= tolerance) {
+  private static boolean cpuHolds(List<LoadWindow> windows, double tolerance) {
+    if (windows.stream().allMatch(w -> w.appCpuMsPerRequest() == null)) {
       return true;
     }
-    if (!Double.isFinite(spread)) {
+    double share = HoldTrend.share(windows, LoadWindow::appCpuMsPerRequest);
+    if (share <= tolerance) {
+      return true;
+    }
+    if (Double.isNaN(share)) {
       return false;
     }
-    double max = perRequest.stream().mapToDouble(Double::doubleValue).max().orElse(0);
-    double min = perRequest.stream().mapToDouble(Double::doubleValue).min().orElse(0);
-    double rps = ws.stream().mapToDouble(LoadWindow::throughput).average().orElse(0);
-    return (max - min) / 1000 * rps <= CPU_NOISE_CORES;
+    double rps = LoadWindow.sum(windows).throughput();
+    return Math.abs(HoldTrend.move(windows, LoadWindow::appCpuMsPerRequest)) / 1000 * rps
+        <= CPU_NOISE_CORES;
   }
 
   /**
@@ -311,26 +316,5 @@ public final class SteadyState {
         windows.stream().mapToDouble(w -> Math.pow(w.throughput() - mean, 2)).sum()
             / (windows.size() - 1);
     return Math.sqrt(ss) / mean;
-  }
-
-  /**
-   * (max − min) ÷ mean of {@code values}; values that are unknown (null) do not count, and a series
-   * with an unknown or zero value where others are known cannot agree.
-   */
-  static double spread(List<Double> values) {
-    List<Double> known = values.stream().filter(v -> v != null).toList();
-    if (known.isEmpty()) {
-      return 0;
-    }
-    if (known.size() < values.size()) {
-      return Double.POSITIVE_INFINITY;
-    }
-    double mean = known.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-    if (mean <= 0) {
-      return Double.POSITIVE_INFINITY;
-    }
-    double max = known.stream().mapToDouble(Double::doubleValue).max().orElse(0);
-    double min = known.stream().mapToDouble(Double::doubleValue).min().orElse(0);
-    return (max - min) / mean;
   }
 }

@@ -48,10 +48,20 @@ class RederiveTest {
   }
 
   /**
-   * The crossover's r2-virtual-pool50-c90-cpu16000us (2026-11-29, AMD EPYC VM): six 5 s windows,
-   * the last one 30 % above the others, so its thirds are 14 % apart.
+   * The crossover's r1-platform-pool50-c90-cpu0us (2026-11-29, AMD EPYC VM): six 5 s windows of a
+   * JVM whose compiler started again, its CPU per request sinking 17 % from the first third to the
+   * last.
    */
   private static final String DRIFTING_HOLD =
+      "5:1900:1.65:0.29 5:1929:1.58:0.16 5:1911:1.41:0.1 5:1924:1.34:0.11 5:1930:1.26:0.01"
+          + " 5:1938:1.19:0.06";
+
+  /**
+   * The crossover's r2-virtual-pool50-c90-cpu16000us (same run): five windows at one level, the
+   * last one 30 % above them, so its thirds are 14 % apart and the rule before the trend called it
+   * drifting; its trend moves 2 %.
+   */
+  private static final String ONE_ODD_WINDOW =
       "5.002:271:4.79:0.03 5:282:4.82:0 5:271:4.78:0.05 5:277:4.88:0 5:274:4.83:0 5:360:4.71:0.01";
 
   @Test
@@ -68,6 +78,10 @@ class RederiveTest {
     assertThat(today.steadyState()).isFalse();
     assertThat(today.notes()).contains("steady_state true → false");
     assertThat(VerdictRows.eligible(today)).isFalse();
+    // stored unsteady by the thirds, steady by the trend: relabelled the other way
+    ResultRow odd = drifting.toBuilder().holdWindows(ONE_ODD_WINDOW).steadyState(false).build();
+    assertThat(Rederive.row(odd).steadyState()).isTrue();
+    assertThat(Rederive.row(odd).notes()).contains("steady_state false → true");
     // the same windows with a warm-up as noisy as they are: within its tolerance, steady
     ResultRow noisy = drifting.toBuilder().warmupTpNoise(0.2).warmupCpuNoise(0.2).build();
     assertThat(Rederive.row(noisy).steadyState()).isTrue();
