@@ -2,6 +2,7 @@ package dev.vtbench.engine.run;
 
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.CpuWorkRules;
 import dev.vtbench.engine.model.Durations;
 import dev.vtbench.engine.model.Quantities;
 import dev.vtbench.engine.plan.Planner;
@@ -272,8 +273,7 @@ public final class RunCursor {
       return warmUp(
           K6Plan.fromSpec(
                   spec.load,
-                  // no CPU per request: the most requests, so the JIT sees every path soonest
-                  sutBaseUrl + Workloads.path(spec, 0),
+                  sutBaseUrl + Workloads.path(spec, warmUpCpuUs()),
                   Workloads.idMax(spec),
                   warmUpLevel())
               .withRequests(Workloads.requests(spec))
@@ -281,6 +281,30 @@ public final class RunCursor {
           w.length());
     }
     return measured(load.scenario(), sutBaseUrl, runners);
+  }
+
+  /**
+   * Most CPU a warm-up request asks of the SUT when the matrix sweeps {@code cpuPerRequest}: enough
+   * that the work loop runs hot (about 500 iterations a request at the 195 ns an iteration this
+   * 2-vCPU AMD EPYC VM calibrates), little enough to leave the most requests, so the JIT sees every
+   * other path soonest. A warm-up without it left the loop to be compiled in the first hold that
+   * computed: the crossover's first 2 ms hold after each fresh virtual JVM climbed 311 → 353 and
+   * 302 → 347 req/s from its first third to its last (2026-11-29 15:45 and 16:00 UTC), the two rows
+   * of 54 that drifted for that reason.
+   */
+  static final long WARM_UP_CPU_US = 100;
+
+  /**
+   * The CPU a warm-up request computes: none without the axis, else {@link #WARM_UP_CPU_US} or the
+   * matrix's smallest positive amount when that is less.
+   */
+  long warmUpCpuUs() {
+    return CpuWorkRules.steps(spec.matrix.cpuPerRequest).stream()
+        .filter(us -> us > 0)
+        .mapToLong(Long::longValue)
+        .map(us -> Math.min(us, WARM_UP_CPU_US))
+        .min()
+        .orElse(0);
   }
 
   /**

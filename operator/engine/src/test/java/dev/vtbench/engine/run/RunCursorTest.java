@@ -248,6 +248,27 @@ class RunCursorTest {
   }
 
   @Test
+  void aWarmUpOfACpuSweepComputesALittleSoTheWorkLoopIsCompiledBeforeAHold() {
+    BenchmarkRunSpec sweep = spec("15s");
+    sweep.matrix.cpuPerRequest = List.of("2ms", "0us", "16ms");
+    RunCursor cursor = RunCursor.ofRecorded(sweep, List.of());
+    RunCursor.Load warm = (RunCursor.Load) cursor.next(WarmState.NONE);
+    assertThat(warm).isInstanceOf(RunCursor.WarmUp.class);
+    String url = cursor.k6Plan(warm, "http://sut:8080", 1).targetUrl();
+    assertThat(url).endsWith("&cpuUs=" + RunCursor.WARM_UP_CPU_US);
+    // the measured load of that first scenario asks for its own amount
+    assertThat(cursor.measured(warm.scenario(), "http://sut:8080", 1).targetUrl())
+        .endsWith("&cpuUs=2000");
+    // a sweep whose smallest positive amount is less asks for that
+    sweep.matrix.cpuPerRequest = List.of("0us", "40us");
+    assertThat(RunCursor.ofRecorded(sweep, List.of()).warmUpCpuUs()).isEqualTo(40);
+    // a sweep of nothing but zero, and no sweep, compute nothing
+    sweep.matrix.cpuPerRequest = List.of("0us");
+    assertThat(RunCursor.ofRecorded(sweep, List.of()).warmUpCpuUs()).isZero();
+    assertThat(RunCursor.ofRecorded(spec("15s"), List.of()).warmUpCpuUs()).isZero();
+  }
+
+  @Test
   void aWarmUpRunsTheJvmAtTheLargestPoolItWillServe() {
     BenchmarkRunSpec spec = spec("15s");
     spec.matrix.hikariPoolSizes = List.of(10, 80, 20);
