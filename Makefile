@@ -18,7 +18,8 @@ STUB_JAR    := stub/target/vtbench-stub.jar
 OPERATOR_JAR := operator/kube/target/vtbench-operator-0.1.0-SNAPSHOT-all.jar
 BYO_JAR     := examples/byo-orders/target/byo-orders.jar
 BYO_CLINIC_JAR := examples/byo-clinic/target/byo-clinic.jar
-VTBENCH     := $(JAVA) -jar $(CLI_JAR)
+# the one launcher (JDK 25, its JVM options, VTBENCH_HOME), also what `make install` links
+VTBENCH     := hack/vtbench
 SOURCES     := $(shell find operator sut stub examples/byo-orders examples/byo-clinic -name '*.java' -o -name '*.sql' -o -name '*.yaml' -o -name '*.html' -o -name pom.xml 2>/dev/null) pom.xml
 
 ##@ Run
