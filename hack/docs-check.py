@@ -106,7 +106,7 @@ class Repo:
         src = "\n".join(p.read_text(encoding="utf-8") for p in cli.rglob("*.java")) if cli.exists() else ""
         self.commands = set(re.findall(r'@Command\(\s*name\s*=\s*"([\w-]+)"', src)) - {"vtbench"}
         self.options = set(re.findall(r'"(--[\w-]+)"', src))
-        row = root / "operator/engine/src/main/java/dev/vtbench/engine/results/ResultRow.java"
+        row = root / "operator/engine/src/main/java/dev/vtbench/engine/results/row/ResultRow.java"
         self.columns = re.findall(r'@Column\(name = "(\w+)"', row.read_text(encoding="utf-8"))
         skip = {".git", "target", "node_modules", "__pycache__"}
         self.basenames = {p.name for p in root.rglob("*") if not skip & set(p.relative_to(root).parts)}

@@ -3,8 +3,8 @@ package dev.vtbench.operator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.vtbench.engine.results.Bottleneck;
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.Bottleneck;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.javaoperatorsdk.operator.Operator;
 import java.util.List;

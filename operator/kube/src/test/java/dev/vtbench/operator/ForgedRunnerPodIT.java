@@ -9,7 +9,7 @@ import static dev.vtbench.operator.OperatorIT.get;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.plan.Planner;
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
 import dev.vtbench.operator.resources.ResourceNames;

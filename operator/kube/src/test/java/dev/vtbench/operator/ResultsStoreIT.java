@@ -2,8 +2,8 @@ package dev.vtbench.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.results.CachedParts;
 import dev.vtbench.operator.results.ResultsStore;

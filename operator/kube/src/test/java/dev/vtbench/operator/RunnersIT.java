@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.vtbench.engine.k6.K6Script;
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.engine.stats.LatencyHistogram;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.reconciler.steps.RunnersRowTest;

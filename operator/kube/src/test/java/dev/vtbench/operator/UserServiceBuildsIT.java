@@ -12,8 +12,8 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.SutTier;

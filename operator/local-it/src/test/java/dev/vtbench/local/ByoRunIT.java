@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.vtbench.engine.k6.UserModule;
-import dev.vtbench.engine.results.Bottleneck;
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.row.Bottleneck;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.engine.steady.LoadWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,9 +2,9 @@ package dev.vtbench.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.engine.results.DerivedMetrics;
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.derived.DerivedMetrics;
+import dev.vtbench.engine.results.row.ResultRow;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;

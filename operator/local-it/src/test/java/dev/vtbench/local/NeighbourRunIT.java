@@ -7,11 +7,11 @@ import static dev.vtbench.local.LocalRunIT.workDir;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import dev.vtbench.engine.results.Bottleneck;
-import dev.vtbench.engine.results.Neighbour;
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.ResultsCsv;
-import dev.vtbench.engine.results.VerdictRows;
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.derived.Neighbour;
+import dev.vtbench.engine.results.row.Bottleneck;
+import dev.vtbench.engine.results.row.ResultRow;
+import dev.vtbench.engine.results.verdict.VerdictRows;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

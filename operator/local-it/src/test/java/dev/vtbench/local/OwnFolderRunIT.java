@@ -2,8 +2,8 @@ package dev.vtbench.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.row.ResultRow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,10 +2,10 @@ package dev.vtbench.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.engine.results.Bottleneck;
-import dev.vtbench.engine.results.ModeComparison;
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.row.Bottleneck;
+import dev.vtbench.engine.results.row.ResultRow;
+import dev.vtbench.engine.results.verdict.ModeComparison;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.vtbench.local;
 
-import dev.vtbench.engine.results.DerivedMetrics;
+import dev.vtbench.engine.results.derived.DerivedMetrics;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;

@@ -1,8 +1,8 @@
 package dev.vtbench.local;
 
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.ResultsCsv;
-import dev.vtbench.engine.results.SummaryReport;
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.row.ResultRow;
+import dev.vtbench.engine.results.summary.SummaryReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

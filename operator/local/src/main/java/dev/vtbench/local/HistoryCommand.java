@@ -1,8 +1,8 @@
 package dev.vtbench.local;
 
-import dev.vtbench.engine.results.History;
-import dev.vtbench.engine.results.HistoryFigure;
-import dev.vtbench.engine.results.HistoryTable;
+import dev.vtbench.engine.results.history.History;
+import dev.vtbench.engine.results.history.HistoryFigure;
+import dev.vtbench.engine.results.history.HistoryTable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.Scenario;
-import dev.vtbench.engine.results.TierNodes;
+import dev.vtbench.engine.results.row.TierNodes;
 import dev.vtbench.engine.run.Platform.Measurement;
 import dev.vtbench.engine.run.Platform.TierCpu;
 import dev.vtbench.engine.run.Progress;

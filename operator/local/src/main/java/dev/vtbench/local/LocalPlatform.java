@@ -7,7 +7,7 @@ import dev.vtbench.engine.model.Quantities;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.plan.SutConfig;
-import dev.vtbench.engine.results.TierNodes;
+import dev.vtbench.engine.results.row.TierNodes;
 import dev.vtbench.engine.run.Platform;
 import dev.vtbench.engine.run.Progress;
 import dev.vtbench.engine.steady.LoadWindow;

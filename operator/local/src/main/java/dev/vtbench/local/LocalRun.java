@@ -2,10 +2,10 @@ package dev.vtbench.local;
 
 import dev.vtbench.engine.model.BenchmarkRun;
 import dev.vtbench.engine.model.SpecHash;
-import dev.vtbench.engine.results.FigureSet;
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.ResultsCsv;
-import dev.vtbench.engine.results.SummaryReport;
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.figures.FigureSet;
+import dev.vtbench.engine.results.row.ResultRow;
+import dev.vtbench.engine.results.summary.SummaryReport;
 import dev.vtbench.engine.run.BenchmarkRunner;
 import dev.vtbench.engine.run.Progress;
 import dev.vtbench.engine.run.ResultSink;

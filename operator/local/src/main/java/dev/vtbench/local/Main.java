@@ -4,9 +4,9 @@ import dev.vtbench.engine.gate.Gate;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.SpecRules;
 import dev.vtbench.engine.model.ThresholdsSpec;
-import dev.vtbench.engine.results.History;
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.history.History;
+import dev.vtbench.engine.results.row.ResultRow;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -281,10 +281,10 @@ public final class Main implements Runnable {
       report.figures().forEach(f -> System.out.println("figure:  " + f));
       var rows = ResultsCsv.read(report.csv());
       if (!rows.isEmpty()) {
-        System.out.println("answer:  " + dev.vtbench.engine.results.Headline.of(rows));
-        dev.vtbench.engine.results.NextStep.of(rows)
+        System.out.println("answer:  " + dev.vtbench.engine.results.summary.Headline.of(rows));
+        dev.vtbench.engine.results.summary.NextStep.of(rows)
             .ifPresent(h -> System.out.println("next:    " + h));
-        dev.vtbench.engine.results.Headline.noVerdictHint(rows)
+        dev.vtbench.engine.results.summary.Headline.noVerdictHint(rows)
             .ifPresent(
                 h ->
                     System.out.println(

@@ -1,6 +1,6 @@
 package dev.vtbench.local;
 
-import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.results.csv.ResultsCsv;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

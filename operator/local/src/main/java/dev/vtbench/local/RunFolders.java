@@ -1,7 +1,7 @@
 package dev.vtbench.local;
 
-import dev.vtbench.engine.results.History;
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.history.History;
+import dev.vtbench.engine.results.row.ResultRow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -21,11 +21,11 @@ import java.util.regex.Pattern;
 
 /**
  * wrk as the independent generator of a cross-check ({@link
- * dev.vtbench.engine.results.GeneratorCrossCheck}): a load of the same endpoint with the same
- * random ids, as many connections as k6 had VUs, for as long as k6's hold, on the cores k6 had. wrk
- * opens its connections at once and keeps them busy (a closed model like k6's), so its whole run is
- * the hold. Only a closed-model load of one endpoint compares: a request mix, a user's k6 module or
- * an open model is k6's alone, and the check says so and is skipped.
+ * dev.vtbench.engine.results.derived.GeneratorCrossCheck}): a load of the same endpoint with the
+ * same random ids, as many connections as k6 had VUs, for as long as k6's hold, on the cores k6
+ * had. wrk opens its connections at once and keeps them busy (a closed model like k6's), so its
+ * whole run is the hold. Only a closed-model load of one endpoint compares: a request mix, a user's
+ * k6 module or an open model is k6's alone, and the check says so and is skipped.
  */
 final class WrkLoad {
 

@@ -2,8 +2,8 @@ package dev.vtbench.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.engine.results.ModeComparison;
-import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.verdict.ModeComparison;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

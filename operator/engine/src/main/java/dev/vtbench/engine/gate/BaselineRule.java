@@ -3,7 +3,7 @@ package dev.vtbench.engine.gate;
 import dev.vtbench.engine.gate.Gate.Check;
 import dev.vtbench.engine.model.BaselineSpec;
 import dev.vtbench.engine.model.Percent;
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import java.util.ArrayList;
 import java.util.List;
 

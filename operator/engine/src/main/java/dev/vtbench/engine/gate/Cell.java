@@ -1,7 +1,7 @@
 package dev.vtbench.engine.gate;
 
 import dev.vtbench.engine.model.CellFilter;
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 
 /**
  * A cell of the matrix: one thread mode × Hikari pool × concurrency (× connection and path mode,

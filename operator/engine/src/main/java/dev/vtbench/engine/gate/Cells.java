@@ -1,7 +1,7 @@
 package dev.vtbench.engine.gate;
 
 import dev.vtbench.engine.model.CellFilter;
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.engine.stats.Bootstrap;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,8 +1,8 @@
 package dev.vtbench.engine.gate;
 
 import dev.vtbench.engine.model.ThresholdsSpec;
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.row.ResultRow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;

@@ -1,6 +1,6 @@
 package dev.vtbench.engine.gate;
 
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import java.util.Locale;
 import java.util.function.DoubleFunction;
 import java.util.function.Function;

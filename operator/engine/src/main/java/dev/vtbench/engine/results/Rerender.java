@@ -1,5 +1,11 @@
 package dev.vtbench.engine.results;
 
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.derived.GeneratorCrossCheck;
+import dev.vtbench.engine.results.derived.Rederive;
+import dev.vtbench.engine.results.figures.FigureSet;
+import dev.vtbench.engine.results.row.ResultRow;
+import dev.vtbench.engine.results.summary.SummaryReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import dev.vtbench.engine.metrics.SutView;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.SutConfig;
-import dev.vtbench.engine.results.TierNodes;
+import dev.vtbench.engine.results.row.TierNodes;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.proc.CoreBusy;
 import java.util.List;
@@ -76,8 +76,8 @@ public interface Platform extends AutoCloseable {
   /**
    * The same load as {@code plan}'s hold from an independent generator, against the SUT as it runs
    * now (warm, in the configuration {@code plan} measured), on the cores k6 had: the cross-check of
-   * {@link dev.vtbench.engine.results.GeneratorCrossCheck}. Empty where this platform has none or
-   * was not asked for one.
+   * {@link dev.vtbench.engine.results.derived.GeneratorCrossCheck}. Empty where this platform has
+   * none or was not asked for one.
    */
   default java.util.Optional<IndependentLoad> independentLoad(K6Plan plan, Progress progress) {
     return java.util.Optional.empty();

@@ -1,7 +1,7 @@
 package dev.vtbench.engine.run;
 
 import dev.vtbench.engine.plan.Scenario;
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import java.time.Duration;
 
 /** What a long run tells the person waiting for it. */

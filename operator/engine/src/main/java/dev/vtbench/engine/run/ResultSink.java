@@ -1,6 +1,6 @@
 package dev.vtbench.engine.run;
 
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import java.util.List;
 
 /**

@@ -8,7 +8,7 @@ import dev.vtbench.engine.model.Quantities;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.SutConfig;
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.steady.WarmState;

@@ -2,7 +2,7 @@ package dev.vtbench.engine.run;
 
 import dev.vtbench.engine.k6.MixedRequest;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.engine.steady.SteadyState;
 import dev.vtbench.engine.workload.Endpoint;
 import java.time.Duration;

@@ -2,6 +2,9 @@ package dev.vtbench.engine.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtbench.engine.results.figures.FigureData;
+import dev.vtbench.engine.results.figures.FigureSet;
+import dev.vtbench.engine.results.summary.SummaryReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.vtbench.operator.results;
 
-import dev.vtbench.engine.results.FigureSet;
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.SummaryReport;
+import dev.vtbench.engine.results.figures.FigureSet;
+import dev.vtbench.engine.results.row.ResultRow;
+import dev.vtbench.engine.results.summary.SummaryReport;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.ResultsTier;

@@ -1,7 +1,7 @@
 package dev.vtbench.operator.results;
 
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.NameConflict;
 import dev.vtbench.operator.resources.Ownership;

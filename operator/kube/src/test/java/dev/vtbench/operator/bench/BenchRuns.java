@@ -2,7 +2,7 @@ package dev.vtbench.operator.bench;
 
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.results.ResultsStore;
 import io.fabric8.kubernetes.client.KubernetesClient;

@@ -1,8 +1,8 @@
 package dev.vtbench.operator.e2e;
 
-import dev.vtbench.engine.results.DerivedMetrics;
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.Throttling;
+import dev.vtbench.engine.results.derived.DerivedMetrics;
+import dev.vtbench.engine.results.derived.Throttling;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.operator.Checks;
 import io.fabric8.kubernetes.api.model.Node;
 import java.util.List;

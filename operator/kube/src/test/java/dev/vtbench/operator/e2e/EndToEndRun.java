@@ -1,6 +1,6 @@
 package dev.vtbench.operator.e2e;
 
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.time.Duration;
 import java.util.List;

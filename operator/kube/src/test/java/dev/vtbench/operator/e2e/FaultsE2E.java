@@ -1,7 +1,7 @@
 package dev.vtbench.operator.e2e;
 
 import dev.vtbench.engine.plan.Scenario;
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.operator.Checks;
 import dev.vtbench.operator.e2e.FaultInjector.Fault;
 import dev.vtbench.operator.e2e.FaultInjector.Injected;

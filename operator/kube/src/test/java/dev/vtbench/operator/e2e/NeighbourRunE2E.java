@@ -1,8 +1,8 @@
 package dev.vtbench.operator.e2e;
 
-import dev.vtbench.engine.results.Bottleneck;
-import dev.vtbench.engine.results.Neighbour;
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.derived.Neighbour;
+import dev.vtbench.engine.results.row.Bottleneck;
+import dev.vtbench.engine.results.row.ResultRow;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.vtbench.operator.e2e;
 
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.operator.Checks;
 import dev.vtbench.operator.resources.ResourceNames;

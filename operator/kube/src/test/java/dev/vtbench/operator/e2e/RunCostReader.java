@@ -1,7 +1,7 @@
 package dev.vtbench.operator.e2e;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;

@@ -1,6 +1,6 @@
 package dev.vtbench.operator.e2e;
 
-import dev.vtbench.engine.results.TierNodes;
+import dev.vtbench.engine.results.row.TierNodes;
 import dev.vtbench.operator.load.RunnerPod;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.ResourceNames;

@@ -1,6 +1,6 @@
 package dev.vtbench.operator.e2e;
 
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import org.junit.jupiter.api.Test;
 
 /**

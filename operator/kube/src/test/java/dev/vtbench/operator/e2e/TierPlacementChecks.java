@@ -1,7 +1,7 @@
 package dev.vtbench.operator.e2e;
 
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.TierNodes;
+import dev.vtbench.engine.results.row.ResultRow;
+import dev.vtbench.engine.results.row.TierNodes;
 import dev.vtbench.operator.Checks;
 import java.util.Collection;
 import java.util.List;

@@ -9,7 +9,7 @@ import static dev.vtbench.operator.e2e.PlacementFixture.runner;
 import static dev.vtbench.operator.e2e.PlacementFixture.tier;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.operator.Checks;
 import java.util.ArrayList;
 import java.util.List;

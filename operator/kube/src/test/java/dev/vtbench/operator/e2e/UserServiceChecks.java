@@ -1,6 +1,6 @@
 package dev.vtbench.operator.e2e;
 
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.operator.Checks;
 import dev.vtbench.operator.resources.SutTier;
 import io.fabric8.kubernetes.api.model.Container;

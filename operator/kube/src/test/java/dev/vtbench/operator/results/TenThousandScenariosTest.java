@@ -3,9 +3,9 @@ package dev.vtbench.operator.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.ResultsCsv;
-import dev.vtbench.engine.results.SummaryReport;
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.row.ResultRow;
+import dev.vtbench.engine.results.summary.SummaryReport;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;

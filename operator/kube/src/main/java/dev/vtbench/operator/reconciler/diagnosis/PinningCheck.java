@@ -2,7 +2,7 @@ package dev.vtbench.operator.reconciler.diagnosis;
 
 import dev.vtbench.engine.model.Quantities;
 import dev.vtbench.engine.model.SutSpec;
-import dev.vtbench.engine.results.DerivedMetrics;
+import dev.vtbench.engine.results.derived.DerivedMetrics;
 import dev.vtbench.operator.resources.CpusetProbe;
 import java.util.Optional;
 import java.util.SortedSet;

@@ -1,6 +1,6 @@
 package dev.vtbench.operator.reconciler.observation;
 
-import dev.vtbench.engine.results.TierNodes;
+import dev.vtbench.engine.results.row.TierNodes;
 import dev.vtbench.operator.resources.DatabaseTier;
 import dev.vtbench.operator.resources.StubTier;
 import io.fabric8.kubernetes.api.model.Pod;

@@ -1,8 +1,8 @@
 package dev.vtbench.operator.reconciler.status;
 
 import dev.vtbench.engine.gate.Gate;
-import dev.vtbench.engine.results.Headline;
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
+import dev.vtbench.engine.results.summary.Headline;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
 import dev.vtbench.operator.reconciler.status.Conditions.Reason;

@@ -2,7 +2,7 @@ package dev.vtbench.operator.reconciler.steps;
 
 import dev.vtbench.engine.gate.Gate;
 import dev.vtbench.engine.model.ThresholdsSpec;
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.KubernetesClient;

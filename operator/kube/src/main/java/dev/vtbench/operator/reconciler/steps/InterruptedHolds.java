@@ -1,7 +1,7 @@
 package dev.vtbench.operator.reconciler.steps;
 
 import dev.vtbench.engine.plan.Scenario;
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
 import dev.vtbench.operator.load.LoadScript;
 import dev.vtbench.operator.reconciler.observation.LoadView;

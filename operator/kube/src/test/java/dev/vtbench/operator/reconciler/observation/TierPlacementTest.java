@@ -2,7 +2,7 @@ package dev.vtbench.operator.reconciler.observation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.engine.results.TierNodes;
+import dev.vtbench.engine.results.row.TierNodes;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.util.List;

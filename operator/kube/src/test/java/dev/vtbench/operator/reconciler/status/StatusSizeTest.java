@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vtbench.engine.gate.Gate;
 import dev.vtbench.engine.model.MaxP99;
 import dev.vtbench.engine.model.ThresholdsSpec;
-import dev.vtbench.engine.results.ResultRow;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.reconciler.steps.FinishStep;
 import dev.vtbench.operator.results.TenThousandScenariosTest;

@@ -9,9 +9,9 @@ import static dev.vtbench.operator.reconciler.steps.ClusterRowCpuTest.withStub;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.vtbench.engine.results.Bottleneck;
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.VerdictRows;
+import dev.vtbench.engine.results.row.Bottleneck;
+import dev.vtbench.engine.results.row.ResultRow;
+import dev.vtbench.engine.results.verdict.VerdictRows;
 import dev.vtbench.engine.run.TierThrottling;
 import org.junit.jupiter.api.Test;
 

@@ -3,8 +3,8 @@ package dev.vtbench.operator.reconciler.steps;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.plan.SutConfig;
-import dev.vtbench.engine.results.ResultRow;
-import dev.vtbench.engine.results.ResultsCsv;
+import dev.vtbench.engine.results.csv.ResultsCsv;
+import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.operator.api.BenchmarkRunStatus;
 import dev.vtbench.operator.load.LoadKind;
 import dev.vtbench.operator.load.LoadState;
@@ -302,14 +302,14 @@ public class StepsTest {
         ResultsCsv.read(Path.of("../../results/reference/bench-hero/matrix.csv"));
     // results/reference/bench-hero/summary.md: c200, medians 1,869 vs 485 req/s, 3.85×
     // [3.81–3.87]; c400 and c800's virtual rows are load-generator by today's rule
-    assertThat(dev.vtbench.engine.results.Headline.of(rows))
+    assertThat(dev.vtbench.engine.results.summary.Headline.of(rows))
         .isEqualTo(
             "virtual 3.9x platform [3.8-3.9] at 200 VUs, pool 50 (1869 vs 485 req/s): virtual faster;"
                 + " the highest level counted (virtual generator saturated at 400, 800 VUs (virtual 2737"
                 + " vs platform 486, virtual 2961 vs platform 486 req/s))");
     // Until both thread modes have a result for one cell: the latest row.
     List<ResultRow> platformOnly = rows.stream().filter(ResultRow::isPlatform).toList();
-    assertThat(dev.vtbench.engine.results.Headline.of(platformOnly))
+    assertThat(dev.vtbench.engine.results.summary.Headline.of(platformOnly))
         .startsWith("platform c")
         .contains("req/s, p99 ");
   }
