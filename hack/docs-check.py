@@ -12,7 +12,8 @@ spans and fenced blocks) and links it checks that every
   - bare file name (`two-core.yaml`, `e2e.sh`) is a file of the repository;
   - link resolves, and its #anchor is a heading of the linked page;
   - snake_case span is a matrix.csv column (ResultRow's @Column names), unless it is a metric or
-    a word in NOT_COLUMNS; docs/columns.md documents every column, results/README.md every reference folder;
+    a word in NOT_COLUMNS; docs/columns.md describes every column once, in the record's order, and
+    no column the record lacks; results/README.md lists every reference folder;
   - block between `<!-- docs-check: quoted from FILE -->` and `<!-- docs-check: end -->` is
     copied line for line from FILE;
   - figure in CLAIMS (docs_claims.py) still says what the committed results compute to;
@@ -205,6 +206,29 @@ def check_doc(repo, doc):
     return problems
 
 
+COLUMN_ENTRY = re.compile(r"^- ((?:`\w+`, )*`\w+`):", re.M)
+
+
+def column_problems(columns, text):
+    """docs/columns.md against the record: one entry per column, in the record's order.
+
+    An entry is a list item that opens with the columns it describes, in backticks, then a colon:
+    "- `p50_ms`: ..." or "- `cpu_model`, `kernel`: ..."."""
+    entries = [name for m in COLUMN_ENTRY.finditer(text) for name in re.findall(r"`(\w+)`", m.group(1))]
+    problems = [f"docs/columns.md: column {c} is not documented" for c in columns if c not in entries]
+    problems += [f"docs/columns.md: `{c}` has an entry but is not a column of ResultRow"
+                 for c in dict.fromkeys(entries) if c not in columns]
+    problems += [f"docs/columns.md: `{c}` has {entries.count(c)} entries"
+                 for c in dict.fromkeys(entries) if entries.count(c) > 1]
+    described = [c for c in dict.fromkeys(entries) if c in columns]
+    expected = [c for c in columns if c in described]
+    wrong = next(((d, e) for d, e in zip(described, expected) if d != e), None)
+    if wrong:
+        problems.append(f"docs/columns.md: `{wrong[0]}` stands where ResultRow has `{wrong[1]}`: "
+                        "entries follow the record's order")
+    return problems
+
+
 def check(root, claims=None):
     """Every problem found under root, as FILE:LINE: message strings; also the count of references."""
     root = pathlib.Path(root).resolve()
@@ -213,9 +237,7 @@ def check(root, claims=None):
     problems = [p for d in docs for p in check_doc(repo, d)]
     columns = root / "docs/columns.md"
     if columns.exists():
-        documented = set(re.findall(r"`([\w-]+)`", columns.read_text(encoding="utf-8")))
-        problems += [f"docs/columns.md: column {c} is not documented" for c in repo.columns
-                     if c not in documented]
+        problems += column_problems(repo.columns, columns.read_text(encoding="utf-8"))
     results = root / "results/README.md"
     if results.exists():
         documented = set(re.findall(r"`([\w-]+)`", results.read_text(encoding="utf-8")))

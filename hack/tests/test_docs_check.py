@@ -98,6 +98,15 @@ class DocsCheckTest(unittest.TestCase):
         self.assertReports(self.broken("docs/columns.md", "`load_runners`: how many", "`load_runner`: how many"),
                            "`load_runner` is not a matrix.csv column", "column load_runners is not documented")
 
+    def test_a_column_entry_out_of_the_records_order(self):
+        self.assertReports(self.broken("docs/columns.md", "- `cpu_model`, `kernel`:", "- `kernel`, `cpu_model`:"),
+                           "`kernel` stands where ResultRow has `cpu_model`")
+
+    def test_a_column_with_two_entries_or_an_entry_for_no_column(self):
+        self.assertReports(self.broken("docs/columns.md", "- `jdk_version`:", "- `node`, `jdk_level`:"),
+                           "`node` has 2 entries", "`jdk_level` has an entry but is not a column",
+                           "column jdk_version is not documented")
+
     def test_an_unlisted_reference_folder(self):
         self.assertReports(self.broken("results/README.md", "`crosscheck-byo`", "the other"),
                            "reference folder crosscheck-byo is not listed")

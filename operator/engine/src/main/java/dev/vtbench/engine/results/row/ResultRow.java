@@ -16,8 +16,9 @@ import java.util.Objects;
  * <p>Components are the CSV's columns, in order: each carries its header name and rounding in a
  * {@link Column} annotation, and {@link dev.vtbench.engine.results.csv.ResultsCsv} derives the
  * header, the writer and the reader from them. Adding a column is one component here, one setter in
- * {@link ResultRowBuilder} and the code that produces its value. First come the reference rig's 23
- * columns ({@link #REFERENCE_COLUMNS}), then vtbench's own ({@link #VTBENCH_COLUMNS}). Keeping the
+ * {@link ResultRowBuilder}, the code that produces its value and its entry in docs/columns.md, at
+ * the same place in the order (docs-check holds that). First come the reference rig's 23 columns
+ * ({@link #REFERENCE_COLUMNS}), then vtbench's own ({@link #VTBENCH_COLUMNS}). Keeping the
  * reference columns first and unchanged lets a vtbench CSV be compared, column by column, with the
  * seed rig's own {@code matrix.csv}.
  *
