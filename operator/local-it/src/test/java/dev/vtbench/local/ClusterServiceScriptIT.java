@@ -15,7 +15,7 @@ import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.k6.UserModule;
 import dev.vtbench.engine.metrics.ActuatorMetric;
 import dev.vtbench.engine.metrics.ServiceWindows;
-import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.model.spec.ServiceSpec;
 import dev.vtbench.engine.plan.ServiceWiring;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;

@@ -3,8 +3,8 @@ package dev.vtbench.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.model.BenchmarkRun;
-import dev.vtbench.engine.model.RequestSpec;
 import dev.vtbench.engine.model.SpecLoader;
+import dev.vtbench.engine.model.spec.RequestSpec;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;

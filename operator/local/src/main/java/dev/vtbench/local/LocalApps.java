@@ -2,8 +2,8 @@ package dev.vtbench.local;
 
 import dev.vtbench.engine.metrics.SutView;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.Durations;
-import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.model.rules.Durations;
+import dev.vtbench.engine.model.spec.ServiceSpec;
 import dev.vtbench.engine.plan.JvmOptions;
 import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.plan.SutConfig;

@@ -1,7 +1,7 @@
 package dev.vtbench.local;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.Timeout;
+import dev.vtbench.engine.model.spec.Timeout;
 import dev.vtbench.engine.run.Progress;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package dev.vtbench.local;
 
 import dev.vtbench.engine.model.BenchmarkRun;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.BuildSpec;
+import dev.vtbench.engine.model.spec.BuildSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package dev.vtbench.local;
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.metrics.SutView;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.Quantities;
+import dev.vtbench.engine.model.rules.Quantities;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.plan.SutConfig;

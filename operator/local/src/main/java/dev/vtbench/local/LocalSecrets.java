@@ -1,7 +1,7 @@
 package dev.vtbench.local;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.ExternalDatabaseSpec;
+import dev.vtbench.engine.model.spec.ExternalDatabaseSpec;
 import dev.vtbench.engine.plan.ServiceWiring;
 import java.io.IOException;
 import java.io.UncheckedIOException;

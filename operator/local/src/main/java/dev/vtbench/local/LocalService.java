@@ -1,7 +1,7 @@
 package dev.vtbench.local;
 
 import dev.vtbench.engine.metrics.SutView;
-import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.model.spec.ServiceSpec;
 import dev.vtbench.engine.plan.JvmOptions;
 import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.plan.ServiceWiring;

@@ -2,8 +2,8 @@ package dev.vtbench.local;
 
 import dev.vtbench.engine.gate.Gate;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.SpecRules;
-import dev.vtbench.engine.model.ThresholdsSpec;
+import dev.vtbench.engine.model.rules.SpecRules;
+import dev.vtbench.engine.model.thresholds.ThresholdsSpec;
 import dev.vtbench.engine.results.csv.ResultsCsv;
 import dev.vtbench.engine.results.history.History;
 import dev.vtbench.engine.results.row.ResultRow;

@@ -1,6 +1,6 @@
 package dev.vtbench.local;
 
-import dev.vtbench.engine.model.Timeout;
+import dev.vtbench.engine.model.spec.Timeout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

@@ -3,8 +3,8 @@ package dev.vtbench.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.MinRatio;
-import dev.vtbench.engine.model.ThresholdsSpec;
+import dev.vtbench.engine.model.thresholds.MinRatio;
+import dev.vtbench.engine.model.thresholds.ThresholdsSpec;
 import dev.vtbench.engine.results.csv.ResultsCsv;
 import dev.vtbench.engine.results.row.ResultRow;
 import java.io.ByteArrayOutputStream;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vtbench.engine.gate.Gate;
-import dev.vtbench.engine.model.BaselineSpec;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.ThresholdsSpec;
+import dev.vtbench.engine.model.thresholds.BaselineSpec;
+import dev.vtbench.engine.model.thresholds.ThresholdsSpec;
 import dev.vtbench.engine.results.csv.ResultsCsv;
 import dev.vtbench.engine.results.history.History;
 import dev.vtbench.engine.results.row.ResultRow;

@@ -3,7 +3,7 @@ package dev.vtbench.local;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.vtbench.engine.model.Timeout;
+import dev.vtbench.engine.model.spec.Timeout;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;

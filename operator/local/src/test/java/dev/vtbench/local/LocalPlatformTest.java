@@ -3,8 +3,8 @@ package dev.vtbench.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.ExternalDatabaseSpec;
-import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.model.spec.ExternalDatabaseSpec;
+import dev.vtbench.engine.model.spec.ServiceSpec;
 import org.junit.jupiter.api.Test;
 
 class LocalPlatformTest {

@@ -3,9 +3,9 @@ package dev.vtbench.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.BuildSpec;
-import dev.vtbench.engine.model.RequestSpec;
-import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.model.spec.BuildSpec;
+import dev.vtbench.engine.model.spec.RequestSpec;
+import dev.vtbench.engine.model.spec.ServiceSpec;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.plan.SutConfig;

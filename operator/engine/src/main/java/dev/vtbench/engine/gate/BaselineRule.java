@@ -1,8 +1,8 @@
 package dev.vtbench.engine.gate;
 
 import dev.vtbench.engine.gate.Gate.Check;
-import dev.vtbench.engine.model.BaselineSpec;
-import dev.vtbench.engine.model.Percent;
+import dev.vtbench.engine.model.thresholds.BaselineSpec;
+import dev.vtbench.engine.model.thresholds.Percent;
 import dev.vtbench.engine.results.row.ResultRow;
 import java.util.ArrayList;
 import java.util.List;

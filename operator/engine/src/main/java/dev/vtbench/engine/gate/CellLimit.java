@@ -1,7 +1,7 @@
 package dev.vtbench.engine.gate;
 
 import dev.vtbench.engine.gate.Gate.Check;
-import dev.vtbench.engine.model.CellFilter;
+import dev.vtbench.engine.model.thresholds.CellFilter;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.vtbench.engine.gate;
 
-import dev.vtbench.engine.model.CellFilter;
+import dev.vtbench.engine.model.thresholds.CellFilter;
 import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.engine.stats.Bootstrap;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.vtbench.engine.gate;
 
-import dev.vtbench.engine.model.ThresholdsSpec;
+import dev.vtbench.engine.model.thresholds.ThresholdsSpec;
 import dev.vtbench.engine.results.csv.ResultsCsv;
 import dev.vtbench.engine.results.row.ResultRow;
 import java.util.ArrayList;

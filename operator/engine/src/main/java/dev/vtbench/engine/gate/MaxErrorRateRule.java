@@ -1,6 +1,6 @@
 package dev.vtbench.engine.gate;
 
-import dev.vtbench.engine.model.Percent;
+import dev.vtbench.engine.model.thresholds.Percent;
 import java.util.List;
 
 /** {@code maxErrorRate}: every recorded cell's failed requests at most this percentage. */

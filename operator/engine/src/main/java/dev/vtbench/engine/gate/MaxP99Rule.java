@@ -1,7 +1,7 @@
 package dev.vtbench.engine.gate;
 
-import dev.vtbench.engine.model.Durations;
-import dev.vtbench.engine.model.MaxP99;
+import dev.vtbench.engine.model.rules.Durations;
+import dev.vtbench.engine.model.thresholds.MaxP99;
 import java.util.List;
 
 /** {@code maxP99[i]}: every matching cell's p99 at most this long. */

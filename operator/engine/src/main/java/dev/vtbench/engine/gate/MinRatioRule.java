@@ -1,7 +1,7 @@
 package dev.vtbench.engine.gate;
 
 import dev.vtbench.engine.gate.Gate.Check;
-import dev.vtbench.engine.model.MinRatio;
+import dev.vtbench.engine.model.thresholds.MinRatio;
 import dev.vtbench.engine.results.row.ResultRow;
 import java.util.ArrayList;
 import java.util.List;

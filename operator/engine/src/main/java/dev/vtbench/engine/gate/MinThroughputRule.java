@@ -1,6 +1,6 @@
 package dev.vtbench.engine.gate;
 
-import dev.vtbench.engine.model.MinThroughput;
+import dev.vtbench.engine.model.thresholds.MinThroughput;
 import java.util.List;
 
 /** {@code minThroughput[i]}: every matching cell's throughput at least this many requests/s. */

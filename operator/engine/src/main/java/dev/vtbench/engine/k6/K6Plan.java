@@ -1,8 +1,8 @@
 package dev.vtbench.engine.k6;
 
-import dev.vtbench.engine.model.Durations;
-import dev.vtbench.engine.model.LoadSpec;
-import dev.vtbench.engine.model.SpecRules;
+import dev.vtbench.engine.model.rules.Durations;
+import dev.vtbench.engine.model.rules.SpecRules;
+import dev.vtbench.engine.model.spec.LoadSpec;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.vtbench.engine.k6;
 
-import dev.vtbench.engine.model.PrometheusRemoteWriteSpec;
+import dev.vtbench.engine.model.spec.PrometheusRemoteWriteSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

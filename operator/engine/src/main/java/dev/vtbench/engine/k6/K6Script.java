@@ -1,6 +1,6 @@
 package dev.vtbench.engine.k6;
 
-import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.model.spec.ServiceSpec;
 import dev.vtbench.engine.steady.SteadyState;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,6 @@
 package dev.vtbench.engine.k6;
 
-import dev.vtbench.engine.model.RequestSpec;
+import dev.vtbench.engine.model.spec.RequestSpec;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

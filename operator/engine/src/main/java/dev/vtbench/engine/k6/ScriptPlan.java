@@ -1,6 +1,6 @@
 package dev.vtbench.engine.k6;
 
-import dev.vtbench.engine.model.Durations;
+import dev.vtbench.engine.model.rules.Durations;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.stats.HistogramText;
 import dev.vtbench.engine.stats.LatencyHistogram;

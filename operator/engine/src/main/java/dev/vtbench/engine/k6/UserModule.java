@@ -1,6 +1,6 @@
 package dev.vtbench.engine.k6;
 
-import dev.vtbench.engine.model.Durations;
+import dev.vtbench.engine.model.rules.Durations;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,6 +1,21 @@
 package dev.vtbench.engine.model;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.vtbench.engine.model.rules.BuildRules;
+import dev.vtbench.engine.model.rules.CpuWorkRules;
+import dev.vtbench.engine.model.rules.PlacementRules;
+import dev.vtbench.engine.model.rules.ServiceRules;
+import dev.vtbench.engine.model.rules.SpecRules;
+import dev.vtbench.engine.model.rules.ThresholdRules;
+import dev.vtbench.engine.model.spec.DatabaseSpec;
+import dev.vtbench.engine.model.spec.LoadSpec;
+import dev.vtbench.engine.model.spec.MatrixSpec;
+import dev.vtbench.engine.model.spec.ResultsSpec;
+import dev.vtbench.engine.model.spec.StubSpec;
+import dev.vtbench.engine.model.spec.SutSpec;
+import dev.vtbench.engine.model.spec.TimeoutsSpec;
+import dev.vtbench.engine.model.spec.WorkloadSpec;
+import dev.vtbench.engine.model.thresholds.ThresholdsSpec;
 import io.fabric8.generator.annotation.ValidationRule;
 
 /**

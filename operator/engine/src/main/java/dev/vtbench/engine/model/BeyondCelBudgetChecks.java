@@ -1,5 +1,9 @@
 package dev.vtbench.engine.model;
 
+import dev.vtbench.engine.model.rules.ServiceRules;
+import dev.vtbench.engine.model.rules.SpecRules;
+import dev.vtbench.engine.model.spec.RequestSpec;
+import dev.vtbench.engine.model.spec.ServiceSpec;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;

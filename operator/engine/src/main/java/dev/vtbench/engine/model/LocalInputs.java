@@ -1,5 +1,10 @@
 package dev.vtbench.engine.model;
 
+import dev.vtbench.engine.model.rules.PlatformRules;
+import dev.vtbench.engine.model.spec.BuildSpec;
+import dev.vtbench.engine.model.spec.ScriptSpec;
+import dev.vtbench.engine.model.spec.ServiceSpec;
+import dev.vtbench.engine.model.thresholds.BaselineSpec;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,6 +2,7 @@ package dev.vtbench.engine.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.vtbench.engine.crd.CrdValidator;
+import dev.vtbench.engine.model.rules.PlatformRules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

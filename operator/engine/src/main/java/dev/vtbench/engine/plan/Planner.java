@@ -1,10 +1,10 @@
 package dev.vtbench.engine.plan;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.BuildSpec;
-import dev.vtbench.engine.model.CpuWorkRules;
-import dev.vtbench.engine.model.Durations;
-import dev.vtbench.engine.model.MatrixSpec;
+import dev.vtbench.engine.model.rules.CpuWorkRules;
+import dev.vtbench.engine.model.rules.Durations;
+import dev.vtbench.engine.model.spec.BuildSpec;
+import dev.vtbench.engine.model.spec.MatrixSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,8 +1,8 @@
 package dev.vtbench.engine.plan;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.BuildSpec;
-import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.model.spec.BuildSpec;
+import dev.vtbench.engine.model.spec.ServiceSpec;
 import java.util.ArrayList;
 import java.util.List;
 

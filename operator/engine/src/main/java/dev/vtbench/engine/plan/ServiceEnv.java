@@ -1,7 +1,7 @@
 package dev.vtbench.engine.plan;
 
-import dev.vtbench.engine.model.ServiceSpec;
-import dev.vtbench.engine.model.SpecRules;
+import dev.vtbench.engine.model.rules.SpecRules;
+import dev.vtbench.engine.model.spec.ServiceSpec;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,6 +1,6 @@
 package dev.vtbench.engine.plan;
 
-import dev.vtbench.engine.model.SpecRules;
+import dev.vtbench.engine.model.rules.SpecRules;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

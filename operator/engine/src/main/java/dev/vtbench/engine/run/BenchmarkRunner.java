@@ -5,7 +5,7 @@ import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.metrics.SutView;
 import dev.vtbench.engine.model.BenchmarkRun;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.Durations;
+import dev.vtbench.engine.model.rules.Durations;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.Sizing;

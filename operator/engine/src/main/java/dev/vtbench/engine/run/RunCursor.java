@@ -2,9 +2,9 @@ package dev.vtbench.engine.run;
 
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.CpuWorkRules;
-import dev.vtbench.engine.model.Durations;
-import dev.vtbench.engine.model.Quantities;
+import dev.vtbench.engine.model.rules.CpuWorkRules;
+import dev.vtbench.engine.model.rules.Durations;
+import dev.vtbench.engine.model.rules.Quantities;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.SutConfig;

@@ -7,7 +7,7 @@ import dev.vtbench.engine.k6.LoadResult;
 import dev.vtbench.engine.metrics.ServiceWindows;
 import dev.vtbench.engine.metrics.SutView;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.Durations;
+import dev.vtbench.engine.model.rules.Durations;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.results.derived.DerivedMetrics;
 import dev.vtbench.engine.results.row.ResultRow;

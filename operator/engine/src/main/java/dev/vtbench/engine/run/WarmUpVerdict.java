@@ -1,6 +1,6 @@
 package dev.vtbench.engine.run;
 
-import dev.vtbench.engine.model.Durations;
+import dev.vtbench.engine.model.rules.Durations;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.WarmState;
 import dev.vtbench.engine.steady.WarmUpTrend;

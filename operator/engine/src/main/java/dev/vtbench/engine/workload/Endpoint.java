@@ -1,8 +1,8 @@
 package dev.vtbench.engine.workload;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.Durations;
-import dev.vtbench.engine.model.SeedSpec;
+import dev.vtbench.engine.model.rules.Durations;
+import dev.vtbench.engine.model.spec.SeedSpec;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;

@@ -3,11 +3,11 @@ package dev.vtbench.engine.gate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.vtbench.engine.model.BaselineSpec;
-import dev.vtbench.engine.model.MaxP99;
-import dev.vtbench.engine.model.MinRatio;
-import dev.vtbench.engine.model.MinThroughput;
-import dev.vtbench.engine.model.ThresholdsSpec;
+import dev.vtbench.engine.model.thresholds.BaselineSpec;
+import dev.vtbench.engine.model.thresholds.MaxP99;
+import dev.vtbench.engine.model.thresholds.MinRatio;
+import dev.vtbench.engine.model.thresholds.MinThroughput;
+import dev.vtbench.engine.model.thresholds.ThresholdsSpec;
 import dev.vtbench.engine.results.csv.ResultsCsv;
 import dev.vtbench.engine.results.row.ResultRow;
 import java.time.Instant;

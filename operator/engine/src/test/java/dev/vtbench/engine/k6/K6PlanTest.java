@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vtbench.engine.k6.K6Plan.Executor;
-import dev.vtbench.engine.model.LoadSpec;
+import dev.vtbench.engine.model.spec.LoadSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

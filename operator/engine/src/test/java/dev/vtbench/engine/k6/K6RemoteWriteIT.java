@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.vtbench.engine.k6.K6Plan.Executor;
-import dev.vtbench.engine.model.PrometheusRemoteWriteSpec;
+import dev.vtbench.engine.model.spec.PrometheusRemoteWriteSpec;
 import java.io.ByteArrayOutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.PrometheusRemoteWriteSpec;
-import dev.vtbench.engine.model.SecretRef;
+import dev.vtbench.engine.model.spec.PrometheusRemoteWriteSpec;
+import dev.vtbench.engine.model.spec.SecretRef;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

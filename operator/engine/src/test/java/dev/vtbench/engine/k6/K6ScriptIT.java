@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.vtbench.engine.k6.K6Plan.Executor;
-import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.model.spec.ServiceSpec;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.stats.HistogramText;
 import dev.vtbench.engine.stats.LatencyHistogram;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vtbench.engine.k6.K6Plan.Executor;
-import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.model.spec.ServiceSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

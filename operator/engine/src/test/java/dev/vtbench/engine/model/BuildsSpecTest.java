@@ -2,6 +2,10 @@ package dev.vtbench.engine.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtbench.engine.model.rules.BuildRules;
+import dev.vtbench.engine.model.rules.MatrixRules;
+import dev.vtbench.engine.model.rules.ServiceRules;
+import dev.vtbench.engine.model.spec.BuildSpec;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;

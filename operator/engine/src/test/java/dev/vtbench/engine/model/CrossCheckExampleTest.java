@@ -2,6 +2,7 @@ package dev.vtbench.engine.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtbench.engine.model.rules.Durations;
 import dev.vtbench.engine.seed.SeedSql;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,9 @@ package dev.vtbench.engine.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtbench.engine.model.rules.PlatformRules;
+import dev.vtbench.engine.model.spec.ExternalDatabaseSpec;
+import dev.vtbench.engine.model.spec.SqlSpec;
 import dev.vtbench.engine.plan.ServiceWiring;
 import java.nio.file.Path;
 import java.util.List;

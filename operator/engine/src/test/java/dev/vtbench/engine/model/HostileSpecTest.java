@@ -2,6 +2,8 @@ package dev.vtbench.engine.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtbench.engine.model.rules.ServiceRules;
+import dev.vtbench.engine.model.rules.SpecRules;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -2,6 +2,7 @@ package dev.vtbench.engine.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtbench.engine.model.rules.MatrixRules;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;

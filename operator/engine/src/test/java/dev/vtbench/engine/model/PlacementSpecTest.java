@@ -2,6 +2,8 @@ package dev.vtbench.engine.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtbench.engine.model.rules.PlacementRules;
+import dev.vtbench.engine.model.rules.PlatformRules;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -2,6 +2,10 @@ package dev.vtbench.engine.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtbench.engine.model.rules.PlatformRules;
+import dev.vtbench.engine.model.rules.ServiceRules;
+import dev.vtbench.engine.model.rules.SpecRules;
+import dev.vtbench.engine.model.spec.ScriptSpec;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import java.util.stream.Stream;

@@ -2,6 +2,11 @@ package dev.vtbench.engine.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vtbench.engine.model.rules.PlatformRules;
+import dev.vtbench.engine.model.rules.ServiceRules;
+import dev.vtbench.engine.model.spec.RequestSpec;
+import dev.vtbench.engine.model.spec.ServiceSpec;
+import dev.vtbench.engine.model.spec.SqlSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

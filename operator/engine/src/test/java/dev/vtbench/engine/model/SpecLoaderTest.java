@@ -3,6 +3,10 @@ package dev.vtbench.engine.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.vtbench.engine.model.rules.Durations;
+import dev.vtbench.engine.model.rules.Quantities;
+import dev.vtbench.engine.model.rules.QuantityRules;
+import dev.vtbench.engine.model.rules.SpecRules;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,6 +3,10 @@ package dev.vtbench.engine.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.vtbench.engine.model.rules.QuantityRules;
+import dev.vtbench.engine.model.rules.ThresholdRules;
+import dev.vtbench.engine.model.thresholds.Percent;
+import dev.vtbench.engine.model.thresholds.ThresholdsSpec;
 import org.junit.jupiter.api.Test;
 
 /** spec.thresholds as YAML: read, and refused with the field named (local mode's admission). */

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.BuildRules;
-import dev.vtbench.engine.model.BuildSpec;
-import dev.vtbench.engine.model.ServiceSpec;
-import dev.vtbench.engine.model.SpecRules;
+import dev.vtbench.engine.model.rules.BuildRules;
+import dev.vtbench.engine.model.rules.SpecRules;
+import dev.vtbench.engine.model.spec.BuildSpec;
+import dev.vtbench.engine.model.spec.ServiceSpec;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -3,8 +3,8 @@ package dev.vtbench.engine.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.RequestSpec;
-import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.model.spec.RequestSpec;
+import dev.vtbench.engine.model.spec.ServiceSpec;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.model.spec.ServiceSpec;
 import dev.vtbench.proc.CfsStat;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -125,7 +125,7 @@ class TierThrottlingTest {
     // a user's service that calls no stub, on its own database: only the service's own note
     BenchmarkRunSpec service = new BenchmarkRunSpec();
     service.sut.service = new ServiceSpec();
-    service.database.external = new dev.vtbench.engine.model.ExternalDatabaseSpec();
+    service.database.external = new dev.vtbench.engine.model.spec.ExternalDatabaseSpec();
     TierThrottling t = TierThrottling.cluster(service, SutProbe.parse(summary("")));
     assertThat(t.sutPct()).isNull();
     assertThat(t.stubPct()).isNull();

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.vtbench.engine.model.Durations;
-import dev.vtbench.engine.model.SpecRules;
+import dev.vtbench.engine.model.rules.Durations;
+import dev.vtbench.engine.model.rules.SpecRules;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

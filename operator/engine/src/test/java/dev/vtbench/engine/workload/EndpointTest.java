@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.SpecRules;
-import dev.vtbench.engine.model.WorkloadSpec;
+import dev.vtbench.engine.model.rules.SpecRules;
+import dev.vtbench.engine.model.spec.WorkloadSpec;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package dev.vtbench.operator.load;
 
 import dev.vtbench.engine.k6.K6Script;
-import dev.vtbench.engine.model.LoadSpec;
+import dev.vtbench.engine.model.spec.LoadSpec;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.Guaranteed;

@@ -2,7 +2,7 @@ package dev.vtbench.operator.load;
 
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.K6Script;
-import dev.vtbench.engine.model.Timeout;
+import dev.vtbench.engine.model.spec.Timeout;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;

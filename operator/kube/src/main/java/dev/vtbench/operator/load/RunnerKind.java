@@ -1,6 +1,6 @@
 package dev.vtbench.operator.load;
 
-import dev.vtbench.engine.model.LoadSpec;
+import dev.vtbench.engine.model.spec.LoadSpec;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.util.Optional;
 

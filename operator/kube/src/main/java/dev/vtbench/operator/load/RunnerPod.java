@@ -1,8 +1,8 @@
 package dev.vtbench.operator.load;
 
 import dev.vtbench.engine.k6.K6RemoteWrite;
-import dev.vtbench.engine.model.LoadSpec;
-import dev.vtbench.engine.model.PrometheusRemoteWriteSpec;
+import dev.vtbench.engine.model.spec.LoadSpec;
+import dev.vtbench.engine.model.spec.PrometheusRemoteWriteSpec;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.RunMeta;

@@ -1,8 +1,8 @@
 package dev.vtbench.operator.resources;
 
-import dev.vtbench.engine.model.DatabaseSpec;
-import dev.vtbench.engine.model.SeedSpec;
-import dev.vtbench.engine.model.SqlSpec;
+import dev.vtbench.engine.model.spec.DatabaseSpec;
+import dev.vtbench.engine.model.spec.SeedSpec;
+import dev.vtbench.engine.model.spec.SqlSpec;
 import dev.vtbench.engine.seed.DbCpuSql;
 import dev.vtbench.engine.seed.HandOverSql;
 import dev.vtbench.engine.seed.SeedSql;

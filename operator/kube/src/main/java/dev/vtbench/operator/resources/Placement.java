@@ -1,6 +1,6 @@
 package dev.vtbench.operator.resources;
 
-import dev.vtbench.engine.model.PlacementRules;
+import dev.vtbench.engine.model.rules.PlacementRules;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;

@@ -1,6 +1,6 @@
 package dev.vtbench.operator.resources;
 
-import dev.vtbench.engine.model.SpecRules;
+import dev.vtbench.engine.model.rules.SpecRules;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 
 /**

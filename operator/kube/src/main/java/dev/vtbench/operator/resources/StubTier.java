@@ -1,6 +1,6 @@
 package dev.vtbench.operator.resources;
 
-import dev.vtbench.engine.model.StubSpec;
+import dev.vtbench.engine.model.spec.StubSpec;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Service;

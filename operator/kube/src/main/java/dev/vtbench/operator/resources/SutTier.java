@@ -1,6 +1,6 @@
 package dev.vtbench.operator.resources;
 
-import dev.vtbench.engine.model.SutSpec;
+import dev.vtbench.engine.model.spec.SutSpec;
 import dev.vtbench.engine.plan.JvmOptions;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.seed.DbCpuSql;

@@ -1,8 +1,8 @@
 package dev.vtbench.operator.resources;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.ExternalDatabaseSpec;
-import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.model.spec.ExternalDatabaseSpec;
+import dev.vtbench.engine.model.spec.ServiceSpec;
 import dev.vtbench.engine.plan.JvmOptions;
 import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.plan.ServiceWiring;

@@ -3,8 +3,8 @@ package dev.vtbench.operator.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.model.BenchmarkRun;
-import dev.vtbench.engine.model.Quantities;
 import dev.vtbench.engine.model.SpecValidation;
+import dev.vtbench.engine.model.rules.Quantities;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.nio.file.Path;
 import java.util.Map;

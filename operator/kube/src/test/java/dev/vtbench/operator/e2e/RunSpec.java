@@ -1,8 +1,8 @@
 package dev.vtbench.operator.e2e;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.LoadSpec;
-import dev.vtbench.engine.model.Quantities;
+import dev.vtbench.engine.model.rules.Quantities;
+import dev.vtbench.engine.model.spec.LoadSpec;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.engine.run.Workloads;
@@ -195,7 +195,7 @@ final class RunSpec {
 
   /** A duration of spec.load ({@code hold}, {@code sutWarmup}), or {@code otherwise} if unset. */
   java.time.Duration load(String field, String otherwise) {
-    return dev.vtbench.engine.model.Durations.parse(
+    return dev.vtbench.engine.model.rules.Durations.parse(
         "spec.load." + field, String.valueOf(section("load").getOrDefault(field, otherwise)));
   }
 

@@ -2,7 +2,7 @@ package dev.vtbench.operator.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.engine.model.LoadSpec;
+import dev.vtbench.engine.model.spec.LoadSpec;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package dev.vtbench.operator.resources;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.engine.model.PlacementRules;
+import dev.vtbench.engine.model.rules.PlacementRules;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.load.TestLoads;

@@ -66,7 +66,7 @@ class PodSecurityTest {
   void aUsersServiceIsRestrictedWithoutATokenToo() {
     for (BenchmarkRunResource run :
         List.of(DesiredObjectsTest.pinned(), DesiredObjectsTest.unpinned())) {
-      run.getSpec().sut.service = new dev.vtbench.engine.model.ServiceSpec();
+      run.getSpec().sut.service = new dev.vtbench.engine.model.spec.ServiceSpec();
       run.getSpec().sut.service.image = "registry.example/orders:1.4";
       run.getSpec().sut.service.stubUrlEnv = "SHIPPING_QUOTE_URL";
       SutConfig config =

@@ -2,7 +2,7 @@ package dev.vtbench.operator.resources;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.engine.model.SpecRules;
+import dev.vtbench.engine.model.rules.SpecRules;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import java.util.ArrayList;

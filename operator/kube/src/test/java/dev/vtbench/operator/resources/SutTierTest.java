@@ -73,7 +73,7 @@ class SutTierTest {
         .containsEntry(SutTier.CONFIG_ANNOTATION, zgc.key());
     assertThat(zgc.key()).isNotEqualTo(none.key());
 
-    run.getSpec().sut.service = new dev.vtbench.engine.model.ServiceSpec();
+    run.getSpec().sut.service = new dev.vtbench.engine.model.spec.ServiceSpec();
     run.getSpec().sut.service.image = "registry.example/orders:1.4";
     SutConfig service =
         new SutConfig(
@@ -98,11 +98,11 @@ class SutTierTest {
   @Test
   void aUsersServiceRunsTheImageOfTheConfigsBuild() {
     BenchmarkRunResource run = DesiredObjectsTest.run("builds");
-    run.getSpec().sut.service = new dev.vtbench.engine.model.ServiceSpec();
+    run.getSpec().sut.service = new dev.vtbench.engine.model.spec.ServiceSpec();
     run.getSpec().sut.service.image = "registry.example/orders:1.4";
-    dev.vtbench.engine.model.BuildSpec same = new dev.vtbench.engine.model.BuildSpec();
+    dev.vtbench.engine.model.spec.BuildSpec same = new dev.vtbench.engine.model.spec.BuildSpec();
     same.name = "current";
-    dev.vtbench.engine.model.BuildSpec next = new dev.vtbench.engine.model.BuildSpec();
+    dev.vtbench.engine.model.spec.BuildSpec next = new dev.vtbench.engine.model.spec.BuildSpec();
     next.name = "next";
     next.image = "registry.example/orders:2.0";
     run.getSpec().matrix.builds = List.of(same, next);

@@ -4,7 +4,7 @@ import static dev.vtbench.engine.results.row.Column.Part.KEY;
 import static dev.vtbench.engine.results.row.Column.Part.REFERENCE;
 import static dev.vtbench.engine.results.row.Column.Part.VTBENCH;
 
-import dev.vtbench.engine.model.SpecRules;
+import dev.vtbench.engine.model.rules.SpecRules;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;

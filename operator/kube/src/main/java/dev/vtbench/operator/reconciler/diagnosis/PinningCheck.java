@@ -1,7 +1,7 @@
 package dev.vtbench.operator.reconciler.diagnosis;
 
-import dev.vtbench.engine.model.Quantities;
-import dev.vtbench.engine.model.SutSpec;
+import dev.vtbench.engine.model.rules.Quantities;
+import dev.vtbench.engine.model.spec.SutSpec;
 import dev.vtbench.engine.results.derived.DerivedMetrics;
 import dev.vtbench.operator.resources.CpusetProbe;
 import java.util.Optional;

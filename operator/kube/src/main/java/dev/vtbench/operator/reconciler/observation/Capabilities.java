@@ -1,6 +1,6 @@
 package dev.vtbench.operator.reconciler.observation;
 
-import dev.vtbench.engine.model.LoadSpec;
+import dev.vtbench.engine.model.spec.LoadSpec;
 import dev.vtbench.operator.load.RunnerKind;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package dev.vtbench.operator.reconciler.steps;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.ExternalDatabaseSpec;
-import dev.vtbench.engine.model.SeedSpec;
-import dev.vtbench.engine.model.SqlSpec;
+import dev.vtbench.engine.model.spec.ExternalDatabaseSpec;
+import dev.vtbench.engine.model.spec.SeedSpec;
+import dev.vtbench.engine.model.spec.SqlSpec;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.reconciler.observation.RunView;
 import dev.vtbench.operator.reconciler.status.Conditions;

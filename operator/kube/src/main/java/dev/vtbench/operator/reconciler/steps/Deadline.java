@@ -1,6 +1,6 @@
 package dev.vtbench.operator.reconciler.steps;
 
-import dev.vtbench.engine.model.Timeout;
+import dev.vtbench.engine.model.spec.Timeout;
 import java.time.Duration;
 import java.time.Instant;
 

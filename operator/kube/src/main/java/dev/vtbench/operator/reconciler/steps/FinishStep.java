@@ -1,7 +1,7 @@
 package dev.vtbench.operator.reconciler.steps;
 
 import dev.vtbench.engine.gate.Gate;
-import dev.vtbench.engine.model.ThresholdsSpec;
+import dev.vtbench.engine.model.thresholds.ThresholdsSpec;
 import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.operator.reconciler.observation.RunView;
 import dev.vtbench.operator.reconciler.status.Conditions.Reason;

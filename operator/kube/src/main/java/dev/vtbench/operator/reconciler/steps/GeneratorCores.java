@@ -2,7 +2,7 @@ package dev.vtbench.operator.reconciler.steps;
 
 import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.Quantities;
+import dev.vtbench.engine.model.rules.Quantities;
 import dev.vtbench.engine.results.derived.DerivedMetrics;
 import dev.vtbench.proc.CoreBusy;
 import io.fabric8.kubernetes.api.model.Pod;

@@ -5,7 +5,7 @@ import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.metrics.ServiceWindows;
 import dev.vtbench.engine.metrics.SutView;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.Quantities;
+import dev.vtbench.engine.model.rules.Quantities;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.plan.ServiceBuild;
 import dev.vtbench.engine.results.row.ResultRow;

@@ -1,7 +1,7 @@
 package dev.vtbench.operator.reconciler.steps;
 
 import dev.vtbench.engine.k6.UserModule;
-import dev.vtbench.engine.model.ScriptSpec;
+import dev.vtbench.engine.model.spec.ScriptSpec;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.reconciler.observation.RunView;
 import dev.vtbench.operator.reconciler.status.Conditions.Reason;

@@ -1,7 +1,7 @@
 package dev.vtbench.operator.reconciler.steps;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.SqlSpec;
+import dev.vtbench.engine.model.spec.SqlSpec;
 import dev.vtbench.operator.reconciler.observation.RunView;
 import dev.vtbench.operator.reconciler.status.Conditions.Reason;
 import dev.vtbench.operator.reconciler.status.RunStatus;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vtbench.engine.k6.K6Plan;
 import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.SutSpec;
+import dev.vtbench.engine.model.spec.SutSpec;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.plan.Scenario;
 import dev.vtbench.engine.results.row.ResultRow;

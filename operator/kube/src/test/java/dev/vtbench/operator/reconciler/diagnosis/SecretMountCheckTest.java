@@ -3,8 +3,8 @@ package dev.vtbench.operator.reconciler.diagnosis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
-import dev.vtbench.engine.model.ExternalDatabaseSpec;
-import dev.vtbench.engine.model.ServiceSpec;
+import dev.vtbench.engine.model.spec.ExternalDatabaseSpec;
+import dev.vtbench.engine.model.spec.ServiceSpec;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.util.List;

@@ -3,8 +3,8 @@ package dev.vtbench.operator.reconciler.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.gate.Gate;
-import dev.vtbench.engine.model.MaxP99;
-import dev.vtbench.engine.model.ThresholdsSpec;
+import dev.vtbench.engine.model.thresholds.MaxP99;
+import dev.vtbench.engine.model.thresholds.ThresholdsSpec;
 import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.operator.api.BenchmarkRunResource;
 import dev.vtbench.operator.reconciler.steps.FinishStep;
