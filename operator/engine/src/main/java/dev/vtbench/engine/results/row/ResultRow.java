@@ -118,7 +118,6 @@ public record ResultRow(
   public static final String HELD = "held";
   public static final String NORMAL = "normal";
   public static final String SYNCHRONIZED = "synchronized";
-  public static final String CLOSED = "closed";
   public static final String OPEN = "open";
 
   /** The reference rig's 23 columns, in its order. */
