@@ -3,6 +3,7 @@ package dev.vtbench.operator.reconciler.steps;
 import dev.vtbench.operator.reconciler.observation.RunView;
 import dev.vtbench.operator.reconciler.status.Conditions.Reason;
 import dev.vtbench.operator.reconciler.status.RunStatus;
+import dev.vtbench.operator.results.Baseline;
 
 /** Before the first measurement: a missing baseline should cost seconds, not the whole run. */
 public final class BaselineCheck implements Step {

@@ -9,6 +9,7 @@ import dev.vtbench.operator.reconciler.status.EventReason;
 import dev.vtbench.operator.reconciler.status.Events;
 import dev.vtbench.operator.reconciler.status.RunStatus;
 import dev.vtbench.operator.resources.NameConflict;
+import dev.vtbench.operator.results.Baseline;
 import dev.vtbench.operator.results.FiguresConfigMap;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;

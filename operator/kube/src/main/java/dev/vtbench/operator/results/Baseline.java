@@ -1,4 +1,4 @@
-package dev.vtbench.operator.reconciler.steps;
+package dev.vtbench.operator.results;
 
 import dev.vtbench.engine.gate.Gate;
 import dev.vtbench.engine.model.thresholds.ThresholdsSpec;
@@ -23,7 +23,7 @@ public final class Baseline {
    *
    * @throws IllegalStateException saying which ConfigMap and key to create, or why it is unusable
    */
-  List<ResultRow> rows(BenchmarkRunResource run) {
+  public List<ResultRow> rows(BenchmarkRunResource run) {
     ThresholdsSpec t = run.getSpec().thresholds;
     if (t == null || t.baseline == null || t.baseline.configMapRef == null) {
       return List.of();
