@@ -2,10 +2,10 @@ package dev.vtbench.stub;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.local.HttpJson;
-import dev.vtbench.local.ManagedProcess;
-import dev.vtbench.local.Os;
-import dev.vtbench.local.Services;
+import dev.vtbench.local.process.HttpJson;
+import dev.vtbench.local.process.ManagedProcess;
+import dev.vtbench.local.process.Os;
+import dev.vtbench.local.process.Services;
 import dev.vtbench.proc.CfsStat;
 import java.net.URI;
 import java.nio.file.Files;

@@ -3,8 +3,8 @@ package dev.vtbench.sut;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.seed.DbCpuSql;
-import dev.vtbench.local.HttpJson;
-import dev.vtbench.local.LocalPostgres;
+import dev.vtbench.local.process.HttpJson;
+import dev.vtbench.local.process.LocalPostgres;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.Map;

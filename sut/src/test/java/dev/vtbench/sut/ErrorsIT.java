@@ -2,8 +2,8 @@ package dev.vtbench.sut;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.local.HttpJson;
-import dev.vtbench.local.Os;
+import dev.vtbench.local.process.HttpJson;
+import dev.vtbench.local.process.Os;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;

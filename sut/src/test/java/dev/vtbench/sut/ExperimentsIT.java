@@ -3,7 +3,7 @@ package dev.vtbench.sut;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.workload.Endpoint;
-import dev.vtbench.local.HttpJson;
+import dev.vtbench.local.process.HttpJson;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;

@@ -1,6 +1,6 @@
 package dev.vtbench.sut;
 
-import dev.vtbench.local.HttpJson;
+import dev.vtbench.local.process.HttpJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;

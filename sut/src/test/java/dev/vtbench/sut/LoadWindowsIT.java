@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
-import dev.vtbench.local.HttpJson;
+import dev.vtbench.local.process.HttpJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

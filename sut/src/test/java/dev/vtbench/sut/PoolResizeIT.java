@@ -2,7 +2,7 @@ package dev.vtbench.sut;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.local.HttpJson;
+import dev.vtbench.local.process.HttpJson;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

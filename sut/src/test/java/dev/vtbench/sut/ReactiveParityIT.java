@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.workload.Endpoint;
-import dev.vtbench.local.HttpJson;
+import dev.vtbench.local.process.HttpJson;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

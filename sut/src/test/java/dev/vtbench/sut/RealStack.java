@@ -1,10 +1,10 @@
 package dev.vtbench.sut;
 
-import dev.vtbench.local.HttpJson;
-import dev.vtbench.local.LocalPostgres;
-import dev.vtbench.local.ManagedProcess;
-import dev.vtbench.local.Os;
-import dev.vtbench.local.Services;
+import dev.vtbench.local.process.HttpJson;
+import dev.vtbench.local.process.LocalPostgres;
+import dev.vtbench.local.process.ManagedProcess;
+import dev.vtbench.local.process.Os;
+import dev.vtbench.local.process.Services;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.workload.Endpoint;
-import dev.vtbench.local.HttpJson;
+import dev.vtbench.local.process.HttpJson;
 
 /**
  * The engine's endpoint registry ({@link Endpoint}) checked against a running SUT of either kind.

@@ -3,7 +3,7 @@ package com.example.clinic;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.local.ExampleService;
-import dev.vtbench.local.HttpJson;
+import dev.vtbench.local.process.HttpJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

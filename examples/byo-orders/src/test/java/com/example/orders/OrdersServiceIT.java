@@ -3,7 +3,7 @@ package com.example.orders;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.local.ExampleService;
-import dev.vtbench.local.HttpJson;
+import dev.vtbench.local.process.HttpJson;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vtbench.engine.results.csv.ResultsCsv;
 import dev.vtbench.engine.results.row.Bottleneck;
 import dev.vtbench.engine.results.row.ResultRow;
+import dev.vtbench.local.process.Os;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -9,6 +9,7 @@ import dev.vtbench.engine.results.csv.ResultsCsv;
 import dev.vtbench.engine.results.row.Bottleneck;
 import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.engine.steady.LoadWindow;
+import dev.vtbench.local.process.Os;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vtbench.engine.results.csv.ResultsCsv;
 import dev.vtbench.engine.results.derived.DerivedMetrics;
 import dev.vtbench.engine.results.row.ResultRow;
+import dev.vtbench.local.process.LocalPostgres;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;

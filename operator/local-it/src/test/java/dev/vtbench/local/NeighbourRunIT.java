@@ -12,6 +12,7 @@ import dev.vtbench.engine.results.derived.Neighbour;
 import dev.vtbench.engine.results.row.Bottleneck;
 import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.engine.results.verdict.VerdictRows;
+import dev.vtbench.local.platform.CoreMap;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.results.csv.ResultsCsv;
 import dev.vtbench.engine.results.row.ResultRow;
+import dev.vtbench.local.platform.LocalDatabase;
+import dev.vtbench.local.process.Os;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package dev.vtbench.local;
 
+import dev.vtbench.local.process.LocalStack;
+import dev.vtbench.local.process.Os;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -14,7 +16,7 @@ import picocli.CommandLine.Option;
 final class DownCommand implements Callable<Integer> {
 
   @Option(names = "--cache-dir", description = "Cache given to 'up' (default ~/.cache/vtbench).")
-  Path cacheDir = Main.DEFAULT_CACHE;
+  Path cacheDir = Os.DEFAULT_CACHE;
 
   @Override
   public Integer call() {

@@ -3,6 +3,7 @@ package dev.vtbench.local;
 import dev.vtbench.engine.results.csv.ResultsCsv;
 import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.engine.results.summary.SummaryReport;
+import dev.vtbench.local.platform.LocalRun;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

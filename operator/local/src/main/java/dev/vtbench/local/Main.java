@@ -7,6 +7,15 @@ import dev.vtbench.engine.model.thresholds.ThresholdsSpec;
 import dev.vtbench.engine.results.csv.ResultsCsv;
 import dev.vtbench.engine.results.history.History;
 import dev.vtbench.engine.results.row.ResultRow;
+import dev.vtbench.local.init.InitCommand;
+import dev.vtbench.local.platform.LocalFiles;
+import dev.vtbench.local.platform.LocalModule;
+import dev.vtbench.local.platform.LocalPlatform;
+import dev.vtbench.local.platform.LocalRun;
+import dev.vtbench.local.platform.LocalSecrets;
+import dev.vtbench.local.platform.WrkLoad;
+import dev.vtbench.local.process.LocalPostgres;
+import dev.vtbench.local.process.Os;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -33,8 +42,6 @@ import picocli.CommandLine.Option;
       RerenderCommand.class
     })
 public final class Main implements Runnable {
-
-  static final Path DEFAULT_CACHE = Path.of(System.getProperty("user.home"), ".cache", "vtbench");
 
   @Override
   public void run() {
@@ -100,7 +107,7 @@ public final class Main implements Runnable {
     @Option(
         names = "--cache-dir",
         description = "Cache for the database and logs (default ~/.cache/vtbench).")
-    Path cacheDir = DEFAULT_CACHE;
+    Path cacheDir = Os.DEFAULT_CACHE;
   }
 
   @Command(
@@ -385,7 +392,7 @@ public final class Main implements Runnable {
       if (onPath != null) {
         return onPath;
       }
-      Path cached = DEFAULT_CACHE.resolve("bin").resolve("k6");
+      Path cached = Os.DEFAULT_CACHE.resolve("bin").resolve("k6");
       return java.nio.file.Files.isExecutable(cached) ? cached : null;
     }
   }

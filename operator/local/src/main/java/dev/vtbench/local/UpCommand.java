@@ -1,6 +1,7 @@
 package dev.vtbench.local;
 
 import dev.vtbench.engine.seed.SeedSql;
+import dev.vtbench.local.process.LocalStack;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;

@@ -1,6 +1,9 @@
 package dev.vtbench.local;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.vtbench.local.process.LocalPostgres;
+import dev.vtbench.local.process.ManagedProcess;
+import dev.vtbench.local.process.Os;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

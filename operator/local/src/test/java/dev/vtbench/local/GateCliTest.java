@@ -7,6 +7,7 @@ import dev.vtbench.engine.model.thresholds.MinRatio;
 import dev.vtbench.engine.model.thresholds.ThresholdsSpec;
 import dev.vtbench.engine.results.csv.ResultsCsv;
 import dev.vtbench.engine.results.row.ResultRow;
+import dev.vtbench.local.platform.LocalFiles;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.net.httpserver.HttpServer;
 import dev.vtbench.engine.model.BenchmarkRun;
 import dev.vtbench.engine.model.SpecLoader;
+import dev.vtbench.local.platform.LocalFiles;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

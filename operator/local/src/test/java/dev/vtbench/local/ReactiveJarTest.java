@@ -2,37 +2,18 @@ package dev.vtbench.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vtbench.engine.plan.SutConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The local platform starts the reactive SUT's jar for reactive rows, the servlet SUT's for the
- * others, and asks for the reactive jar only when the spec runs the thread mode reactive.
+ * {@code vtbench run} asks for the reactive SUT's jar only when the spec runs the thread mode
+ * reactive (which jar each row starts: LocalPlatformTest).
  */
 class ReactiveJarTest {
 
   @TempDir Path tmp;
-
-  static SutConfig config(String mode) {
-    return new SutConfig(mode, 10, "released", "normal", 200, Duration.ofSeconds(60), Map.of());
-  }
-
-  @Test
-  void eachThreadModeStartsItsOwnJar() {
-    Path servlet = Path.of("/jars/sut.jar");
-    Path reactive = Path.of("/jars/sut-reactive.jar");
-    LocalPlatform.Options options =
-        new LocalPlatform.Options(
-            tmp, tmp, servlet, reactive, Path.of("/jars/stub.jar"), Path.of("/bin/k6"), false);
-    assertThat(options.jarFor(config("platform"))).isEqualTo(servlet);
-    assertThat(options.jarFor(config("virtual"))).isEqualTo(servlet);
-    assertThat(options.jarFor(config("reactive"))).isEqualTo(reactive);
-  }
 
   /**
    * Both specs miss the stub jar, so neither run starts anything; only the one with reactive rows
