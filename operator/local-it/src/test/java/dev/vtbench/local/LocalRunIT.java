@@ -3,7 +3,7 @@ package dev.vtbench.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.results.csv.ResultsCsv;
-import dev.vtbench.engine.results.derived.DerivedMetrics;
+import dev.vtbench.engine.results.derived.Cpusets;
 import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.local.process.LocalPostgres;
 import java.io.ByteArrayOutputStream;
@@ -173,7 +173,7 @@ class LocalRunIT {
       assertThat(row.loadThrottledPct()).isNotNull().isBetween(0.0, 100.0);
       assertThat(row.pgThrottledPct()).isNotNull().isBetween(0.0, 100.0);
       // what the SUT's JVM made of its cores: its pinned cpuset, and as many carrier threads
-      assertThat(row.jvmProcessors()).isEqualTo(DerivedMetrics.cpusetSize(row.sutCpuset()));
+      assertThat(row.jvmProcessors()).isEqualTo(Cpusets.size(row.sutCpuset()));
       assertThat(row.vtParallelism()).isEqualTo(row.jvmProcessors());
       // where it ran
       assertThat(row.node()).isNotBlank();

@@ -1,6 +1,6 @@
 package dev.vtbench.local.platform;
 
-import dev.vtbench.engine.results.derived.DerivedMetrics;
+import dev.vtbench.engine.results.derived.Cpusets;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -48,7 +48,7 @@ public record CoreMap(String sut, String database, String load, int cpus) {
   public Set<Integer> loadCores() {
     return load == null
         ? IntStream.range(0, cpus).boxed().collect(Collectors.toSet())
-        : DerivedMetrics.cpusetMembers(load);
+        : Cpusets.members(load);
   }
 
   private static String range(int from, int to) {

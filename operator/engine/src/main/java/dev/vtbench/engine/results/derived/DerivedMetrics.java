@@ -3,8 +3,6 @@ package dev.vtbench.engine.results.derived;
 import dev.vtbench.engine.results.row.Bottleneck;
 import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.engine.results.row.RowNotes;
-import java.util.SortedSet;
-import java.util.TreeSet;
 
 /**
  * The columns vtbench derives from measured ones: the Little's law bound and ratio, generator
@@ -44,9 +42,6 @@ public final class DerivedMetrics {
    * the possible queue is far from the few waiters a momentary burst leaves.
    */
   public static final double POOL_QUEUE_FRACTION = 0.5;
-
-  /** Linux's CONFIG_NR_CPUS ceiling; a cpu list naming a higher CPU is not one. */
-  static final int MAX_CPUS = 8192;
 
   private DerivedMetrics() {}
 
@@ -224,60 +219,6 @@ public final class DerivedMetrics {
   }
 
   /**
-   * Logical CPUs in a Linux cpu list such as {@code 0-3,8,10-11} (7 here), the format of {@code
-   * taskset -c} and {@code cpuset.cpus}.
-   *
-   * @throws IllegalArgumentException if the list is malformed
-   */
-  public static int cpusetSize(String cpuset) {
-    return cpusetMembers(cpuset).size();
-  }
-
-  /**
-   * The logical CPUs in a Linux cpu list, e.g. {0, 1, 2, 3, 8} for {@code 0-3,8}.
-   *
-   * @throws IllegalArgumentException if the list is malformed
-   */
-  public static SortedSet<Integer> cpusetMembers(String cpuset) {
-    String s = cpuset.strip();
-    if (s.isEmpty()) {
-      throw new IllegalArgumentException("empty cpuset");
-    }
-    SortedSet<Integer> cpus = new TreeSet<>();
-    for (String part : s.split(",")) {
-      String p = part.strip();
-      try {
-        int dash = p.indexOf('-');
-        if (dash < 0) {
-          cpus.add(Integer.parseUnsignedInt(p));
-        } else {
-          int lo = Integer.parseUnsignedInt(p.substring(0, dash).strip());
-          int hi = Integer.parseUnsignedInt(p.substring(dash + 1).strip());
-          if (hi < lo) {
-            throw new IllegalArgumentException("descending range '" + p + "' in cpuset " + cpuset);
-          }
-          if (hi >= MAX_CPUS) {
-            throw new IllegalArgumentException(
-                "CPU "
-                    + hi
-                    + " in cpuset "
-                    + cpuset
-                    + " is beyond "
-                    + MAX_CPUS
-                    + ", Linux's limit");
-          }
-          for (int c = lo; c <= hi; c++) {
-            cpus.add(c);
-          }
-        }
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("malformed cpuset '" + cpuset + "'", e);
-      }
-    }
-    return cpus;
-  }
-
-  /**
    * What the derivation needs to know about the rig beyond the row itself.
    *
    * @param serviceTimeMs per-request service-time floor, see {@link #littlesLawBoundRps}; for the
@@ -317,7 +258,7 @@ public final class DerivedMetrics {
     Boolean generator = generatorSaturated(row, rig);
     double sutCpus = rig.sutCpus();
     if (!(sutCpus > 0) && row.sutCpuset() != null && !row.sutCpuset().isBlank()) {
-      sutCpus = cpusetSize(row.sutCpuset());
+      sutCpus = Cpusets.size(row.sutCpuset());
     }
     boolean sut = row.appCpuPct() != null && cpuSaturated(row.appCpuPct(), sutCpus);
     boolean db = row.pgCpuPct() != null && cpuSaturated(row.pgCpuPct(), rig.databaseCpus());

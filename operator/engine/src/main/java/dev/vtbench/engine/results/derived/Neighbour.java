@@ -57,7 +57,7 @@ public final class Neighbour {
       return null;
     }
     try {
-      return DerivedMetrics.cpusetMembers(row.sutCpuset());
+      return Cpusets.members(row.sutCpuset());
     } catch (IllegalArgumentException e) {
       return null;
     }

@@ -1,6 +1,6 @@
 package dev.vtbench.engine.results.figures;
 
-import dev.vtbench.engine.results.derived.DerivedMetrics;
+import dev.vtbench.engine.results.derived.Cpusets;
 import dev.vtbench.engine.results.row.ResultRow;
 import dev.vtbench.engine.results.verdict.VerdictRows;
 import dev.vtbench.engine.stats.Bootstrap;
@@ -56,7 +56,7 @@ public record CrossoverPlacement(
     if (r.jvmProcessors() != null) {
       return r.jvmProcessors();
     }
-    return r.sutCpuset() == null ? null : DerivedMetrics.cpusetSize(r.sutCpuset());
+    return r.sutCpuset() == null ? null : Cpusets.size(r.sutCpuset());
   }
 
   /** The SUT's CPU bound, req/s. */

@@ -318,9 +318,8 @@ class DerivedMetricsTest {
 
   @Test
   void cpusetMembersListsEveryCpu() {
-    assertThat(DerivedMetrics.cpusetMembers("0-2,5")).containsExactly(0, 1, 2, 5);
-    assertThatThrownBy(() -> DerivedMetrics.cpusetMembers("0-4294967"))
-        .hasMessageContaining("beyond");
+    assertThat(Cpusets.members("0-2,5")).containsExactly(0, 1, 2, 5);
+    assertThatThrownBy(() -> Cpusets.members("0-4294967")).hasMessageContaining("beyond");
   }
 
   @Test
@@ -335,10 +334,10 @@ class DerivedMetricsTest {
 
   @Test
   void countsCpusInALinuxCpuList() {
-    assertThat(DerivedMetrics.cpusetSize("0-7")).isEqualTo(8);
-    assertThat(DerivedMetrics.cpusetSize("0-3,8,10-11")).isEqualTo(7);
-    assertThat(DerivedMetrics.cpusetSize(" 5 ")).isEqualTo(1);
-    assertThatThrownBy(() -> DerivedMetrics.cpusetSize("3-1")).hasMessageContaining("descending");
-    assertThatThrownBy(() -> DerivedMetrics.cpusetSize("a-b")).hasMessageContaining("malformed");
+    assertThat(Cpusets.size("0-7")).isEqualTo(8);
+    assertThat(Cpusets.size("0-3,8,10-11")).isEqualTo(7);
+    assertThat(Cpusets.size(" 5 ")).isEqualTo(1);
+    assertThatThrownBy(() -> Cpusets.size("3-1")).hasMessageContaining("descending");
+    assertThatThrownBy(() -> Cpusets.size("a-b")).hasMessageContaining("malformed");
   }
 }

@@ -2,7 +2,7 @@ package dev.vtbench.operator.reconciler.diagnosis;
 
 import dev.vtbench.engine.model.rules.Quantities;
 import dev.vtbench.engine.model.spec.SutSpec;
-import dev.vtbench.engine.results.derived.DerivedMetrics;
+import dev.vtbench.engine.results.derived.Cpusets;
 import dev.vtbench.operator.resources.CpusetProbe;
 import java.util.Optional;
 import java.util.SortedSet;
@@ -53,7 +53,7 @@ public final class PinningCheck {
               + " exclusive CPUs, but the SUT's cpuset could not be read, so its pinning is"
               + " unverified");
     }
-    SortedSet<Integer> seen = DerivedMetrics.cpusetMembers(cpuset);
+    SortedSet<Integer> seen = Cpusets.members(cpuset);
     if (seen.size() != cpus) {
       return Optional.of(
           "spec.sut.pinned asks for "
@@ -65,9 +65,7 @@ public final class PinningCheck {
               + " CPUs): "
               + FIX);
     }
-    if (onlineCpus != null
-        && !onlineCpus.isBlank()
-        && seen.equals(DerivedMetrics.cpusetMembers(onlineCpus))) {
+    if (onlineCpus != null && !onlineCpus.isBlank() && seen.equals(Cpusets.members(onlineCpus))) {
       // The static policy keeps reserved CPUs out of every exclusive set, so an exclusive cpuset
       // is never the whole node; this catches a node with exactly as many CPUs as asked.
       return Optional.of(

@@ -3,7 +3,7 @@ package dev.vtbench.operator.reconciler.steps;
 import dev.vtbench.engine.k6.SutProbe;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.rules.Quantities;
-import dev.vtbench.engine.results.derived.DerivedMetrics;
+import dev.vtbench.engine.results.derived.Cpusets;
 import dev.vtbench.proc.CoreBusy;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.util.Collection;
@@ -38,9 +38,7 @@ final class GeneratorCores {
     }
     boolean sharedPool = !wholeCpus(spec.load.cpu) && !wholeCpus(spec.stub.cpu);
     Set<Integer> generator =
-        sharedPool && stub.cpuset() != null
-            ? DerivedMetrics.cpusetMembers(stub.cpuset())
-            : Set.of();
+        sharedPool && stub.cpuset() != null ? Cpusets.members(stub.cpuset()) : Set.of();
     return new CoreBusy(
         stub.coreBusyPct(), stub.stealPct() == null ? 0 : stub.stealPct(), generator);
   }
