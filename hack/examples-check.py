@@ -4,9 +4,10 @@
 For each file: it parses as YAML (one document), apiVersion/kind are BenchmarkRun's,
 metadata.name is a valid run name equal to the file name, and every spec key exists in the CRD's
 schema with the right type, pattern, length and bounds. The CRD's CEL rules are evaluated for the
-forms it uses (enums, durations, whole CPUs while pinned, positive distinct lists); like the API
-server, a rule that reads a field the object leaves out (e.g. `pinned`) fails. It also checks that
-examples/README.md's table lists every example. Prints one line per file; exits 1 on a problem.
+forms it uses (enums, durations, whole CPUs while pinned, a Burstable load only while unpinned,
+positive distinct lists); like the API server, a rule that reads a field the object leaves out
+(e.g. `pinned`) fails. It also checks that examples/README.md's table lists every example. Prints
+one line per file; exits 1 on a problem.
 
 Usage: hack/examples-check.py [--crd FILE] [--examples DIR]
 Needs python3 with PyYAML (Debian: python3-yaml).
@@ -65,6 +66,12 @@ def cel(rule, value):
     m = re.fullmatch(r"self in \[(.*)\]", rule)
     if m:
         return value in re.findall(r"'([^']*)'", m.group(1))
+    # a value that needs a boolean false beside it: spec.load.qos Burstable only while unpinned
+    m = re.fullmatch(r"!has\(self\.(\w+)\) \|\| self\.\1 != '([^']*)' \|\| \(has\(self\.(\w+)\) && !self\.\3\)", rule)
+    if m:
+        if not isinstance(value, dict) or value.get(m.group(1)) != m.group(2):
+            return True
+        return value.get(m.group(3)) is False
     m = re.fullmatch(r"duration\(self\) > duration\('0s'\)", rule)
     if m:
         return duration_ms(value) > 0

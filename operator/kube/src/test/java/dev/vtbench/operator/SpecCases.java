@@ -132,6 +132,13 @@ final class SpecCases {
         invalid("spec.load.ramp", "load: {ramp: \"-1s\"}"),
         invalid("spec.load.executor", "load: {executor: open}"),
         invalid("spec.load.runner", "load: {runner: helm}"),
+        valid("load: {pinned: false, cpu: 250m, qos: Burstable}"),
+        valid("load: {qos: Guaranteed}"),
+        invalid("spec.load.qos", "load: {qos: BestEffort}"),
+        invalid("spec.load.qos", "load: {qos: burstable}"),
+        // Burstable needs pinned false: pinned's default is true
+        invalid("spec.load.qos", "load: {qos: Burstable}"),
+        invalid("spec.load.qos", "load: {pinned: true, qos: Burstable}"),
         invalid("spec.load.maxVUs", "load: {maxVUs: 0}"),
         invalid(
             "spec.load.prometheusRemoteWrite.url",

@@ -4,7 +4,6 @@ import dev.vtbench.engine.k6.K6Script;
 import dev.vtbench.engine.model.spec.LoadSpec;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.operator.api.BenchmarkRunResource;
-import dev.vtbench.operator.resources.Guaranteed;
 import dev.vtbench.operator.resources.Ownership;
 import dev.vtbench.operator.resources.Placement;
 import dev.vtbench.operator.resources.PodHardening;
@@ -74,7 +73,7 @@ public final class JobLoad implements LoadKind {
         PodHardening.container(
                 "k6",
                 load.image,
-                Guaranteed.resources(load.cpu, load.memory),
+                RunnerPod.resources(load),
                 env,
                 List.of(PodHardening.mount("script", "/scripts", true)))
             .addAllToEnv(RunnerPod.credentialEnv(load))

@@ -4,12 +4,15 @@ import dev.vtbench.engine.k6.K6RemoteWrite;
 import dev.vtbench.engine.model.spec.LoadSpec;
 import dev.vtbench.engine.model.spec.PrometheusRemoteWriteSpec;
 import dev.vtbench.operator.api.BenchmarkRunResource;
+import dev.vtbench.operator.resources.Burstable;
+import dev.vtbench.operator.resources.Guaranteed;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.RunMeta;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +20,7 @@ import java.util.TreeMap;
 
 /**
  * What a k6 runner pod carries whichever kind of load starts it: the labels the operator's pod
- * informer selects it by, its variables and its remote-write arguments.
+ * informer selects it by, its resources, its variables and its remote-write arguments.
  */
 public final class RunnerPod {
 
@@ -33,6 +36,23 @@ public final class RunnerPod {
   public static boolean isRunner(Pod pod) {
     var labels = pod.getMetadata().getLabels();
     return !labels.containsKey("k6_cr") || "true".equals(labels.get("runner"));
+  }
+
+  /**
+   * The runner's resources as {@code spec.load.qos} asks: Guaranteed (limits = requests) or
+   * Burstable (no CPU limit).
+   */
+  static ResourceRequirements resources(LoadSpec load) {
+    return load.burstable()
+        ? Burstable.resources(load.cpu, load.memory)
+        : Guaranteed.resources(load.cpu, load.memory);
+  }
+
+  /** The same for a TestRun's runner, which k6-operator builds from plain maps. */
+  static Map<String, Object> resourceMap(LoadSpec load) {
+    return load.burstable()
+        ? Burstable.resourceMap(load.cpu, load.memory)
+        : Guaranteed.resourceMap(load.cpu, load.memory);
   }
 
   /**

@@ -3,7 +3,6 @@ package dev.vtbench.operator.load;
 import dev.vtbench.engine.model.spec.LoadSpec;
 import dev.vtbench.engine.run.RunCursor;
 import dev.vtbench.operator.api.BenchmarkRunResource;
-import dev.vtbench.operator.resources.Guaranteed;
 import dev.vtbench.operator.resources.Labels;
 import dev.vtbench.operator.resources.Ownership;
 import dev.vtbench.operator.resources.Placement;
@@ -41,12 +40,12 @@ public final class TestRunLoad implements LoadKind {
   }
 
   /**
-   * spec.load.parallelism runners, each with its summary, Guaranteed, and no {@code cleanup: post},
-   * which would delete the runner pod and its summary before the operator reads it. All three pods
-   * k6-operator creates from it (initializer, starter, runner) get the restricted security context
-   * and no service-account token: none of them talks to the API server, and k6-operator mounts the
-   * namespace's default token unless told otherwise. Its pods are placed by {@link Placement}:
-   * runners spread, and off a dedicated SUT's nodes.
+   * spec.load.parallelism runners, each with its summary, Guaranteed unless spec.load.qos says
+   * Burstable, and no {@code cleanup: post}, which would delete the runner pod and its summary
+   * before the operator reads it. All three pods k6-operator creates from it (initializer, starter,
+   * runner) get the restricted security context and no service-account token: none of them talks to
+   * the API server, and k6-operator mounts the namespace's default token unless told otherwise. Its
+   * pods are placed by {@link Placement}: runners spread, and off a dedicated SUT's nodes.
    */
   @Override
   public GenericKubernetesResource object(BenchmarkRunResource run, LoadRequest request) {
@@ -57,7 +56,7 @@ public final class TestRunLoad implements LoadKind {
     Map<String, Object> runner = new LinkedHashMap<>();
     runner.put("image", load.image);
     runner.put("metadata", Map.of("labels", RunnerPod.labels(run, request)));
-    runner.put("resources", Guaranteed.resourceMap(load.cpu, load.memory));
+    runner.put("resources", RunnerPod.resourceMap(load));
     if (!load.nodeSelector.isEmpty()) {
       runner.put("nodeSelector", new TreeMap<>(load.nodeSelector));
     }

@@ -34,7 +34,8 @@ public final class PodHardening {
   private PodHardening() {}
 
   /**
-   * A hardened container with Guaranteed {@code resources}: {@code mounts} and then {@code /tmp}.
+   * A hardened container with {@code resources} ({@link Guaranteed}, or {@link Burstable} for a k6
+   * runner that asks): {@code mounts} and then {@code /tmp}.
    */
   public static ContainerBuilder container(
       String name,

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.fail;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.vtbench.engine.model.BenchmarkRunSpec;
+import dev.vtbench.engine.model.rules.QuantityRules;
 import dev.vtbench.engine.model.spec.PrometheusRemoteWriteSpec;
 import dev.vtbench.engine.model.spec.SecretRef;
 import dev.vtbench.engine.plan.SutConfig;
@@ -66,7 +67,10 @@ class DesiredObjectsTest {
     return run;
   }
 
-  /** Fractional, unpinned tiers without selectors, no remote write, results kept on delete. */
+  /**
+   * Fractional, unpinned tiers without selectors, a Burstable k6 runner (no CPU limit), no remote
+   * write, results kept on delete.
+   */
   static BenchmarkRunResource unpinned() {
     BenchmarkRunResource run = run("unpinned-run");
     BenchmarkRunSpec spec = run.getSpec();
@@ -78,6 +82,7 @@ class DesiredObjectsTest {
     spec.database.cpu = "250m";
     spec.load.pinned = false;
     spec.load.cpu = "2";
+    spec.load.qos = QuantityRules.BURSTABLE;
     spec.database.seed.customers = 1_000;
     spec.database.seed.orders = 5_000;
     return run;

@@ -1,10 +1,10 @@
 package dev.vtbench.engine.model.rules;
 
 /**
- * The validation rules of quantities: CPU (whole CPUs while pinned), memory and storage ranges,
- * percentages. Constants the CRD's schema and CEL rules are built from, which {@link
- * dev.vtbench.engine.model.SpecValidation} applies ({@link SpecRules} says where each part's rules
- * live).
+ * The validation rules of quantities: CPU (whole CPUs while pinned, the load's QoS class), memory
+ * and storage ranges, percentages. Constants the CRD's schema and CEL rules are built from, which
+ * {@link dev.vtbench.engine.model.SpecValidation} applies ({@link SpecRules} says where each part's
+ * rules live).
  */
 public final class QuantityRules {
 
@@ -61,6 +61,34 @@ public final class QuantityRules {
           + ".0";
   public static final String CPU_MESSAGE =
       "cpu must be a CPU quantity from 1m to " + CPU_MAX + ", e.g. 1, 1.5 or 500m";
+
+  /**
+   * spec.load.qos: the k6 runner's CPU limit equal to its request (Kubernetes' Guaranteed QoS
+   * class, every tier's), or a request alone (Burstable: k6 may use whatever the node's shared pool
+   * has free, as a local k6 does, and is never throttled). Memory keeps its limit either way.
+   */
+  public static final String GUARANTEED = "Guaranteed";
+
+  public static final String BURSTABLE = "Burstable";
+
+  public static final String QOS_CLASSES = "['" + GUARANTEED + "', '" + BURSTABLE + "']";
+  public static final String QOS_CLASSES_MESSAGE =
+      "must be " + GUARANTEED + " or " + BURSTABLE + " (Kubernetes QoS classes)";
+
+  // pinned may be left out: its default is true.
+  public static final String QOS_RULE =
+      "!has(self.qos) || self.qos != '" + BURSTABLE + "' || (has(self.pinned) && !self.pinned)";
+  public static final String QOS_MESSAGE =
+      "qos "
+          + BURSTABLE
+          + " needs pinned false: a pinned load needs whole cores of its own, which the static CPU"
+          + " manager gives only to Guaranteed pods; set pinned false, or qos "
+          + GUARANTEED
+          + " (qos must be "
+          + GUARANTEED
+          + " or "
+          + BURSTABLE
+          + ")";
 
   /** The least memory a JVM tier (the SUT, the stub) starts and serves with. */
   public static final String JVM_MEMORY_MIN = "256Mi";

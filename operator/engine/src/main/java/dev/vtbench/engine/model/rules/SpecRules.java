@@ -12,13 +12,13 @@ import java.util.regex.Pattern;
  * through both.
  *
  * <p>Each rule's constants are declared once, in the {@code *Rules} class of its part of the spec:
- * this class, {@link QuantityRules} (CPU, memory, storage, percentages), {@link MatrixRules}
- * ({@code spec.matrix}), {@link TimeoutRules} ({@code spec.timeouts}), {@link ThresholdRules}
- * ({@code spec.thresholds} against the matrix), {@link ServiceRules} (a user's service, requests,
- * script, SQL), {@link BuildRules} ({@code spec.matrix.builds}) and {@link PlacementRules} ({@code
- * spec.sut.dedicatedNode}); the endpoint list is the registry's ({@link #ENDPOINTS}, equal to
- * {@code workload.Endpoint}). Only one-line rules that need no constant are written where they
- * apply ({@code self == oldSelf}, {@code self > 0.0}).
+ * this class, {@link QuantityRules} (CPU, memory, storage, percentages, the load's QoS class),
+ * {@link MatrixRules} ({@code spec.matrix}), {@link TimeoutRules} ({@code spec.timeouts}), {@link
+ * ThresholdRules} ({@code spec.thresholds} against the matrix), {@link ServiceRules} (a user's
+ * service, requests, script, SQL), {@link BuildRules} ({@code spec.matrix.builds}) and {@link
+ * PlacementRules} ({@code spec.sut.dedicatedNode}); the endpoint list is the registry's ({@link
+ * #ENDPOINTS}, equal to {@code workload.Endpoint}). Only one-line rules that need no constant are
+ * written where they apply ({@code self == oldSelf}, {@code self > 0.0}).
  *
  * <p>Patterns used inside CEL rules are written without backslashes ({@code [.]}, not {@code \.})
  * so they read the same as Java regular expressions and CEL string literals.

@@ -4,6 +4,8 @@ import static dev.vtbench.engine.model.rules.QuantityRules.CPU;
 import static dev.vtbench.engine.model.rules.QuantityRules.CPU_MESSAGE;
 import static dev.vtbench.engine.model.rules.QuantityRules.CPU_RULE;
 import static dev.vtbench.engine.model.rules.QuantityRules.MEMORY;
+import static dev.vtbench.engine.model.rules.QuantityRules.QOS_MESSAGE;
+import static dev.vtbench.engine.model.rules.QuantityRules.QOS_RULE;
 import static dev.vtbench.engine.model.rules.QuantityRules.QUANTITY_MAX;
 import static dev.vtbench.engine.model.rules.QuantityRules.WHOLE_CPU_MESSAGE;
 import static dev.vtbench.engine.model.rules.QuantityRules.WHOLE_CPU_RULE;
@@ -25,12 +27,25 @@ import java.util.Map;
 /** The load model. */
 @ValidationRule(value = WHOLE_CPU_RULE, message = WHOLE_CPU_MESSAGE, fieldPath = ".cpu")
 @ValidationRule(value = CPU_RULE, message = CPU_MESSAGE, fieldPath = ".cpu")
+@ValidationRule(value = QOS_RULE, message = QOS_MESSAGE, fieldPath = ".qos")
 public class LoadSpec {
   @JsonPropertyDescription(
       "true: whole CPUs, requests = limits (Guaranteed QoS), so the kubelet's static CPU manager"
           + " gives the k6 runner exclusive cores; false: any CPU quantity on shared cores.")
   @Default("true")
   public boolean pinned = true;
+
+  @JsonPropertyDescription(
+      "The k6 runner's QoS class (Kubernetes only): Guaranteed (CPU and memory limits equal to"
+          + " the requests cpu and memory) or Burstable (the same requests, a memory limit and no"
+          + " CPU limit: k6 uses what the node's shared pool has free and is never CPU-throttled,"
+          + " as a local k6, which has no limit either way); Burstable needs pinned false. Rows"
+          + " of a Burstable k6 judge it by its cores: the shared pool it ran on.")
+  @ValidationRule(
+      value = "self in " + QuantityRules.QOS_CLASSES,
+      message = QuantityRules.QOS_CLASSES_MESSAGE)
+  @Size(max = 16)
+  public String qos = QuantityRules.GUARANTEED;
 
   @JsonPropertyDescription(
       "Node labels the k6 runner must run on (Kubernetes only); empty: any node.")
@@ -115,7 +130,9 @@ public class LoadSpec {
   @ValidationRule(value = SpecRules.IMAGE_RULE, message = SpecRules.IMAGE_MESSAGE)
   public String image = "grafana/k6:1.8.1";
 
-  @JsonPropertyDescription("CPU cores for the load generator.")
+  @JsonPropertyDescription(
+      "CPU cores for the load generator: on Kubernetes the k6 runner's request, and its limit"
+          + " unless qos is Burstable.")
   @Pattern(CPU)
   @Size(max = QUANTITY_MAX)
   public String cpu = "3";
@@ -133,4 +150,9 @@ public class LoadSpec {
       "Streams k6's metrics to a Prometheus remote-write endpoint while each scenario runs,"
           + " tagged with namespace, run and scenario (testid) (Kubernetes only); unset: off.")
   public PrometheusRemoteWriteSpec prometheusRemoteWrite;
+
+  /** Whether the k6 runner asks for CPU without a limit ({@link #qos} Burstable). */
+  public boolean burstable() {
+    return QuantityRules.BURSTABLE.equals(qos);
+  }
 }

@@ -16,6 +16,9 @@ class SpecRulesTest {
     assertThat(SpecRules.values(SpecRules.THREAD_MODES))
         .containsExactly("platform", "virtual", "reactive");
     assertThat(SpecRules.values(SpecRules.RUNNERS)).containsExactly("auto", "testrun", "job");
+    assertThat(SpecRules.values(QuantityRules.QOS_CLASSES))
+        .containsExactly(QuantityRules.GUARANTEED, QuantityRules.BURSTABLE)
+        .containsExactly("Guaranteed", "Burstable");
     assertThatThrownBy(() -> SpecRules.values("'a', 'b'"))
         .isInstanceOf(IllegalArgumentException.class);
   }
