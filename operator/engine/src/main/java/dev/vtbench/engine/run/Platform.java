@@ -142,8 +142,12 @@ public interface Platform extends AutoCloseable {
    *
    * @param stubPct the downstream stub's CPU
    * @param vtbenchPct the vtbench process itself (the local runner's JVM; null on Kubernetes)
+   * @param loadCpus the cores k6 may use: its CPU limit where it has one, else the cores it ran on
+   *     (NaN where unknown)
    * @param cores each core's busy share and steal over the hold; null where not measured (on
    *     Kubernetes: where the k6 runner did not run on the stub's node)
+   * @param loadCpuLimited whether {@code loadCpus} is k6's CPU limit (a Guaranteed runner on
+   *     Kubernetes); false for a local k6 and a Burstable runner, which have none
    */
   record TierCpu(
       Double appPct,
@@ -154,5 +158,6 @@ public interface Platform extends AutoCloseable {
       double appCpus,
       double pgCpus,
       double loadCpus,
-      CoreBusy cores) {}
+      CoreBusy cores,
+      boolean loadCpuLimited) {}
 }

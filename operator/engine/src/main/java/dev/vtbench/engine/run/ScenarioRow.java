@@ -181,7 +181,8 @@ public final class ScenarioRow {
         m.cpu().appCpus(),
         m.cpu().pgCpus(),
         m.cpu().loadCpus(),
-        Durations.parse("spec.load.requestTimeout", spec.load.requestTimeout).toMillis());
+        Durations.parse("spec.load.requestTimeout", spec.load.requestTimeout).toMillis(),
+        m.cpu().loadCpuLimited());
   }
 
   /**

@@ -85,6 +85,7 @@ final class TierSampler {
         cores.count(cores.sut()),
         cores.count(cores.database()),
         cores.count(cores.load()),
-        s1.cores().busySince(s0.cores(), cores.loadCores()));
+        s1.cores().busySince(s0.cores(), cores.loadCores()),
+        false); // k6 runs without a CPU limit of its own here
   }
 }

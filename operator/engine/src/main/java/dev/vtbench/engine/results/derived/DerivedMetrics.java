@@ -225,15 +225,32 @@ public final class DerivedMetrics {
    *     order-summary workload, the stub delay
    * @param sutCpus logical CPUs of the SUT; NaN to take them from the row's {@code sut_cpuset}
    * @param databaseCpus logical CPUs of PostgreSQL, NaN if unknown
-   * @param generatorCpus logical CPUs of the load generator, NaN if unknown
+   * @param generatorCpus logical CPUs of the load generator (its CPU limit, or the cores it ran on
+   *     where it had none), NaN if unknown
    * @param requestTimeoutMs the run's per-request timeout, for {@link Overload}; NaN if unknown
+   * @param generatorCpuLimited whether {@code generatorCpus} is the generator's CPU limit (a
+   *     Guaranteed k6 runner on a cluster): only then does a measured {@code load_throttled_pct}
+   *     under {@link Throttling#THRESHOLD_PCT} show it was not the limit when nothing else says;
+   *     false where it had no limit (a local k6, a Burstable runner: 0 % throttled says nothing) or
+   *     where the rig does not know (a row read back)
    */
   public record Rig(
       double serviceTimeMs,
       double sutCpus,
       double databaseCpus,
       double generatorCpus,
-      double requestTimeoutMs) {
+      double requestTimeoutMs,
+      boolean generatorCpuLimited) {
+
+    /** A rig whose generator's CPUs are its CPU limit. */
+    public Rig(
+        double serviceTimeMs,
+        double sutCpus,
+        double databaseCpus,
+        double generatorCpus,
+        double requestTimeoutMs) {
+      this(serviceTimeMs, sutCpus, databaseCpus, generatorCpus, requestTimeoutMs, true);
+    }
 
     /** A rig whose request timeout is not known (the latency rule of {@link Overload} is off). */
     public Rig(double serviceTimeMs, double sutCpus, double databaseCpus, double generatorCpus) {
@@ -325,8 +342,10 @@ public final class DerivedMetrics {
 
   /**
    * {@code generator_saturated}: the generator's cores busy ({@link #generatorCoresSaturated}), its
-   * own CPU at its limit ({@link #generatorSaturated}), or its CPU limit holding it back ({@link
-   * Throttling#load}), whichever the row measured; null when it measured none of them.
+   * own CPU at {@link #GENERATOR_FRACTION} of its CPUs ({@link #generatorSaturated}: its limit, or
+   * the cores it ran on where it had none), or its CPU limit holding it back ({@link
+   * Throttling#load}), whichever the row measured; a generator its limit did not hold back is not
+   * saturated when nothing else is known ({@link Rig#generatorCpuLimited}); null otherwise.
    */
   private static Boolean generatorSaturated(ResultRow row, Rig rig) {
     Boolean own =
@@ -337,7 +356,9 @@ public final class DerivedMetrics {
       return true;
     }
     if (row.loadCoreBusyPct() == null) {
-      return own == null && row.loadThrottledPct() != null ? Boolean.FALSE : own;
+      return own == null && row.loadThrottledPct() != null && rig.generatorCpuLimited()
+          ? Boolean.FALSE
+          : own;
     }
     return generatorCoresSaturated(row.loadCoreBusyPct()) || Boolean.TRUE.equals(own);
   }

@@ -25,8 +25,9 @@ import java.util.Objects;
  *   <li>the database's CPUs are not in the row: a stored {@code database-cpu} stands;
  *   <li>a cluster SUT's CPU limit is not in the row (its cpuset is): a stored {@code sut-cpu} or
  *       {@code event-loop} stands;
- *   <li>the generator's own CPUs are not in the row (its cores' busy share is): a stored {@code
- *       generator_saturated=true} stands;
+ *   <li>the generator's own CPUs are not in the row (its cores' busy share is), nor whether it had
+ *       a CPU limit: a stored {@code generator_saturated=true} stands, and so does a stored {@code
+ *       false} where the row has no cores' busy share;
  *   <li>the request timeout is not in the row: a stored {@code overloaded=true} stands;
  *   <li>{@code steady_state} is judged again from the hold's windows, the warm-up's verdict and its
  *       noise where the row keeps them ({@code hold_windows}, {@code warmup_steady}, {@code
@@ -69,7 +70,9 @@ public final class Rederive {
             Boolean.TRUE.equals(stored.generatorSaturated())
                 ? cpusAtLimit(stored.loadCpuPct(), DerivedMetrics.GENERATOR_FRACTION)
                 : Double.NaN,
-            timeoutAsMeasured(stored));
+            timeoutAsMeasured(stored),
+            // whether k6 had a CPU limit is not in the row: its throttling alone clears nothing
+            false);
     ResultRow today = DerivedMetrics.derive(stored, rig);
     Boolean steady = steadyToday(stored);
     if (steady != null) {

@@ -17,11 +17,12 @@ import java.util.stream.Stream;
  * reads the node's /proc/stat for it.
  *
  * <p>They count only when the runner ran on the stub's node. The generator's own cores are then the
- * stub's cpuset when both are in the node's shared pool: neither asks for a whole number of CPUs,
- * the only pods the kubelet's static CPU manager gives exclusive CPUs (with the default policy
- * every pod has every CPU, which is the stub's cpuset too, but a whole-CPU k6 under the static
- * policy has cores of its own that nothing here can name). Otherwise the row keeps the node's cores
- * but no generator share, and {@code generator_saturated} stays unknown.
+ * stub's cpuset when both are in the node's shared pool: neither is a Guaranteed pod asking for a
+ * whole number of CPUs, the only pods the kubelet's static CPU manager gives exclusive CPUs (with
+ * the default policy every pod has every CPU, which is the stub's cpuset too, but a whole-CPU
+ * Guaranteed k6 under the static policy has cores of its own that nothing here can name). A
+ * Burstable runner ({@code spec.load.qos}) is always in the shared pool. Otherwise the row keeps
+ * the node's cores but no generator share, and {@code generator_saturated} stays unknown.
  */
 final class GeneratorCores {
 
@@ -36,11 +37,29 @@ final class GeneratorCores {
     if (!sameNode || stub == null || stub.coreBusyPct().isEmpty()) {
       return null;
     }
-    boolean sharedPool = !wholeCpus(spec.load.cpu) && !wholeCpus(spec.stub.cpu);
+    boolean sharedPool =
+        (spec.load.burstable() || !wholeCpus(spec.load.cpu)) && !wholeCpus(spec.stub.cpu);
     Set<Integer> generator =
         sharedPool && stub.cpuset() != null ? Cpusets.members(stub.cpuset()) : Set.of();
     return new CoreBusy(
         stub.coreBusyPct(), stub.stealPct() == null ? 0 : stub.stealPct(), generator);
+  }
+
+  /**
+   * The CPUs the generator may use, as the row's generator rule reads them ({@code
+   * DerivedMetrics.generatorSaturated}): a Guaranteed runner's CPU limit, {@code spec.load.cpu}; a
+   * Burstable runner has none and may use the whole shared pool it ran on, so its cores in {@code
+   * cores} ({@link #of}), as a local k6 is judged by the cores it runs on; NaN where they are not
+   * known (a runner on another node, a stub with cores of its own): the row then leaves {@code
+   * generator_saturated} unknown rather than judge k6 against a limit it did not have.
+   */
+  static double cpus(BenchmarkRunSpec spec, CoreBusy cores) {
+    if (!spec.load.burstable()) {
+      return Quantities.millis(spec.load.cpu) / 1000.0;
+    }
+    return cores == null || cores.generatorCores().isEmpty()
+        ? Double.NaN
+        : cores.generatorCores().size();
   }
 
   /**

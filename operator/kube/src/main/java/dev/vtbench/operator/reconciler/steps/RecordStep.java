@@ -32,6 +32,7 @@ import dev.vtbench.operator.resources.ResourceNames;
 import dev.vtbench.operator.resources.StubTier;
 import dev.vtbench.operator.resources.SutTier;
 import dev.vtbench.operator.results.ResultsStore;
+import dev.vtbench.proc.CoreBusy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -200,7 +201,8 @@ public final class RecordStep implements Step {
     // the database's too (through DbCpuSql's function), the stub its node's cores, and k6 its own
     // through vtbench's k6 extension (empty with a k6 that lacks it; docs/cluster.md, "How a
     // cluster row's CPU is measured"). generator_saturated follows from them by the same rule as
-    // locally.
+    // locally, k6's own CPU against its limit, or against the cores it ran on where it had none.
+    CoreBusy nodeCores = GeneratorCores.of(spec, probe.stub(), runnerOnStubNode);
     Platform.TierCpu cpu =
         new Platform.TierCpu(
             probe.cpuPct(),
@@ -210,8 +212,9 @@ public final class RecordStep implements Step {
             null,
             Quantities.millis(spec.sut.cpu) / 1000.0,
             Quantities.millis(spec.database.cpu) / 1000.0,
-            Quantities.millis(spec.load.cpu) / 1000.0,
-            GeneratorCores.of(spec, probe.stub(), runnerOnStubNode));
+            GeneratorCores.cpus(spec, nodeCores),
+            nodeCores,
+            !spec.load.burstable());
     return ScenarioRow.of(
         spec,
         s,
