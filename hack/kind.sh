@@ -6,7 +6,7 @@
 # hack/kind-node-image.sh needs; kind comes from the Go module proxy when it is not on the PATH.
 #
 # Node image: KIND_NODE_IMAGE when set (e.g. kindest/node:v1.37.x, pulled by kind: the online
-# path); otherwise hack/kind-node-image.sh builds one here, offline (docs/cluster.md, "kind").
+# path); otherwise hack/kind-node-image.sh builds one here, offline (docs/cluster-kind.md).
 # Operators: the upstream release manifests when they can be fetched (or CNPG_MANIFEST and
 # K6_OPERATOR_MANIFEST when set); without the network, the manifests and images
 # hack/offline/e2e-images.sh builds (the ones make e2e uses), loaded into the nodes, with

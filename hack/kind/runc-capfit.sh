@@ -4,7 +4,7 @@
 # lacks one (the VM make kind was run on has no CAP_SYS_RESOURCE), runc fails with "unable to
 # apply caps: operation not permitted". This wrapper drops from the OCI process's capability
 # sets exactly the capabilities missing from its own bounding set, then runs runc; where none is
-# missing it changes nothing. Use it as Docker's runtime (docs/cluster.md, "kind"):
+# missing it changes nothing. Use it as Docker's runtime (docs/cluster-kind.md):
 #   dockerd --add-runtime capfit=/usr/local/sbin/runc-capfit --default-runtime capfit
 # hack/kind-node-image.sh puts it into the node image as containerd's runc too.
 set -eu
