@@ -147,10 +147,13 @@ public final class BenchmarkRunner {
       ResultRow row = ScenarioRow.of(spec, s, sut, measured, k6, warm);
       if (Boolean.FALSE.equals(row.steadyState()) && warm.steady()) {
         progress.message(
-            "SUT: the hold drifted: "
-                + SteadyState.explainHold(ScenarioRow.holdWindows(measured, k6), warm.shape()));
+            "SUT: the hold was not steady: "
+                + SteadyState.explainHold(
+                    ScenarioRow.holdWindows(measured, k6),
+                    warm.shape(),
+                    ScenarioRow.sutCores(measured)));
       }
-      warm = ScenarioRow.afterMeasure(warm, measured.peaks(), k6);
+      warm = ScenarioRow.afterMeasure(warm, measured.peaks(), k6, ScenarioRow.sutCores(measured));
       sink.append(row);
       rows.add(row);
       progress.scenarioFinished(row);

@@ -42,7 +42,9 @@ public final class ScenarioRow {
     LoadResult load =
         LoadMerge.merge(m.k6Summaries().stream().map(j -> K6Summary.parse(j, k6.hold())).toList());
     List<LoadWindow> hold = holdWindows(m, k6);
-    boolean drifted = SteadyState.judgeHold(hold, warm.shape()) == SteadyState.Verdict.NOT_STEADY;
+    double cores = sutCores(m);
+    boolean drifted =
+        SteadyState.judgeHold(hold, warm.shape(), cores) == SteadyState.Verdict.NOT_STEADY;
     ResultRow row = row(spec, s, sut, load, m);
     row =
         row.toBuilder()
@@ -56,7 +58,7 @@ public final class ScenarioRow {
             .notes(
                 row.notes() != null && row.notes().contains(ServiceWindows.NOT_JUDGED)
                     ? row.notes()
-                    : RowNotes.add(row.notes(), UNSTEADY, unsteady(warm, drifted, hold)))
+                    : RowNotes.add(row.notes(), UNSTEADY, unsteady(warm, drifted, hold, cores)))
             .build();
     return DerivedMetrics.derive(row, rig(spec, m));
   }
@@ -68,7 +70,8 @@ public final class ScenarioRow {
    * Why a row is not steady, or null when it is: its SUT's warm-up ended without steady state, or
    * its hold drifted, with the numbers.
    */
-  private static String unsteady(WarmState warm, boolean drifted, List<LoadWindow> hold) {
+  private static String unsteady(
+      WarmState warm, boolean drifted, List<LoadWindow> hold, double cores) {
     if (!warm.steady() && warm.underLoad().isZero()) {
       return UNSTEADY + "its JVM had no warm-up before this hold (spec.load.sutWarmup 0s)";
     }
@@ -79,19 +82,30 @@ public final class ScenarioRow {
           + " s of load (the run's warm-up line, or its LoadRunning condition, says which"
           + " criterion failed and what to set)";
     }
-    return drifted
-        ? UNSTEADY + "the hold drifted, " + SteadyState.explainHold(hold, warm.shape())
-        : null;
+    if (!drifted) {
+      return null;
+    }
+    return UNSTEADY
+        + (SteadyState.jitCompeted(hold, cores)
+            ? "the JIT compiled through the hold on a busy core, "
+            : "the hold drifted, ")
+        + SteadyState.explainHold(hold, warm.shape(), cores);
+  }
+
+  /** The SUT's cores as the platform measured them, NaN where it did not. */
+  public static double sutCores(Platform.Measurement m) {
+    return m.cpu() == null ? Double.NaN : m.cpu().appCpus();
   }
 
   /**
    * The SUT's state after the measured load {@code k6}: its whole length counts as load, and its
    * hold, judged on the windows in {@code peaks}, says whether the SUT is (still) steady.
    */
-  public static WarmState afterMeasure(WarmState warm, Map<String, Object> peaks, K6Plan k6) {
+  public static WarmState afterMeasure(
+      WarmState warm, Map<String, Object> peaks, K6Plan k6, double sutCores) {
     return warm.afterMeasure(
         k6.ramp().plus(k6.warmup()).plus(k6.hold()),
-        SteadyState.judgeHold(LoadWindow.ofPhase(peaks, k6.hold()), warm.shape()));
+        SteadyState.judgeHold(LoadWindow.ofPhase(peaks, k6.hold()), warm.shape(), sutCores));
   }
 
   /** The SUT's windows over the hold of {@code k6}: the platform resets them at its start. */

@@ -65,6 +65,18 @@ public final class SteadyState {
   public static final double JIT_QUIET_CORES = CPU_NOISE_CORES;
 
   /**
+   * Busy share of the SUT's cores from which the JIT's CPU in a hold counts ({@link #jitCompeted}):
+   * on a core with room to spare the compiler threads take idle time, on a full one they take it
+   * from requests. A platform JVM warmed up with requests that waited for nothing (2-vCPU AMD EPYC
+   * VM, 2026-11-29 19:08 UTC; docs/steady-state.md) ran its first two holds with its one core
+   * 95-100 % busy and its compiler threads at 51-55 % of it, at 453 and 462 req/s against the 478
+   * of its thread wall, with throughput and CPU per request flat: no drift. Of the 62 committed
+   * holds that keep their windows, 4 had compiler threads above {@link #JIT_QUIET} and {@link
+   * #JIT_QUIET_CORES}, on cores 30-49 % busy, and their throughput stood on the thread wall.
+   */
+  public static final double JIT_HOLD_BUSY = 0.90;
+
+  /**
    * How many noise standard deviations the ends of a hold may differ by before it counts as
    * drifting, when that is more than {@link #TOLERANCE} ({@link #judgeHold(List, Shape)}).
    */
@@ -152,16 +164,18 @@ public final class SteadyState {
    * two windows compares the two. Drift is a trend from the start of the hold to its end; a rule
    * over every pair of windows would refuse ever more warm holds as holds grow (the spread of N
    * noisy windows widens with N: 25 of 30 warm one-minute holds failed it on this machine, their
-   * throughput CV 0.1–2.8 %). Noise within the hold is what {@code hold_cv} reports. The JIT is not
-   * judged here: the warm-up found it quiet, and a few compilations when a new concurrency level
-   * makes new paths hot show up as drift when they matter (on a busy SUT core) and not when they do
-   * not.
+   * throughput CV 0.1–2.8 %). Noise within the hold is what {@code hold_cv} reports. The JIT counts
+   * where it took CPU from requests ({@link #jitCompeted}): compiling on a busy core slows a hold
+   * evenly, which no trend shows.
    *
    * @param warm the shape of the SUT's warm-up, whose noise widens the tolerance; null when unknown
    */
-  public static Verdict judgeHold(List<LoadWindow> windows, Shape warm) {
+  public static Verdict judgeHold(List<LoadWindow> windows, Shape warm, double sutCores) {
     return judgeHold(
-        windows, warm == null ? 0 : warm.throughputNoise(), warm == null ? 0 : warm.cpuNoise());
+        windows,
+        warm == null ? 0 : warm.throughputNoise(),
+        warm == null ? 0 : warm.cpuNoise(),
+        sutCores);
   }
 
   /**
@@ -169,18 +183,39 @@ public final class SteadyState {
    * Shape#throughputNoise}, {@link Shape#cpuNoise}; 0 when unknown): how a stored row's hold is
    * judged again.
    */
-  public static Verdict judgeHold(List<LoadWindow> windows, double tpNoise, double cpuNoise) {
+  public static Verdict judgeHold(
+      List<LoadWindow> windows, double tpNoise, double cpuNoise, double sutCores) {
     if (windows.size() < 2) {
       return Verdict.TOO_SHORT;
+    }
+    if (jitCompeted(windows, sutCores)) {
+      return Verdict.NOT_STEADY;
     }
     double[] tol = holdTolerance(windows, tpNoise, cpuNoise);
     boolean throughput = HoldTrend.share(windows, LoadWindow::throughput) <= tol[0];
     return throughput && cpuHolds(windows, tol[1]) ? Verdict.STEADY : Verdict.NOT_STEADY;
   }
 
-  /** {@link #judgeHold(List, Shape)} with no warm-up noise known. */
+  /** {@link #judgeHold(List, Shape, double)} with no warm-up noise and no core count known. */
   public static Verdict judgeHold(List<LoadWindow> windows) {
-    return judgeHold(windows, null);
+    return judgeHold(windows, null, Double.NaN);
+  }
+
+  /**
+   * Whether the JIT took CPU a hold's requests wanted: its compiler threads used more than {@link
+   * #JIT_QUIET} of the SUT's CPU and more than {@link #JIT_QUIET_CORES} of a core over the hold
+   * ({@link #jitQuiet} false) while the SUT's {@code sutCores} were at least {@link #JIT_HOLD_BUSY}
+   * busy. False where the cores or the compiler threads' CPU are unknown.
+   */
+  public static boolean jitCompeted(List<LoadWindow> hold, double sutCores) {
+    if (hold.isEmpty() || !(sutCores > 0)) {
+      return false;
+    }
+    LoadWindow sum = LoadWindow.sum(hold);
+    return sum.jitShare() != null
+        && !jitQuiet(hold)
+        && sum.seconds() > 0
+        && sum.cpuSeconds() / sum.seconds() / sutCores >= JIT_HOLD_BUSY;
   }
 
   /**
@@ -220,28 +255,50 @@ public final class SteadyState {
    * and how far it moved between them ({@link HoldTrend}), e.g. {@code first vs last third: 2905 vs
    * 2911 req/s; moved: throughput 0% (max 10%), CPU/request 2% (max 10% or 0.03 cores)}.
    */
-  public static String explainHold(List<LoadWindow> windows, Shape warm) {
+  public static String explainHold(List<LoadWindow> windows, Shape warm, double sutCores) {
     if (windows.size() < 2) {
       return windows.size() + " windows" + ofLength(windows) + ", need 2";
     }
     List<LoadWindow> ends = holdEnds(windows);
     double[] tol = holdTolerance(windows, warm);
     return String.format(
-        java.util.Locale.ROOT,
-        "first vs last third: %.0f vs %.0f req/s; moved: throughput %s (max %.0f%%), CPU/request"
-            + " %s (max %.0f%% or %.2f cores)",
-        ends.getFirst().throughput(),
-        ends.getLast().throughput(),
-        percent(HoldTrend.share(windows, LoadWindow::throughput)),
-        100 * tol[0],
-        percent(HoldTrend.share(windows, LoadWindow::appCpuMsPerRequest)),
-        100 * tol[1],
-        CPU_NOISE_CORES);
+            java.util.Locale.ROOT,
+            "first vs last third: %.0f vs %.0f req/s; moved: throughput %s (max %.0f%%), CPU/request"
+                + " %s (max %.0f%% or %.2f cores)",
+            ends.getFirst().throughput(),
+            ends.getLast().throughput(),
+            percent(HoldTrend.share(windows, LoadWindow::throughput)),
+            100 * tol[0],
+            percent(HoldTrend.share(windows, LoadWindow::appCpuMsPerRequest)),
+            100 * tol[1],
+            CPU_NOISE_CORES)
+        + jitInHold(windows, sutCores);
   }
 
-  /** {@link #explainHold(List, Shape)} with no warm-up noise known. */
+  /** {@link #explainHold(List, Shape, double)} with no warm-up noise and no core count known. */
   public static String explainHold(List<LoadWindow> windows) {
-    return explainHold(windows, null);
+    return explainHold(windows, null, Double.NaN);
+  }
+
+  /**
+   * "; JIT 51% of the SUT's CPU, its cores 100% busy (counts from 90%: max 5% or 0.03 cores)", or
+   * nothing where the compiler threads' CPU or the SUT's cores are unknown.
+   */
+  private static String jitInHold(List<LoadWindow> windows, double sutCores) {
+    LoadWindow sum = LoadWindow.sum(windows);
+    Double jit = sum.jitShare();
+    if (jit == null || !(sutCores > 0) || sum.seconds() <= 0) {
+      return "";
+    }
+    return String.format(
+        java.util.Locale.ROOT,
+        "; JIT %.0f%% of the SUT's CPU, its cores %.0f%% busy (counts from %.0f%%: max %.0f%% or"
+            + " %.2f cores)",
+        100 * jit,
+        100 * sum.cpuSeconds() / sum.seconds() / sutCores,
+        100 * JIT_HOLD_BUSY,
+        100 * JIT_QUIET,
+        JIT_QUIET_CORES);
   }
 
   /**

@@ -26,8 +26,8 @@ class LoadWindowTest {
     // what the hold rule reads comes back the same: the verdict on the read windows is the
     // verdict on the measured ones
     List<LoadWindow> known = hold.stream().filter(w -> w.cpuSeconds() != null).toList();
-    assertThat(SteadyState.judgeHold(LoadWindow.decode(LoadWindow.encode(known)), 0, 0))
-        .isEqualTo(SteadyState.judgeHold(known, 0, 0));
+    assertThat(SteadyState.judgeHold(LoadWindow.decode(LoadWindow.encode(known)), 0, 0, 1))
+        .isEqualTo(SteadyState.judgeHold(known, 0, 0, 1));
   }
 
   @Test

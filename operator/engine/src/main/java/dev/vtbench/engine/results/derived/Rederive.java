@@ -130,7 +130,7 @@ public final class Rederive {
   /**
    * {@code steady_state} by today's rule, from the hold's stored windows and the warm-up's verdict
    * and noise: steady when the warm-up was and the hold does not drift ({@link
-   * SteadyState#judgeHold(List, double, double)}); null when the row keeps no windows.
+   * SteadyState#judgeHold(List, double, double, double)}); null when the row keeps no windows.
    */
   static Boolean steadyToday(ResultRow stored) {
     if (stored.holdWindows() == null || stored.warmupSteady() == null) {
@@ -141,8 +141,17 @@ public final class Rederive {
         SteadyState.judgeHold(
             hold,
             stored.warmupTpNoise() == null ? 0 : stored.warmupTpNoise(),
-            stored.warmupCpuNoise() == null ? 0 : stored.warmupCpuNoise());
+            stored.warmupCpuNoise() == null ? 0 : stored.warmupCpuNoise(),
+            sutCores(stored));
     return stored.warmupSteady() && v != SteadyState.Verdict.NOT_STEADY;
+  }
+
+  /** The SUT's cores as the row recorded them: its cpuset's, else its JVM's; NaN when neither. */
+  static double sutCores(ResultRow row) {
+    if (row.sutCpuset() != null && !row.sutCpuset().isBlank()) {
+      return Cpusets.size(row.sutCpuset());
+    }
+    return row.jvmProcessors() == null ? Double.NaN : row.jvmProcessors();
   }
 
   /** What changed from {@code stored} to {@code today}, for the note; null when nothing did. */

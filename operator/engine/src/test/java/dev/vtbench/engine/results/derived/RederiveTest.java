@@ -103,6 +103,26 @@ class RederiveTest {
   }
 
   @Test
+  void aHoldWhoseJitTookTheSutsCoreFromRequestsIsJudgedUnsteadyOnRead() {
+    // the quickstart's first platform hold after a warm-up that waited for nothing (AMD EPYC VM,
+    // 2026-11-29 19:10 UTC): flat, with the compiler threads at half of a full core
+    String compiling = "5.01:2289:5.01:2.4 5:2263:5:2.66";
+    ResultRow stored =
+        measuredUnderTheOldRule()
+            .holdWindows(compiling)
+            .warmupSteady(true)
+            .warmupTpNoise(0.01)
+            .warmupCpuNoise(0.01)
+            .build();
+    assertThat(Rederive.row(stored).steadyState()).isFalse();
+    // the SUT's cores come from its cpuset, else from its JVM: on four the core was a quarter busy
+    ResultRow wide = stored.toBuilder().sutCpuset(null).jvmProcessors(4).build();
+    assertThat(Rederive.row(wide).steadyState()).isTrue();
+    ResultRow unknown = stored.toBuilder().sutCpuset(null).jvmProcessors(null).build();
+    assertThat(Rederive.row(unknown).steadyState()).isTrue();
+  }
+
+  @Test
   void aRowTodaysRulesAgreeWithComesBackAsStoredAndTwiceIsOnce() {
     ResultRow stored = measuredUnderTheOldRule().loadCoreBusyPct(80.0).build();
     ResultRow today = Rederive.row(stored);

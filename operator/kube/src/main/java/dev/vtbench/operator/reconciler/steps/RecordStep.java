@@ -111,7 +111,11 @@ public final class RecordStep implements Step {
     // the hold, judged like a warm-up, says whether the SUT stayed steady for the next scenario
     WarmUpStatus.write(
         status.status,
-        ScenarioRow.afterMeasure(view.warm(), probe.peaks(), view.k6Plan(measure)),
+        ScenarioRow.afterMeasure(
+            view.warm(),
+            probe.peaks(),
+            view.k6Plan(measure),
+            Quantities.millis(view.spec().sut.cpu) / 1000.0),
         view.jvm(s),
         view.sutStart());
     // The scenario that comes next, not the one just recorded, until the next pass says.
