@@ -91,6 +91,44 @@ class LoadWindowsIT {
     return peaks;
   }
 
+  /**
+   * A reset told when its phase starts opens the windows then, on the SUT's own timer, not when the
+   * reset is served: nothing before, whole windows from that moment, and the start's counters kept.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void windowsOpenAtTheStartTheResetNames() throws Exception {
+    try (RealStack.Sut sut = RealStack.get().sut(Map.of("VT_ENABLED", "true"))) {
+      long startAt = System.currentTimeMillis() + 1_500;
+      HttpJson.Response reset =
+          HttpJson.post(sut.url() + SteadyState.resetPath(Duration.ofMillis(500), startAt));
+      assertThat(reset.status()).isEqualTo(200);
+      Map<String, Object> before = (Map<String, Object>) windows(sut);
+      assertThat(before).doesNotContainKey("start");
+      assertThat((List<?>) before.get("list")).isEmpty();
+
+      Thread.sleep(startAt + 1_300 - System.currentTimeMillis());
+      Map<String, Object> after = windows(sut);
+      Map<String, Object> start = (Map<String, Object>) after.get("start");
+      assertThat(((Number) start.get("epochMs")).longValue()).isBetween(startAt - 5, startAt + 200);
+      assertThat(((Number) start.get("lateMs")).longValue()).isBetween(0L, 200L);
+      assertThat(start.get("processCpuSeconds")).isInstanceOf(Number.class);
+      // 1.3 s after the start: the windows closed at 0.5 and 1.0 s
+      assertThat((List<?>) after.get("list")).hasSize(2);
+
+      // a start already past opens now, and says by how much it missed
+      long past = System.currentTimeMillis() - 2_000;
+      HttpJson.post(sut.url() + SteadyState.resetPath(Duration.ofMillis(500), past));
+      Map<String, Object> late = (Map<String, Object>) windows(sut).get("start");
+      assertThat(((Number) late.get("lateMs")).longValue()).isGreaterThanOrEqualTo(2_000L);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> windows(RealStack.Sut sut) {
+    return (Map<String, Object>) HttpJson.get(sut.url() + "/api/runtime-info").at("peaks.windows");
+  }
+
   @Test
   void aWindowLengthOutsideItsRangeIsRefusedNamingTheParameter() {
     try (RealStack.Sut sut = RealStack.get().sut(Map.of("VT_ENABLED", "true"))) {
@@ -99,6 +137,12 @@ class LoadWindowsIT {
       assertThat(r.body()).contains("windowMs").contains("100 to 600000");
       assertThat(HttpJson.post(sut.url() + "/api/runtime-info/reset?windowMs=1e3").status())
           .isEqualTo(400);
+      // a start more than a minute ahead of the SUT's clock would keep its windows shut
+      long ahead = System.currentTimeMillis() + 120_000;
+      HttpJson.Response far =
+          HttpJson.post(sut.url() + SteadyState.resetPath(Duration.ofSeconds(5), ahead));
+      assertThat(far.status()).isEqualTo(400);
+      assertThat(far.body()).contains("startAtEpochMs");
     }
   }
 }

@@ -140,7 +140,13 @@ final class ScriptPlan {
         c.put("peaks", SUT_PEAKS);
         p.put(
             "sutWindows",
-            object("resetPath", SteadyState.resetPath(probed.window()), "count", windows));
+            object(
+                "resetPath",
+                SteadyState.resetPathStartingAt(probed.window()),
+                "leadMs",
+                SteadyState.resetLead(plan.holdStart()).toMillis(),
+                "count",
+                windows));
       }
       case Watched watched -> {
         c.put("peaks", ServiceProbe.PEAK_KEYS);
@@ -232,8 +238,9 @@ final class ScriptPlan {
   private static Map<String, Object> scenarios(K6Plan plan, Cluster cluster) {
     Map<String, Object> s = new LinkedHashMap<>();
     if (cluster instanceof Probed) {
-      // One request each, at the hold's start and end: see probeStart and probeEnd.
-      s.put("probe_start", probe(plan.holdStart(), "probeStart"));
+      // One request each, ahead of the hold's start and at its end: see probeStart and probeEnd.
+      Duration lead = SteadyState.resetLead(plan.holdStart());
+      s.put("probe_start", probe(plan.holdStart().minus(lead), "probeStart"));
       s.put("probe_end", probe(plan.holdStart().plus(plan.hold()), "probeEnd"));
     } else if (cluster instanceof Watched) {
       // One VU through the whole hold, reading Actuator at its windows' ends: see watchHold. It

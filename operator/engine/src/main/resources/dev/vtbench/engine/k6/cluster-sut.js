@@ -42,13 +42,17 @@ export function setup() {
     cpuWorkIterationNs: info.cpuWork ? info.cpuWork.iterationNs : null } };
 }
 
-// At the hold's start (scenario probe_start): new peaks, a new series of load windows, the SUT's
-// and the database's CPU time and the SUT's CFS periods so far, k6's own, and the stub's window
-// opened.
+// PLAN.sutWindows.leadMs before the hold (scenario probe_start): the SUT told when the hold starts
+// on its clock (the node's, like this runner's), so that a core full of queued requests cannot
+// delay the reset; there it opens new peaks and a new series of load windows and reads its and the
+// database's CPU time and CFS periods (peaks.windows.start, read at the end). At the start itself:
+// k6's own counters, and the stub's window opened.
 export function probeStart(data) {
-  const r = http.post(SUT + PLAN.sutWindows.resetPath, null, PROBE);
-  if (r.status === 200) {
-    readCounters(r.json(), 'start');
+  const startAt = Date.now() + PLAN.sutWindows.leadMs;
+  http.post(SUT + PLAN.sutWindows.resetPath + startAt, null, PROBE);
+  const wait = startAt - Date.now();
+  if (wait > 0) {
+    sleep(wait / 1000);
   }
   readSelf('start');
   stubOpen(data.window);
@@ -64,6 +68,10 @@ export function probeEnd(data) {
     return;
   }
   const info = r.json();
+  const start = info.peaks && info.peaks.windows ? info.peaks.windows.start : undefined;
+  if (start) {
+    readCounters(start, 'start');
+  }
   readCounters(info, 'end');
   for (const p of PLAN.cluster.peaks) {
     const v = info.peaks ? info.peaks[p] : undefined;
@@ -74,9 +82,9 @@ export function probeEnd(data) {
   recordWindows();
 }
 
-// The hold's last window closes when its length has passed since the reset, which reached the
-// busy SUT a little after the hold began: read the windows a second later, so the last one is in.
-// Windows closed after the hold are the SUT's idle time; LoadWindow.ofPhase leaves them out.
+// The hold's last window closes when its length has passed since the hold's start, on the SUT's
+// timer thread: read the windows a second later, so the last one is in. Windows closed after the
+// hold are the SUT's idle time; LoadWindow.ofPhase leaves them out.
 function recordWindows() {
   if (WINDOWS.count === 0) {
     return;

@@ -1,5 +1,7 @@
 package dev.vtbench.engine.k6;
 
+import static dev.vtbench.engine.k6.FakeServers.fakeSut;
+import static dev.vtbench.engine.k6.FakeServers.loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.fail;
@@ -15,8 +17,6 @@ import dev.vtbench.engine.stats.LatencyHistogram;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,11 +27,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -534,7 +532,11 @@ class K6ScriptIT {
       String base = "http://127.0.0.1:" + server.getAddress().getPort();
       K6Plan plan = itemPlan(base, 2, Duration.ofSeconds(10));
       String json = runCluster(plan, base);
-      assertThat(resets).containsExactly(SteadyState.resetPath(SteadyState.WINDOW));
+      assertThat(resets)
+          .singleElement()
+          .asString()
+          .startsWith(SteadyState.resetPathStartingAt(SteadyState.WINDOW))
+          .matches(".*startAtEpochMs=\\d{13}");
       // this SUT reports no database CPU (nothing installed the function): unknown, not zero
       assertThat(SutProbe.parse(json).dbCpuSeconds()).isNull();
       // no limit: nothing can throttle it, a measured 0
@@ -697,7 +699,9 @@ class K6ScriptIT {
           k6(K6Script.commandLine(script, summary), K6Script.totalDuration(plan).plusSeconds(60));
       assertThat(ok.exit()).as("k6 run%n%s", ok.stderr()).isZero();
       assertThat(calls).first().isEqualTo("POST " + SutConfig.POOL_PATH + "?size=7");
-      assertThat(calls).contains(SteadyState.resetPath(SteadyState.WINDOW));
+      assertThat(calls)
+          .anySatisfy(
+              c -> assertThat(c).startsWith(SteadyState.resetPathStartingAt(SteadyState.WINDOW)));
 
       answer.set(409);
       calls.clear();
@@ -775,41 +779,6 @@ class K6ScriptIT {
     assertThat(root.get("metrics").propertyNames())
         .isNotEmpty()
         .noneMatch(name -> name.startsWith(K6Script.HISTOGRAM_METRIC));
-  }
-
-  /**
-   * A started server on loopback that plays the SUT for the cluster script: {@code /item} answers
-   * 200, {@code /api/runtime-info} (and its {@code /reset}) answers {@code runtimeInfo}'s JSON,
-   * told whether it is a reset.
-   */
-  static HttpServer fakeSut(Function<Boolean, String> runtimeInfo) throws IOException {
-    return fakeSut(runtimeInfo, new CopyOnWriteArrayList<>());
-  }
-
-  /** {@link #fakeSut(Function)}, adding each reset's path and query to {@code resets}. */
-  static HttpServer fakeSut(Function<Boolean, String> runtimeInfo, List<String> resets)
-      throws IOException {
-    HttpServer server =
-        loopback(
-            "/item",
-            exchange -> {
-              exchange.sendResponseHeaders(200, -1);
-              exchange.close();
-            });
-    server.createContext(
-        "/api/runtime-info",
-        exchange -> {
-          boolean reset = exchange.getRequestURI().getPath().endsWith("/reset");
-          if (reset) {
-            resets.add(exchange.getRequestURI().toString());
-          }
-          byte[] body = runtimeInfo.apply(reset).getBytes(StandardCharsets.UTF_8);
-          exchange.getResponseHeaders().add("Content-Type", "application/json");
-          exchange.sendResponseHeaders(200, body.length);
-          exchange.getResponseBody().write(body);
-          exchange.close();
-        });
-    return server;
   }
 
   /** k6 prints durations the Go way: 12s, 5.5s, 1m30s. */
@@ -901,19 +870,6 @@ class K6ScriptIT {
   }
 
   record Result(int exit, String stdout, String stderr) {}
-
-  /**
-   * An HTTP server on a free loopback port, started, answering {@code path} with {@code handler}.
-   */
-  static HttpServer loopback(String path, com.sun.net.httpserver.HttpHandler handler)
-      throws IOException {
-    HttpServer server =
-        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-    server.createContext(path, handler);
-    server.start();
-    return server;
-  }
 
   /** k6 with {@code args} and {@code env} started in {@link #dir}, its output to those files. */
   Process start(List<String> args, Map<String, String> env, Path out, Path err) throws IOException {

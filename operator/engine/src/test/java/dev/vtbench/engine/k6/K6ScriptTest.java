@@ -273,11 +273,25 @@ class K6ScriptTest {
             SteadyState.WINDOW,
             true);
     assertThat(scenarios(js)).containsOnlyKeys("probe_start", "probe_end", "warmup", "hold");
+    // the hold starts at 3 s: the SUT is told at once when (SteadyState.resetLead)
     assertThat(scenario(js, "probe_start"))
         .containsEntry("executor", "per-vu-iterations")
-        .containsEntry("startTime", "3s")
+        .containsEntry("startTime", "0s")
         .containsEntry("exec", "probeStart");
     assertThat(scenario(js, "probe_end")).containsEntry("startTime", "6s");
+    // a hold at 10 s: told 5 s ahead, the lead the script waits out before its own counters
+    String later =
+        K6Script.renderForCluster(
+            plan(Executor.CONSTANT_ARRIVAL_RATE, 1000, 9000, 3000),
+            "http://run-sut:8080",
+            "http://run-stub:8080",
+            30,
+            SteadyState.WINDOW,
+            true);
+    assertThat(scenario(later, "probe_start")).containsEntry("startTime", "5s");
+    assertThat(scenario(later, "probe_end")).containsEntry("startTime", "13s");
+    assertThat(plan(later).get("sutWindows"))
+        .isInstanceOfSatisfying(Map.class, w -> assertThat(w.get("leadMs")).isEqualTo(5000));
     assertThat(plan(js))
         .containsEntry("summaryPath", K6Script.TERMINATION_LOG)
         .containsEntry(

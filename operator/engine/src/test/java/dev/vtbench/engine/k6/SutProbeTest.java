@@ -265,7 +265,13 @@ class SutProbeTest {
                     false)))
         .containsEntry(
             "sutWindows",
-            java.util.Map.of("resetPath", "/api/runtime-info/reset?windowMs=5000", "count", 6));
+            java.util.Map.of(
+                "resetPath",
+                "/api/runtime-info/reset?windowMs=5000&startAtEpochMs=",
+                "leadMs",
+                1000,
+                "count",
+                6));
     // 3 s requests (seed 003): windows of 15 s, the reset asks the SUT for them
     assertThat(
             K6ScriptTest.plan(
@@ -278,6 +284,12 @@ class SutProbeTest {
                     false)))
         .containsEntry(
             "sutWindows",
-            java.util.Map.of("resetPath", "/api/runtime-info/reset?windowMs=15000", "count", 3));
+            java.util.Map.of(
+                "resetPath",
+                "/api/runtime-info/reset?windowMs=15000&startAtEpochMs=",
+                "leadMs",
+                1000,
+                "count",
+                3));
   }
 }

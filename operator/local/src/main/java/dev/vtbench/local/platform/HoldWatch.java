@@ -17,6 +17,12 @@ import tools.jackson.databind.json.JsonMapper;
  */
 interface HoldWatch {
 
+  /**
+   * The hold will start at {@code epochMs} (this host's clock), {@link SteadyState#resetLead} from
+   * now: vtbench's SUT is told now, so that a busy core cannot delay its windows.
+   */
+  void holdStartsAt(long epochMs);
+
   /** The hold starts now. */
   void holdStarts();
 
@@ -34,11 +40,19 @@ interface HoldWatch {
     return sampler == null ? new RuntimeInfo(baseUrl, window) : new Outside(sampler);
   }
 
-  /** vtbench's SUT: reset at the start (windows of {@code window}), its own report at the end. */
+  /**
+   * vtbench's SUT: reset ahead of the start (windows of {@code window} from the start), its own
+   * report at the end.
+   */
   record RuntimeInfo(String baseUrl, Duration window) implements HoldWatch {
     @Override
+    public void holdStartsAt(long epochMs) {
+      HttpJson.post(baseUrl + SteadyState.resetPath(window, epochMs));
+    }
+
+    @Override
     public void holdStarts() {
-      HttpJson.post(baseUrl + SteadyState.resetPath(window));
+      // the SUT opens its windows itself, at the time it was given
     }
 
     @Override
@@ -60,6 +74,11 @@ interface HoldWatch {
 
   /** A user's service: Actuator and /proc sampled from outside it. */
   record Outside(ActuatorSampler sampler) implements HoldWatch {
+    @Override
+    public void holdStartsAt(long epochMs) {
+      // sampled from outside, from the start on this host's clock
+    }
+
     @Override
     public void holdStarts() {
       sampler.start();

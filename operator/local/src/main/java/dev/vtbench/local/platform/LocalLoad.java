@@ -131,8 +131,9 @@ final class LocalLoad {
       pids.record(k6);
       LiveRate live = new LiveRate(apiPort);
       long t0 = scenariosStarted(started, apiPort, k6);
-      waitUntil(t0, beforeHold, k6, live, progress);
-      // vtbench's SUT cuts its own windows from here; a user's service is watched from outside
+      waitUntil(t0, beforeHold.minus(SteadyState.resetLead(beforeHold)), k6, live, progress);
+      // vtbench's SUT cuts its own windows from the hold's start; a user's service is watched
+      // from outside
       String sutUrl = apps.sutBaseUrl();
       HoldWatch watch =
           HoldWatch.of(
@@ -141,6 +142,8 @@ final class LocalLoad {
               spec.sut.service == null
                   ? null
                   : new ActuatorSampler(sutUrl, spec.sut.service.actuatorPath, apps.sutPid()));
+      watch.holdStartsAt(epochMs(t0, beforeHold));
+      waitUntil(t0, beforeHold, k6, live, progress);
       watch.holdStarts();
       TierSampler tiers = new TierSampler(cores, apps, database, k6.pid());
       TierSampler.Snapshot before = tiers.sample();
@@ -235,6 +238,11 @@ final class LocalLoad {
       }
     }
     return new WarmUpStop(judged, false, recent.peekFirst());
+  }
+
+  /** {@code since} after {@code t0} (a {@link System#nanoTime} reading) on the wall clock. */
+  private static long epochMs(long t0, Duration since) {
+    return System.currentTimeMillis() + (t0 + since.toNanos() - System.nanoTime()) / 1_000_000;
   }
 
   /** Stops the running k6, if any. */

@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
@@ -40,22 +41,55 @@ public class LoadWindows implements DisposableBean {
   private Counters last;
   private CompilerThreadsCpu jit;
   private Duration window = Duration.ZERO;
+  private Map<String, Object> start;
+  private long askedAtEpochMs;
+  private long generation;
 
   public LoadWindows(RequestCount requests) {
     this.requests = requests;
   }
 
-  /** Starts a new series of windows of {@code length}, the first one now. */
-  public synchronized void restart(Duration length) {
+  /**
+   * Starts a new series of windows of {@code length}, the first one at {@code startAtEpochMs}
+   * (milliseconds since the epoch), or now if that has passed: this timer thread, a platform
+   * thread, opens it on time whatever queues for the SUT's core, and runs {@code atStart} then (new
+   * peaks, and the counters a cluster reads for the phase's start, kept as the snapshot's {@code
+   * start}).
+   */
+  public synchronized void restart(
+      Duration length, long startAtEpochMs, Supplier<Map<String, Object>> atStart) {
     if (tick != null) {
       tick.cancel(false);
     }
     closed.clear();
     window = length;
-    last = read();
-    jit = CompilerThreadsCpu.self();
-    long ms = length.toMillis();
-    tick = ticker.scheduleAtFixedRate(this::closeWindow, ms, ms, TimeUnit.MILLISECONDS);
+    last = null;
+    start = null;
+    askedAtEpochMs = startAtEpochMs;
+    long series = ++generation;
+    long delay = startAtEpochMs - System.currentTimeMillis();
+    if (delay <= 0) {
+      open(series, length, atStart); // before the reset answers, as when there was no start time
+    } else {
+      tick = ticker.schedule(() -> open(series, length, atStart), delay, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  private void open(long series, Duration length, Supplier<Map<String, Object>> atStart) {
+    Map<String, Object> counters = atStart.get();
+    synchronized (this) {
+      if (generation != series) {
+        return; // a newer restart came while this one waited
+      }
+      start = new LinkedHashMap<>(counters);
+      start.put("epochMs", System.currentTimeMillis());
+      // past its asked start when the reset itself arrived late; 0 to a tick's jitter otherwise
+      start.put("lateMs", Math.max(0, System.currentTimeMillis() - askedAtEpochMs));
+      last = read();
+      jit = CompilerThreadsCpu.self();
+      long ms = length.toMillis();
+      tick = ticker.scheduleAtFixedRate(this::closeWindow, ms, ms, TimeUnit.MILLISECONDS);
+    }
   }
 
   private synchronized void closeWindow() {
@@ -75,11 +109,17 @@ public class LoadWindows implements DisposableBean {
     last = now;
   }
 
-  /** The windows closed since the last restart, oldest first, and their nominal length. */
+  /**
+   * The windows closed since the last restart, oldest first, their nominal length and, once the
+   * series has begun, its {@code start}: when, how late, and the counters read then.
+   */
   public synchronized Map<String, Object> snapshot() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("windowSeconds", window.toMillis() / 1000.0);
     m.put("list", List.copyOf(closed));
+    if (start != null) {
+      m.put("start", new LinkedHashMap<>(start));
+    }
     return m;
   }
 

@@ -25,6 +25,9 @@ public class RuntimeInfoController {
   static final long MIN_WINDOW_MS = 100;
   static final long MAX_WINDOW_MS = 600_000;
 
+  /** Furthest ahead of this SUT's clock a measured phase may be asked to start. */
+  static final long MAX_START_AHEAD_MS = 60_000;
+
   private final SutSettings settings;
   private final Peaks peaks;
   private final LoadWindows windows;
@@ -67,19 +70,7 @@ public class RuntimeInfoController {
     m.put("pid", ProcessHandle.current().pid());
     // what ?cpuUs= costs here: the calibration every row stores (cpu_work_iteration_ns)
     m.put("cpuWork", cpuWork.describe());
-    // CPU time of the whole JVM so far: in a cluster the k6 runner reads it at the hold's start
-    // and end, which gives the SUT's CPU over exactly the measured window without metrics-server.
-    m.put("processCpuSeconds", nullIfNaN(LoadWindows.cpuSeconds()));
-    m.put("compileSeconds", nullIfNaN(LoadWindows.compileSeconds()));
-    // The database's CPU time so far, read the same way at the same moments (cluster only: the
-    // runner cannot reach the database itself); null where nothing installed the function.
-    m.put("dbCpuSeconds", dbCpu.seconds());
-    // How often its CPU limit held this process back so far, read at the same moments: the
-    // throttled share of the hold's CFS periods (sut_throttled_pct); null where no cgroup says.
-    m.put("cfs", cfs(CfsStat.read()));
-    // The database container's, read through the function the operator installs (cluster only),
-    // for pg_throttled_pct; null where nothing installed it.
-    m.put("dbCfs", cfs(dbCpu.cfs()));
+    m.putAll(counters());
     m.put("pinnedEventsEnabled", peaks.pinnedEventsEnabled());
     m.put("pinnedThresholdMs", settings.pinnedThreshold().toMillis());
     m.put("sampleIntervalMs", settings.sampleInterval().toMillis());
@@ -88,6 +79,29 @@ public class RuntimeInfoController {
     window.put("windows", windows.snapshot());
     m.put("peaks", window);
     return m;
+  }
+
+  /**
+   * The counters a cluster reads at a measured phase's edges: at its start from the windows' {@code
+   * start}, which the SUT reads on time ({@link LoadWindows#restart}), at its end from here.
+   */
+  private Map<String, Object> counters() {
+    Map<String, Object> c = new LinkedHashMap<>();
+    // CPU time of the whole JVM so far: in a cluster the k6 runner reads it at the hold's start
+    // (the windows' start) and end, which gives the SUT's CPU over exactly the measured window
+    // without metrics-server.
+    c.put("processCpuSeconds", nullIfNaN(LoadWindows.cpuSeconds()));
+    c.put("compileSeconds", nullIfNaN(LoadWindows.compileSeconds()));
+    // The database's CPU time so far, read the same way at the same moments (cluster only: the
+    // runner cannot reach the database itself); null where nothing installed the function.
+    c.put("dbCpuSeconds", dbCpu.seconds());
+    // How often its CPU limit held this process back so far, read at the same moments: the
+    // throttled share of the hold's CFS periods (sut_throttled_pct); null where no cgroup says.
+    c.put("cfs", cfs(CfsStat.read()));
+    // The database container's, read through the function the operator installs (cluster only),
+    // for pg_throttled_pct; null where nothing installed it.
+    c.put("dbCfs", cfs(dbCpu.cfs()));
+    return c;
   }
 
   /**
@@ -111,18 +125,29 @@ public class RuntimeInfoController {
   }
 
   /**
-   * Starts a new measurement window and returns the state right after the reset: new peaks, and a
-   * new series of {@code windowMs}-long load windows (5 s unless given).
+   * Starts a new measurement window at {@code startAtEpochMs} (milliseconds since the epoch on this
+   * SUT's clock; now if not given or past, at most {@link #MAX_START_AHEAD_MS} ahead) and returns
+   * the state as the reset found it: from that start, new peaks and a new series of {@code
+   * windowMs}-long load windows (5 s unless given).
    */
   @PostMapping("/api/runtime-info/reset")
-  Map<String, Object> reset(@RequestParam(name = "windowMs", required = false) String windowMs) {
+  Map<String, Object> reset(
+      @RequestParam(name = "windowMs", required = false) String windowMs,
+      @RequestParam(name = "startAtEpochMs", required = false) String startAtEpochMs) {
     long ms = Params.millis("windowMs", windowMs, DEFAULT_WINDOW_MS, MAX_WINDOW_MS);
     if (ms < MIN_WINDOW_MS) {
       throw ApiException.badParameter(
           "windowMs", windowMs, "milliseconds from " + MIN_WINDOW_MS + " to " + MAX_WINDOW_MS);
     }
-    peaks.reset();
-    windows.restart(Duration.ofMillis(ms));
+    long now = System.currentTimeMillis();
+    long startAt = Params.millis("startAtEpochMs", startAtEpochMs, now, now + MAX_START_AHEAD_MS);
+    windows.restart(
+        Duration.ofMillis(ms),
+        startAt,
+        () -> {
+          peaks.reset();
+          return counters();
+        });
     return info();
   }
 }
