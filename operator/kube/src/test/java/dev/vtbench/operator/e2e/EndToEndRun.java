@@ -4,6 +4,7 @@ import dev.vtbench.engine.results.row.ResultRow;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -70,6 +71,13 @@ final class EndToEndRun {
             rows,
             loads,
             spec.measuredLoads(e2e.k8s.getKubernetesSerialization(), spec.expectedRunner()));
+        // the runners as the API server admitted them: a Burstable k6 has no CPU limit to throttle
+        // it, a Guaranteed one has its request as its limit
+        Map<String, String> runners = loads.runnerResources();
+        e2e.checks.check(
+            !runners.isEmpty()
+                && runners.values().stream().allMatch(spec.runnerResources()::equals),
+            name + ": every runner pod is " + spec.runnerResources() + " (seen: " + runners + ")");
         new CpuChecks(e2e)
             .check(
                 rows,

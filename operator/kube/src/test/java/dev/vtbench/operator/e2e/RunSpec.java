@@ -2,6 +2,7 @@ package dev.vtbench.operator.e2e;
 
 import dev.vtbench.engine.model.BenchmarkRunSpec;
 import dev.vtbench.engine.model.rules.Quantities;
+import dev.vtbench.engine.model.rules.QuantityRules;
 import dev.vtbench.engine.model.spec.LoadSpec;
 import dev.vtbench.engine.plan.Planner;
 import dev.vtbench.engine.run.RunCursor;
@@ -202,6 +203,22 @@ final class RunSpec {
   /** One k6 runner's CPU limit in cores (spec.load.cpu; the engine's default when unset). */
   double loadCpus() {
     return cpus("load", new BenchmarkRunSpec().load.cpu);
+  }
+
+  /**
+   * What one runner pod's k6 container must be as admitted: {@code Guaranteed cpu 250m/250m}, or
+   * {@code Burstable cpu 250m/none} for spec.load.qos Burstable (request/limit; {@link
+   * LoadsSeen#resources}).
+   */
+  String runnerResources() {
+    LoadSpec defaults = new LoadSpec();
+    Object qos = section("load").getOrDefault("qos", defaults.qos);
+    long millis = Math.round(loadCpus() * 1000);
+    return qos
+        + " cpu "
+        + millis
+        + "m/"
+        + (QuantityRules.BURSTABLE.equals(qos) ? "none" : millis + "m");
   }
 
   /** The SUT's CPU limit in cores (spec.sut.cpu; the engine's default when unset). */
