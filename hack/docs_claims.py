@@ -109,6 +109,28 @@ def wall_clock(root, run):
     return re.search(r"Wall-clock (\S+) for", summary(root, run)).group(1)
 
 
+def wall_clock_minutes(root, run):
+    """summary.md's wall-clock to the nearest minute, as '≈ 14 min' quotes it."""
+    m = re.fullmatch(r"(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?", wall_clock(root, run))
+    h, mins, secs = (int(g) if g else 0 for g in m.groups())
+    return f"≈ {round(h * 60 + mins + secs / 60)}"
+
+
+def _parity_table(root):
+    local = summary_rows(root, "cluster-parity-local")[0]
+    cluster = summary_rows(root, "cluster-parity-cluster")[0]
+    ci = cluster["95% CI"] if cluster["95% CI"] != "–" else "none"
+    return (f"| virtual ÷ platform, 95 % interval | {local['virtual ÷ platform']}, {local['95% CI']} | "
+            f"{cluster['virtual ÷ platform']}, {ci} |")
+
+
+def _parity_line(root):
+    local = summary_rows(root, "cluster-parity-local")[0]
+    cluster = summary_rows(root, "cluster-parity-cluster")[0]
+    return (f"virtual ÷ platform {local['virtual ÷ platform']} [{local['95% CI']}] `{local['verdict']}` locally, "
+            f"{cluster['virtual ÷ platform']} on the cluster with no verdict")
+
+
 def wall_over_hold(root, run):
     return re.search(r"wall ÷ hold = ([\d.]+)", summary(root, run)).group(1)
 
@@ -193,7 +215,10 @@ CLAIMS = [
     *[Claim(doc, _e2e, "make e2e's duration") for doc in ("README.md", "docs/README.md", "docs/e2e.md", "Makefile")],
     Claim("docs/gitops.md", lambda r: headline(r, "bench-hero"), "the final headline of bench-hero, as its summary.md gives it"),
     Claim("README.md", lambda r: f"virtual rows at {left_out_levels(r, 'bench-hero')}", "the levels bench-hero's summary counts no virtual row at"),
-    Claim("results/README.md", lambda r: f"{summary_cell(r, 'cluster-parity-100ms-cluster', 100, 'virtual ÷ platform')} against 2.0× locally", "the 100 ms cluster run's ratio"),
+    Claim("docs/cluster-parity.md", lambda r: f"{summary_cell(r, 'cluster-parity-100ms-cluster', 100, 'virtual ÷ platform')} against 2.0× locally", "the 100 ms cluster run's ratio"),
+    Claim("docs/cluster-parity.md", _parity_table, "the parity halves' ratios and intervals"),
+    Claim("results/README.md", _parity_line, "the parity halves' ratios, intervals and verdict"),
+    Claim("examples/README.md", lambda r: f"{wall_clock_minutes(r, 'cluster-parity-local')} min local", "the parity run's local wall-clock"),
     Claim("examples/README.md", lambda r: f"{wall_clock(r, 'jvm-options')} local", "jvm-options' wall-clock"),
     Claim("examples/README.md", _jvm_options, "jvm-options' G1 ÷ parallel"),
     Claim("results/README.md", _jvm_options, "jvm-options' G1 ÷ parallel"),

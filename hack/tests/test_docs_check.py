@@ -132,8 +132,13 @@ class DocsCheckTest(unittest.TestCase):
                                        "Headline: Virtual"), "final headline")
 
     def test_a_quoted_ratio_other_than_its_summary(self):
-        self.assertReports(self.broken("results/README.md", "1.32× against 2.0×", "1.36× against 2.0×"),
+        self.assertReports(self.broken("docs/cluster-parity.md", "1.32× against 2.0×", "1.36× against 2.0×"),
                            "the 100 ms cluster run's ratio")
+        self.assertReports(self.broken("results/README.md", "1.97× on the", "1.81× on the"),
+                           "the parity halves' ratios, intervals and verdict")
+        self.assertReports(self.broken("docs/cluster-parity.md", "1.99×, 1.98–2.00 | 1.97×, none",
+                                       "1.99×, 1.98–2.00 | 1.81×, 1.74–1.84"),
+                           "the parity halves' ratios and intervals")
         self.assertReports(self.broken("examples/README.md", "1.00× [1.00–1.01] `no difference`",
                                        "1.00× (no verdict)"), "jvm-options' G1 ÷ parallel")
 
