@@ -37,13 +37,7 @@ final class FakeServers {
   /** {@link #fakeSut(Function)}, adding each reset's path and query to {@code resets}. */
   static HttpServer fakeSut(Function<Boolean, String> runtimeInfo, List<String> resets)
       throws IOException {
-    HttpServer server =
-        loopback(
-            "/item",
-            exchange -> {
-              exchange.sendResponseHeaders(200, -1);
-              exchange.close();
-            });
+    HttpServer server = items();
     AtomicReference<Map<String, Object>> atStart = new AtomicReference<>();
     server.createContext(
         "/api/runtime-info",
@@ -100,6 +94,16 @@ final class FakeServers {
         (Map<String, Object>) peaks.computeIfAbsent("windows", k -> new LinkedHashMap<>());
     windows.put("start", start);
     return JsonMapper.shared().writeValueAsString(info);
+  }
+
+  /** A started server on loopback whose {@code /item} answers 200 with no body. */
+  static HttpServer items() throws IOException {
+    return loopback(
+        "/item",
+        exchange -> {
+          exchange.sendResponseHeaders(200, -1);
+          exchange.close();
+        });
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.vtbench.engine.k6;
 
 import static dev.vtbench.engine.k6.FakeServers.fakeSut;
+import static dev.vtbench.engine.k6.FakeServers.items;
 import static dev.vtbench.engine.k6.FakeServers.loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
@@ -615,13 +616,7 @@ class K6ScriptIT {
   @Test
   void theServiceScriptReadsItsCpuAtTheEdgesAndLeavesThrottlingUnknown() throws Exception {
     AtomicLong cpuReads = new AtomicLong();
-    HttpServer server =
-        loopback(
-            "/item",
-            exchange -> {
-              exchange.sendResponseHeaders(200, -1);
-              exchange.close();
-            });
+    HttpServer server = items();
     server.createContext(
         "/actuator",
         exchange -> {
