@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
+import dev.vtbench.engine.steady.SutReset;
 import dev.vtbench.local.process.HttpJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,7 +102,7 @@ class LoadWindowsIT {
     try (RealStack.Sut sut = RealStack.get().sut(Map.of("VT_ENABLED", "true"))) {
       long startAt = System.currentTimeMillis() + 1_500;
       HttpJson.Response reset =
-          HttpJson.post(sut.url() + SteadyState.resetPath(Duration.ofMillis(500), startAt));
+          HttpJson.post(sut.url() + SutReset.path(Duration.ofMillis(500), startAt));
       assertThat(reset.status()).isEqualTo(200);
       Map<String, Object> before = (Map<String, Object>) windows(sut);
       assertThat(before).doesNotContainKey("start");
@@ -118,7 +119,7 @@ class LoadWindowsIT {
 
       // a start already past opens now, and says by how much it missed
       long past = System.currentTimeMillis() - 2_000;
-      HttpJson.post(sut.url() + SteadyState.resetPath(Duration.ofMillis(500), past));
+      HttpJson.post(sut.url() + SutReset.path(Duration.ofMillis(500), past));
       Map<String, Object> late = (Map<String, Object>) windows(sut).get("start");
       assertThat(((Number) late.get("lateMs")).longValue()).isGreaterThanOrEqualTo(2_000L);
     }
@@ -140,7 +141,7 @@ class LoadWindowsIT {
       // a start more than a minute ahead of the SUT's clock would keep its windows shut
       long ahead = System.currentTimeMillis() + 120_000;
       HttpJson.Response far =
-          HttpJson.post(sut.url() + SteadyState.resetPath(Duration.ofSeconds(5), ahead));
+          HttpJson.post(sut.url() + SutReset.path(Duration.ofSeconds(5), ahead));
       assertThat(far.status()).isEqualTo(400);
       assertThat(far.body()).contains("startAtEpochMs");
     }

@@ -1,7 +1,7 @@
 package dev.vtbench.engine.k6;
 
 import dev.vtbench.engine.model.spec.ServiceSpec;
-import dev.vtbench.engine.steady.SteadyState;
+import dev.vtbench.engine.steady.SutReset;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -146,16 +146,16 @@ public final class K6Script {
    * The k6 script for {@code plan} run inside a cluster, where nothing but the runner can reach the
    * SUT. The script then observes the SUT itself and puts what it saw into the summary, under
    * {@value #PROBE_KEY}: {@code setup()} reads the SUT's cpuset and JVM from {@code
-   * /api/runtime-info}; a one-iteration probe {@link SteadyState#resetLead} ahead of the hold's
-   * start tells the SUT when to reset its peaks and load windows ({@link SteadyState#resetPath}),
-   * which it does on time and records its process CPU time then, a second at the hold's end reads
-   * them, with the hold's windows (at most {@link #MAX_WINDOWS}); the two also open and end an
-   * accounting window on the stub, which {@code handleSummary} reads back (the stub's CPU and its
-   * node's cores over the hold, {@link SutProbe.StubWindow}). The summary is a compact JSON (of
-   * k6's metrics only {@link #SUMMARY_METRICS}, beside the hold's {@value #HISTOGRAM_KEY} when the
-   * plan has one; under the 4 KiB a termination message may hold) written to {@code
-   * /dev/termination-log}, so the operator reads it from the pod's status without log access, and
-   * printed on a {@value #SUMMARY_LINE} line as a fallback.
+   * /api/runtime-info}; a one-iteration probe {@link SutReset#lead} ahead of the hold's start tells
+   * the SUT when to reset its peaks and load windows ({@link SutReset#path}), which it does on time
+   * and records its process CPU time then, a second at the hold's end reads them, with the hold's
+   * windows (at most {@link #MAX_WINDOWS}); the two also open and end an accounting window on the
+   * stub, which {@code handleSummary} reads back (the stub's CPU and its node's cores over the
+   * hold, {@link SutProbe.StubWindow}). The summary is a compact JSON (of k6's metrics only {@link
+   * #SUMMARY_METRICS}, beside the hold's {@value #HISTOGRAM_KEY} when the plan has one; under the 4
+   * KiB a termination message may hold) written to {@code /dev/termination-log}, so the operator
+   * reads it from the pod's status without log access, and printed on a {@value #SUMMARY_LINE} line
+   * as a fallback.
    *
    * <p>Its setup first resizes the SUT's Hikari pool to {@code pool} ({@code POST
    * /api/pool?size=N}, answered once the pool holds exactly N connections): on a cluster the load,

@@ -4,7 +4,7 @@ import dev.vtbench.engine.model.rules.Durations;
 import dev.vtbench.engine.plan.SutConfig;
 import dev.vtbench.engine.stats.HistogramText;
 import dev.vtbench.engine.stats.LatencyHistogram;
-import dev.vtbench.engine.steady.SteadyState;
+import dev.vtbench.engine.steady.SutReset;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -142,9 +142,9 @@ final class ScriptPlan {
             "sutWindows",
             object(
                 "resetPath",
-                SteadyState.resetPathStartingAt(probed.window()),
+                SutReset.pathStartingAt(probed.window()),
                 "leadMs",
-                SteadyState.resetLead(plan.holdStart()).toMillis(),
+                SutReset.lead(plan.holdStart()).toMillis(),
                 "count",
                 windows));
       }
@@ -239,7 +239,7 @@ final class ScriptPlan {
     Map<String, Object> s = new LinkedHashMap<>();
     if (cluster instanceof Probed) {
       // One request each, ahead of the hold's start and at its end: see probeStart and probeEnd.
-      Duration lead = SteadyState.resetLead(plan.holdStart());
+      Duration lead = SutReset.lead(plan.holdStart());
       s.put("probe_start", probe(plan.holdStart().minus(lead), "probeStart"));
       s.put("probe_end", probe(plan.holdStart().plus(plan.hold()), "probeEnd"));
     } else if (cluster instanceof Watched) {

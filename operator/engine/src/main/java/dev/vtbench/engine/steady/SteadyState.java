@@ -103,37 +103,6 @@ public final class SteadyState {
     return window.multipliedBy(WINDOWS_PER_WARM_UP_ROUND);
   }
 
-  /**
-   * How long before a measured phase the SUT is told when it starts. A reset sent at the start
-   * reaches a SUT whose core is full only after the requests queued ahead of it: in the crossover
-   * re-run of 2026-11-29 (2-vCPU AMD EPYC VM) 3 of 54 holds, virtual and reactive at 8-16 ms of CPU
-   * a request, cut their windows late enough that the last one took in the drain after the hold,
-   * and were judged drifting. Sent this much early with the start as a wall-clock time, the reset
-   * is served while the load warms up, and the SUT's own timer thread opens the windows on time.
-   */
-  public static final Duration RESET_LEAD = Duration.ofSeconds(5);
-
-  /** {@link #RESET_LEAD}, or all the time there is before a phase that starts sooner. */
-  public static Duration resetLead(Duration phaseStart) {
-    return phaseStart.compareTo(RESET_LEAD) < 0 ? phaseStart : RESET_LEAD;
-  }
-
-  /**
-   * The SUT call that starts a measured phase at {@code startAtEpochMs} (milliseconds since the
-   * epoch, the SUT's clock): new peaks then, and windows of {@code window} from then.
-   */
-  public static String resetPath(Duration window, long startAtEpochMs) {
-    return resetPathStartingAt(window) + startAtEpochMs;
-  }
-
-  /**
-   * {@link #resetPath(Duration, long)} up to its start time, which the caller appends when it knows
-   * it (the cluster script, from its own clock).
-   */
-  public static String resetPathStartingAt(Duration window) {
-    return "/api/runtime-info/reset?windowMs=" + window.toMillis() + "&startAtEpochMs=";
-  }
-
   private SteadyState() {}
 
   /** What the windows of one load phase say. */

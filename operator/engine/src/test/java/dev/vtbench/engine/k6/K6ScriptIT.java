@@ -17,6 +17,7 @@ import dev.vtbench.engine.stats.HistogramText;
 import dev.vtbench.engine.stats.LatencyHistogram;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
+import dev.vtbench.engine.steady.SutReset;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -536,7 +537,7 @@ class K6ScriptIT {
       assertThat(resets)
           .singleElement()
           .asString()
-          .startsWith(SteadyState.resetPathStartingAt(SteadyState.WINDOW))
+          .startsWith(SutReset.pathStartingAt(SteadyState.WINDOW))
           .matches(".*startAtEpochMs=\\d{13}");
       // this SUT reports no database CPU (nothing installed the function): unknown, not zero
       assertThat(SutProbe.parse(json).dbCpuSeconds()).isNull();
@@ -695,8 +696,7 @@ class K6ScriptIT {
       assertThat(ok.exit()).as("k6 run%n%s", ok.stderr()).isZero();
       assertThat(calls).first().isEqualTo("POST " + SutConfig.POOL_PATH + "?size=7");
       assertThat(calls)
-          .anySatisfy(
-              c -> assertThat(c).startsWith(SteadyState.resetPathStartingAt(SteadyState.WINDOW)));
+          .anySatisfy(c -> assertThat(c).startsWith(SutReset.pathStartingAt(SteadyState.WINDOW)));
 
       answer.set(409);
       calls.clear();

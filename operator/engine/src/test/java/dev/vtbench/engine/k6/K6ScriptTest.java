@@ -261,33 +261,25 @@ class K6ScriptTest {
             plan, new ServiceSpec(), "http://run-sut:8080", null, SteadyState.WINDOW, false));
   }
 
+  /** {@code plan}'s cluster script for the SUT run-sut, the stub run-stub and a pool of 30. */
+  private static String clusterScript(K6Plan plan) {
+    return K6Script.renderForCluster(
+        plan, "http://run-sut:8080", "http://run-stub:8080", 30, SteadyState.WINDOW, true);
+  }
+
   /** A cluster run: the probes around the hold, the SUT's URL and the compact summary. */
   @Test
   void theClusterScriptProbesTheSutAroundTheHold() {
-    String js =
-        K6Script.renderForCluster(
-            plan(Executor.CONSTANT_ARRIVAL_RATE, 1000, 2000, 3000),
-            "http://run-sut:8080",
-            "http://run-stub:8080",
-            30,
-            SteadyState.WINDOW,
-            true);
+    String js = clusterScript(plan(Executor.CONSTANT_ARRIVAL_RATE, 1000, 2000, 3000));
     assertThat(scenarios(js)).containsOnlyKeys("probe_start", "probe_end", "warmup", "hold");
-    // the hold starts at 3 s: the SUT is told at once when (SteadyState.resetLead)
+    // the hold starts at 3 s: the SUT is told at once when (SutReset.lead)
     assertThat(scenario(js, "probe_start"))
         .containsEntry("executor", "per-vu-iterations")
         .containsEntry("startTime", "0s")
         .containsEntry("exec", "probeStart");
     assertThat(scenario(js, "probe_end")).containsEntry("startTime", "6s");
     // a hold at 10 s: told 5 s ahead, the lead the script waits out before its own counters
-    String later =
-        K6Script.renderForCluster(
-            plan(Executor.CONSTANT_ARRIVAL_RATE, 1000, 9000, 3000),
-            "http://run-sut:8080",
-            "http://run-stub:8080",
-            30,
-            SteadyState.WINDOW,
-            true);
+    String later = clusterScript(plan(Executor.CONSTANT_ARRIVAL_RATE, 1000, 9000, 3000));
     assertThat(scenario(later, "probe_start")).containsEntry("startTime", "5s");
     assertThat(scenario(later, "probe_end")).containsEntry("startTime", "13s");
     assertThat(plan(later).get("sutWindows"))

@@ -300,12 +300,12 @@ class SteadyStateTest {
     assertThat(SteadyState.window(Duration.ofSeconds(3))).isEqualTo(Duration.ofSeconds(15));
     assertThat(SteadyState.window(Duration.ZERO)).isEqualTo(SteadyState.WINDOW);
     assertThat(SteadyState.warmUpRound(Duration.ofSeconds(15))).isEqualTo(Duration.ofSeconds(60));
-    assertThat(SteadyState.resetPath(Duration.ofSeconds(15), 1_764_000_000_000L))
+    assertThat(SutReset.path(Duration.ofSeconds(15), 1_764_000_000_000L))
         .isEqualTo("/api/runtime-info/reset?windowMs=15000&startAtEpochMs=1764000000000");
     // told ahead of a phase by the lead, or as early as the phase allows
-    assertThat(SteadyState.resetLead(Duration.ofSeconds(8))).isEqualTo(SteadyState.RESET_LEAD);
-    assertThat(SteadyState.resetLead(Duration.ofSeconds(2))).isEqualTo(Duration.ofSeconds(2));
-    assertThat(SteadyState.resetLead(Duration.ZERO)).isEqualTo(Duration.ZERO);
+    assertThat(SutReset.lead(Duration.ofSeconds(8))).isEqualTo(SutReset.LEAD);
+    assertThat(SutReset.lead(Duration.ofSeconds(2))).isEqualTo(Duration.ofSeconds(2));
+    assertThat(SutReset.lead(Duration.ZERO)).isEqualTo(Duration.ZERO);
 
     // 5 s windows hold one or two rounds of the ten threads: flat, so steady by trend, but their
     // noise (what hold_cv reports) is over a quarter of the level

@@ -1,6 +1,6 @@
 package dev.vtbench.local.platform;
 
-import dev.vtbench.engine.steady.SteadyState;
+import dev.vtbench.engine.steady.SutReset;
 import dev.vtbench.local.process.HttpJson;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,8 +18,8 @@ import tools.jackson.databind.json.JsonMapper;
 interface HoldWatch {
 
   /**
-   * The hold will start at {@code epochMs} (this host's clock), {@link SteadyState#resetLead} from
-   * now: vtbench's SUT is told now, so that a busy core cannot delay its windows.
+   * The hold will start at {@code epochMs} (this host's clock), {@link SutReset#lead} from now:
+   * vtbench's SUT is told now, so that a busy core cannot delay its windows.
    */
   void holdStartsAt(long epochMs);
 
@@ -47,7 +47,7 @@ interface HoldWatch {
   record RuntimeInfo(String baseUrl, Duration window) implements HoldWatch {
     @Override
     public void holdStartsAt(long epochMs) {
-      HttpJson.post(baseUrl + SteadyState.resetPath(window, epochMs));
+      HttpJson.post(baseUrl + SutReset.path(window, epochMs));
     }
 
     @Override

@@ -12,6 +12,7 @@ import dev.vtbench.engine.run.Progress;
 import dev.vtbench.engine.run.Workloads;
 import dev.vtbench.engine.steady.LoadWindow;
 import dev.vtbench.engine.steady.SteadyState;
+import dev.vtbench.engine.steady.SutReset;
 import dev.vtbench.local.process.HttpJson;
 import dev.vtbench.local.process.LocalPostgres;
 import dev.vtbench.local.process.ManagedProcess;
@@ -131,7 +132,7 @@ final class LocalLoad {
       pids.record(k6);
       LiveRate live = new LiveRate(apiPort);
       long t0 = scenariosStarted(started, apiPort, k6);
-      waitUntil(t0, beforeHold.minus(SteadyState.resetLead(beforeHold)), k6, live, progress);
+      waitUntil(t0, beforeHold.minus(SutReset.lead(beforeHold)), k6, live, progress);
       // vtbench's SUT cuts its own windows from the hold's start; a user's service is watched
       // from outside
       String sutUrl = apps.sutBaseUrl();
